@@ -1,0 +1,29 @@
+"""Draw rules of a rule profile, as data (used by the validator).
+
+Each field names what it does; the FMJD article or the seed rule text it comes from is
+given beside it. A profile in ``arbiter.profiles`` carries one ``DrawRules``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class DrawRules:
+    # FMJD 6.2: the same position, same side to move, for the third time.
+    threefold_repetition: bool = True
+    # Seed 000 rule 19d (older German text): only repetitions produced by the same player count.
+    repetition_same_player: bool = False
+    # FMJD 6.3: this many moves by each side with only king moves, no man move and no capture.
+    king_moves_only_limit: int | None = 25
+    # Brettspielnetz (seed 002): this many moves (each side) without a capture or a promotion.
+    no_capture_or_promotion_limit: int | None = None
+    # FMJD 6.4: three pieces including a king against a lone king: at most 16 moves each.
+    sixteen_move_rule: bool = True
+    # Open question in FMJD 6.4: does a promotion during the count restart it?
+    sixteen_restart_on_promotion: bool = False
+    # FMJD 6.5: two pieces or fewer including a king against a lone king: at most 5 moves each.
+    five_move_rule: bool = True
+    # Seed 000 rule 19b/c: three kings against one, 10 moves each (3 if the lone king holds the long diagonal).
+    three_kings_against_one_rule: bool = False

@@ -1,0 +1,14 @@
+"""Celery application.
+
+Without ``CELERY_BROKER_URL`` tasks run inline (eager): nothing is ever dropped.
+With it, tasks go to the broker (Redis) and real workers execute them.
+"""
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("draughts")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

@@ -1,0 +1,1 @@
+"""Pure pairing engines: round robin (Berger), FIDE Dutch Swiss, Keizer."""
