@@ -42,6 +42,8 @@ class PlayerRecord:
     # Not to be paired in the round being paired (withdrawn, absent, requested bye).
     unavailable: bool = False
     title: str = ""
+    # Virtual (acceleration) points for the round being paired, added to ``points`` for pairing only.
+    acceleration: float = 0.0
 
 
 @dataclass(frozen=True)
