@@ -27,3 +27,13 @@ class DrawRules:
     five_move_rule: bool = True
     # Seed 000 rule 19b/c: three kings against one, 10 moves each (3 if the lone king holds the long diagonal).
     three_kings_against_one_rule: bool = False
+    # Limits of the rules above (moves by each side); the defaults are the FMJD and seed 000 figures.
+    sixteen_move_limit: int = 16
+    five_move_limit: int = 5
+    three_kings_limit: int = 10
+    # Seed 000 rule 19b: only this many moves each when the lone king holds the long diagonal.
+    three_kings_long_diagonal_limit: int = 3
+    # Seed 001: king against king is a draw at once (otherwise the 5-move rule counts it).
+    king_against_king_immediate: bool = False
+    # Tournament setting (seed 001: 40): a draw by agreement only once each player made this many moves.
+    min_agreement_move: int | None = None

@@ -1,0 +1,270 @@
+"""Draw rules tracked ply by ply: repetition, the move-count rules and their evidence.
+
+The tracker knows nothing about move generation. The validator feeds it one ``PlyFacts`` per ply
+(what the ply did and the material after it) and asks, after each ply, which draw conditions hold.
+``assess`` answers for one rule with the evidence an arbiter needs: the plies where a position
+occurred, or the ply after which a count started, and how far the count has come.
+
+Plies are numbered from 1; ply 0 is the start position. A count rule "holds after ply p" when the
+condition is met in the position reached by ply p (e.g. the 25-move rule after the 50th king move).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+from arbiter.drawrules import DrawRules
+
+# Stable rule identifiers (JSON contract of ``python -m arbiter check``: the first four).
+THREEFOLD = "threefold_repetition"
+KING_MOVES = "25_move"  # the king-moves-only rule; its limit comes from the profile (25 under FMJD)
+SIXTEEN = "16_move"
+FIVE = "5_move"
+THREE_KINGS = "three_kings"  # seed 000 rule 19b/c, older German edition
+NO_CAPTURE_OR_PROMOTION = "no_capture_or_promotion"  # Brettspielnetz (seed 002)
+KING_AGAINST_KING = "king_against_king"  # seed 001: an immediate draw when the profile says so
+AGREEMENT = "agreement"
+
+# Order used when several conditions first hold at the same ply.
+RULE_ORDER: tuple[str, ...] = (
+    KING_AGAINST_KING,
+    THREEFOLD,
+    FIVE,
+    SIXTEEN,
+    THREE_KINGS,
+    KING_MOVES,
+    NO_CAPTURE_OR_PROMOTION,
+)
+ALL_RULES: frozenset[str] = frozenset((*RULE_ORDER, AGREEMENT))
+
+
+@dataclass(frozen=True, slots=True)
+class Material:
+    """How many men and kings each side has."""
+
+    white_men: int
+    white_kings: int
+    black_men: int
+    black_kings: int
+
+    def men(self, side: str) -> int:
+        return self.white_men if side == "W" else self.black_men
+
+    def kings(self, side: str) -> int:
+        return self.white_kings if side == "W" else self.black_kings
+
+    def lone_king_side(self) -> str | None:
+        """The side that has exactly one king and nothing else (White first if both do)."""
+        for side in ("W", "B"):
+            if self.kings(side) == 1 and self.men(side) == 0:
+                return side
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class PlyFacts:
+    """What one ply did, and the position it reached.
+
+    ``key`` identifies the position reached (same pieces, same side to move); ``lone_king_on_long_diagonal``
+    says whether a lone king (if any) stands on the long diagonal in that position.
+    """
+
+    ply: int
+    side: str
+    key: Hashable
+    material: Material
+    man_moved: bool
+    captured: int
+    promoted: bool
+    lone_king_on_long_diagonal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    """Whether one draw rule holds after a ply, and why.
+
+    ``evidence_plies``: for repetition the plies where the position occurred (0 = start); for a count
+    the ply after which the count started. ``counted``/``needed`` are plies (or occurrences).
+    """
+
+    rule: str
+    holds: bool
+    applicable: bool
+    evidence_plies: tuple[int, ...]
+    counted: int
+    needed: int
+
+
+def long_diagonal(board_size: int) -> frozenset[int]:
+    """Squares of the long diagonal (corner to corner, e.g. 46..5 on 10x10, FMJD 2.3).
+
+    Numbering per FMJD 2.6: row by row from the top-left as White sees it; on even rows the dark
+    squares are the odd columns. The long diagonal is where row + column = size - 1.
+    """
+    per_row = board_size // 2
+    squares: set[int] = set()
+    for row in range(board_size):
+        col = board_size - 1 - row
+        if (row % 2 == 0 and col % 2 == 1) or (row % 2 == 1 and col % 2 == 0):
+            squares.add(row * per_row + col // 2 + 1)
+    return frozenset(squares)
+
+
+def _count_class(m: Material, rules: DrawRules) -> str | None:
+    """Which material-count rule the material falls under (16-move, 5-move or neither)."""
+    lone = m.lone_king_side()
+    if lone is None:
+        return None
+    other = "B" if lone == "W" else "W"
+    pieces = m.men(other) + m.kings(other)
+    if m.kings(other) == 0:
+        return None  # FMJD 6: men without a king against a lone king fall under neither rule
+    if pieces <= 2 and rules.five_move_rule:
+        return FIVE
+    if pieces == 3 and rules.sixteen_move_rule:
+        return SIXTEEN
+    return None
+
+
+def _three_kings_class(m: Material) -> str | None:
+    """Side with the lone king when seed 000 rule 19b/c applies (3 kings, or 2K+M / K+2M, against 1 king)."""
+    lone = m.lone_king_side()
+    if lone is None:
+        return None
+    other = "B" if lone == "W" else "W"
+    if m.men(other) + m.kings(other) == 3 and m.kings(other) >= 1:
+        return lone
+    return None
+
+
+@dataclass
+class DrawTracker:
+    """Follows the draw rules of one profile through a game, one ``feed`` per ply.
+
+    The tracker's state describes the position after the last fed ply; ``assess`` and ``holding``
+    answer for that position.
+    """
+
+    rules: DrawRules
+    start_key: Hashable
+    start_material: Material
+    start_side_to_move: str
+    start_lone_king_on_long_diagonal: bool = False
+    ply: int = 0
+    side_to_move: str = "W"
+    material: Material = field(init=False)
+    _occurrences: dict[Hashable, list[int]] = field(init=False)
+    _key: Hashable = field(init=False)
+    _king_run_start: int = 0  # the ply after which the run of king-only moves started
+    _quiet_run_start: int = 0  # the ply after which the run without capture or promotion started
+    _count_class: str | None = field(init=False)
+    _count_start: int = 0
+    _tk_lone: str | None = field(init=False)
+    _tk_created: int = 0
+    _tk_first: int | None = None  # first ply of the lone king's side counted (seed 000: it starts)
+    _tk_on_diagonal: bool = False
+
+    def __post_init__(self) -> None:
+        self.side_to_move = self.start_side_to_move
+        self.material = self.start_material
+        self._key = self.start_key
+        # Seed 000 rule 19d counts only positions a player produced, so the start position does not count.
+        self._occurrences = {} if self.rules.repetition_same_player else {self.start_key: [0]}
+        self._count_class = _count_class(self.start_material, self.rules)
+        self._tk_lone = _three_kings_class(self.start_material)
+        if self._tk_lone is not None and self._tk_lone == self.start_side_to_move:
+            self._tk_first = 1
+            self._tk_on_diagonal = self.start_lone_king_on_long_diagonal
+
+    def feed(self, f: PlyFacts) -> None:
+        """Take one more ply into account."""
+        self.ply = f.ply
+        self.side_to_move = "B" if f.side == "W" else "W"
+        irreversible = f.man_moved or f.captured > 0
+        # FMJD 6.1: nothing before a man move or a capture can recur, so the history restarts there.
+        if irreversible:
+            self._occurrences = {f.key: [f.ply]}
+        else:
+            self._occurrences.setdefault(f.key, []).append(f.ply)
+        self._key = f.key
+        if irreversible:
+            self._king_run_start = f.ply
+        if f.captured > 0 or f.promoted:
+            self._quiet_run_start = f.ply
+        # 16- and 5-move rules: the count starts after the move that creates the material (FMJD 6.3/6.4).
+        new_class = _count_class(f.material, self.rules)
+        if new_class != self._count_class:
+            self._count_class = new_class
+            self._count_start = f.ply
+        elif new_class == SIXTEEN and f.promoted and self.rules.sixteen_restart_on_promotion:
+            self._count_start = f.ply
+        # Seed 000 rule 19b: the count of 10 (or 3) moves each starts with the lone king's side.
+        lone = _three_kings_class(f.material)
+        if lone != self._tk_lone:
+            self._tk_lone = lone
+            self._tk_created = f.ply
+            self._tk_first = None
+        if lone is not None and self._tk_first is None and self.side_to_move == lone:
+            self._tk_first = f.ply + 1
+            # The limit depends on where the lone king stands when its count begins.
+            self._tk_on_diagonal = f.lone_king_on_long_diagonal
+        self.material = f.material
+
+    def enabled_rules(self) -> tuple[str, ...]:
+        """The rules of ``RULE_ORDER`` this profile uses."""
+        r = self.rules
+        on = {
+            KING_AGAINST_KING: r.king_against_king_immediate,
+            THREEFOLD: r.threefold_repetition,
+            FIVE: r.five_move_rule,
+            SIXTEEN: r.sixteen_move_rule,
+            THREE_KINGS: r.three_kings_against_one_rule,
+            KING_MOVES: r.king_moves_only_limit is not None,
+            NO_CAPTURE_OR_PROMOTION: r.no_capture_or_promotion_limit is not None,
+        }
+        return tuple(name for name in RULE_ORDER if on[name])
+
+    def holding(self) -> list[str]:
+        """The enabled rules whose condition holds in the current position (cheap; called every ply)."""
+        return [name for name in self.enabled_rules() if self.assess(name).holds]
+
+    def assess(self, rule: str) -> Assessment:
+        """Whether ``rule`` holds now, with its evidence. Unknown rule names raise ``ValueError``."""
+        r = self.rules
+        m = self.material
+        if rule == THREEFOLD:
+            plies = tuple(self._occurrences.get(self._key, ()))
+            return Assessment(rule, r.threefold_repetition and len(plies) >= 3, r.threefold_repetition, plies,
+                              len(plies), 3)
+        if rule == KING_MOVES:
+            limit = r.king_moves_only_limit
+            return self._run(rule, self._king_run_start, limit)
+        if rule == NO_CAPTURE_OR_PROMOTION:
+            return self._run(rule, self._quiet_run_start, r.no_capture_or_promotion_limit)
+        if rule in (SIXTEEN, FIVE):
+            limit = r.sixteen_move_limit if rule == SIXTEEN else r.five_move_limit
+            applicable = self._count_class == rule
+            counted = self.ply - self._count_start if applicable else 0
+            return Assessment(rule, applicable and counted >= 2 * limit, applicable,
+                              (self._count_start,) if applicable else (), counted, 2 * limit)
+        if rule == THREE_KINGS:
+            applicable = r.three_kings_against_one_rule and self._tk_lone is not None
+            if not applicable:
+                return Assessment(rule, False, False, (), 0, 2 * r.three_kings_limit)
+            limit = r.three_kings_long_diagonal_limit if self._tk_on_diagonal else r.three_kings_limit
+            if self._tk_first is None:
+                return Assessment(rule, False, True, (self._tk_created,), 0, 2 * limit)
+            counted = max(0, self.ply - self._tk_first + 1)
+            return Assessment(rule, counted >= 2 * limit, True, (self._tk_first - 1,), counted, 2 * limit)
+        if rule == KING_AGAINST_KING:
+            kk = m.white_men == 0 and m.black_men == 0 and m.white_kings == 1 and m.black_kings == 1
+            on = r.king_against_king_immediate
+            return Assessment(rule, on and kk, on and kk, (), 0, 0)
+        raise ValueError(f"unknown draw rule {rule!r}; known: {', '.join(sorted(ALL_RULES))}")
+
+    def _run(self, rule: str, start: int, limit: int | None) -> Assessment:
+        if limit is None:
+            return Assessment(rule, False, False, (), 0, 0)
+        counted = self.ply - start
+        return Assessment(rule, counted >= 2 * limit, True, (start,), counted, 2 * limit)

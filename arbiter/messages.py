@@ -1,0 +1,123 @@
+"""Every message the validator and the draw rulings produce, as constant templates.
+
+The arbiter package has no Django, so nothing here is translated. Each template is a constant
+``str.format`` string with named placeholders, wrapped in a local ``gettext_noop`` so that Django's
+``makemessages`` (which passes ``--keyword=gettext_noop`` to xgettext) extracts it. The web layer
+renders a translated text with ``gettext(template).format(**params)``. Words that appear as
+parameter values (side names, "piece"/"pieces", rule names) are also marked here, so the web layer can
+translate them before formatting (see ``WORDS``).
+"""
+
+from __future__ import annotations
+
+
+def gettext_noop(text: str) -> str:
+    """Mark ``text`` for extraction by xgettext; returns it unchanged."""
+    return text
+
+
+def render(template: str, params: dict[str, object]) -> str:
+    """The English message: ``template`` filled with ``params``."""
+    return template.format(**params)
+
+
+# Words used as parameter values.
+WHITE = gettext_noop("White")
+BLACK = gettext_noop("Black")
+PIECE = gettext_noop("piece")
+PIECES = gettext_noop("pieces")
+WORDS: tuple[str, ...] = (WHITE, BLACK, PIECE, PIECES)
+
+
+def side_name(side: str) -> str:
+    """'White' or 'Black' for 'W' or 'B'."""
+    return WHITE if side == "W" else BLACK
+
+
+def pieces_word(count: int) -> str:
+    """'piece' for one, 'pieces' otherwise."""
+    return PIECE if count == 1 else PIECES
+
+
+# -- irregularities -----------------------------------------------------------------------------
+# Params common to all: move_number, side, played, article ("FMJD 5.4.6" or the profile's rule).
+IRR_ILLEGAL_MOVE = gettext_noop("Move {move_number}, {side} {played} is not a possible move: {reason} ({article}).")
+IRR_CAPTURE_MISSED = gettext_noop(
+    "Move {move_number}, {side} {played} does not capture, but capturing is compulsory: {required} ({article}).")
+IRR_CAPTURE_NOT_MAXIMAL = gettext_noop(
+    "Move {move_number}, {side} {played} takes {played_count} {played_pieces}; the majority rule requires "
+    "{required_count}: {required} ({article}).")
+IRR_CAPTURE_INCOMPLETE = gettext_noop(
+    "Move {move_number}, {side} {played} stops part-way through a capture; it must go on: {required} ({article}).")
+IRR_AMBIGUOUS = gettext_noop(
+    "Move {move_number}, {side} {played} can mean {candidates}; the record was read as {chosen} ({reason}).")
+IRR_STOPPED = gettext_noop("Move {move_number}, {side} {played}: the game cannot be replayed further: {reason}.")
+
+# Reasons (the {reason} of IRR_ILLEGAL_MOVE / IRR_STOPPED / IRR_AMBIGUOUS).
+WHY_NO_PIECE = gettext_noop("there is no {side} piece on square {square}")
+WHY_UNREADABLE = gettext_noop("the move text cannot be read ({detail})")
+WHY_TARGET_OCCUPIED = gettext_noop("square {square} is not free")
+WHY_NOT_DIAGONAL = gettext_noop("{from_sq} and {to_sq} are not on one diagonal")
+WHY_MAN_BACKWARDS = gettext_noop("a man moves forwards only")
+WHY_MAN_TOO_FAR = gettext_noop("a man moves one square only")
+WHY_KING_TOO_FAR = gettext_noop("a king moves one square only in this game")
+WHY_BLOCKED = gettext_noop("the way from {from_sq} to {to_sq} is not free")
+WHY_NO_SUCH_CAPTURE = gettext_noop("no capture from {from_sq} to {to_sq} is possible here")
+WHY_CAPTURE_BY_MAN_ONLY = gettext_noop("this capture is not possible with the piece on {from_sq}")
+WHY_FIRST_FITTING = gettext_noop("the first one was chosen")
+WHY_NEXT_MOVE_FITS = gettext_noop("only that one lets the next move be played")
+
+# -- rulings on irregularities --------------------------------------------------------------------
+RUL_NO_IRREGULARITY = gettext_noop("Ruling on ply {ply}: there is no irregularity at that ply.")
+RUL_NO_SUCH_PLY = gettext_noop("Ruling on ply {ply}: the game has no such ply (it has {plies}).")
+RUL_BAD_DECISION = gettext_noop("Ruling on ply {ply}: the decision must be 'stands' or 'corrected', not {decision}.")
+RUL_CORRECTION_MISSING = gettext_noop("Ruling on ply {ply}: a correction needs the corrected move.")
+RUL_CORRECTION_ILLEGAL = gettext_noop(
+    "Ruling on ply {ply}: the correction {corrected} is not a legal move there; legal: {legal}.")
+RUL_TOO_LATE = gettext_noop(
+    "Ruling on ply {ply}: {played} stands, because a further move was made before it was corrected "
+    "({article}); record the correction only if the opponent demanded it in time.")
+RUL_DUPLICATE = gettext_noop("Ruling on ply {ply}: there is already a ruling on that ply.")
+
+# -- draw conditions and claims --------------------------------------------------------------------
+DRAW_THREEFOLD = gettext_noop(
+    "The position after ply {ply} occurred for the third time, with the same side to move (plies {occurrences}) "
+    "({article}).")
+DRAW_THREEFOLD_NOT = gettext_noop(
+    "The position after ply {ply} occurred {count} time(s) since the last man move or capture (plies {occurrences}); "
+    "3 are needed ({article}).")
+DRAW_KING_MOVES = gettext_noop(
+    "Since ply {start}, {counted} plies were king moves without a capture: {limit} moves each, the draw "
+    "holds ({article}).")
+DRAW_KING_MOVES_NOT = gettext_noop(
+    "Since the last man move or capture (ply {start}) only {counted} of the {needed} plies were played ({article}).")
+DRAW_NO_CAPTURE = gettext_noop(
+    "Since ply {start}, {counted} plies were played without a capture or a promotion: {limit} moves each, "
+    "the draw holds ({article}).")
+DRAW_NO_CAPTURE_NOT = gettext_noop(
+    "Since the last capture or promotion (ply {start}) only {counted} of the {needed} plies were played ({article}).")
+DRAW_ENDGAME = gettext_noop(
+    "Lone king against {material} since ply {start}: {counted} plies played, at most {limit} moves each; "
+    "the draw holds ({article}).")
+DRAW_ENDGAME_NOT = gettext_noop(
+    "Lone king against {material} since ply {start}: {counted} of {needed} plies played ({article}).")
+DRAW_ENDGAME_NA = gettext_noop("The material after ply {ply} is not what this rule covers ({article}).")
+DRAW_KING_V_KING = gettext_noop("King against king after ply {ply}: a draw at once ({article}).")
+DRAW_DISABLED = gettext_noop("The rule {rule} does not apply under the profile {profile}.")
+DRAW_NONE = gettext_noop("After ply {ply} no draw rule holds: {details}")
+DRAW_AGREEMENT_OK = gettext_noop(
+    "A draw by agreement is allowed after ply {ply}: each player has made {moves} moves (minimum {minimum}).")
+DRAW_AGREEMENT_FREE = gettext_noop("A draw by agreement is allowed at any time under these rules.")
+DRAW_AGREEMENT_TOO_EARLY = gettext_noop(
+    "A draw by agreement is allowed only once each player has made {minimum} moves; after ply {ply} "
+    "White has made {white_moves} and Black {black_moves}.")
+CLAIM_BAD_PLY = gettext_noop("A claim at ply {ply} cannot be judged: the game has plies 0 to {plies}.")
+CLAIM_UNKNOWN_RULE = gettext_noop("Unknown draw rule {rule}; known rules: {known}.")
+
+# -- the declared result -------------------------------------------------------------------------------
+RES_NO_MOVES = gettext_noop("{side} has no legal move in the final position and has lost; the record says {declared}.")
+RES_FITS_NO_MOVES = gettext_noop("{side} has no legal move in the final position and has lost, as recorded.")
+RES_DRAW_RULE = gettext_noop("A draw rule ({rule}) held after ply {ply}; the record says {declared}.")
+RES_UNDETERMINED = gettext_noop(
+    "The final position does not decide the game (resignation, time, agreement); the record says {declared}.")
+RES_INCOMPLETE = gettext_noop("The replay stopped at ply {ply}, so the result cannot be checked.")
