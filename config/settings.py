@@ -97,6 +97,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "tournaments.access.AccessMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -205,7 +206,7 @@ STORAGES = {
     },
 }
 
-DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4-responsive.html"
+DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
 # --- Security (production) --------------------------------------------------
 SESSION_COOKIE_HTTPONLY = True

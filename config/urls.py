@@ -16,5 +16,6 @@ urlpatterns = [
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("admin/", admin.site.urls),
     path("t/", include("tournaments.urls")),
+    path("t/", include("tournaments.public_urls")),
     path("g/", include("games.urls")),
 ]

@@ -1,0 +1,48 @@
+# Two commands do all the set-up on a fresh machine with Python 3.11 and make:
+#   make demo   - create .venv, install, migrate, load demo data, serve on http://127.0.0.1:8000
+#   make test   - create .venv, install dev requirements, run the whole test suite
+PYTHON ?= python3.11
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+
+.PHONY: demo test venv install install-dev migrate seed run lint typecheck messages clean
+
+$(PY):
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) not found: install Python 3.11 (or run make PYTHON=python3 ...)"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+venv: $(PY)
+
+$(VENV)/.installed: requirements.txt | $(PY)
+	$(PIP) install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(PY)
+	$(PIP) install --quiet -r requirements-dev.txt
+	touch $(VENV)/.installed $@
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py compile_translations
+
+seed: migrate
+	$(PY) manage.py seed_demo
+
+demo: seed
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: install-dev
+	$(PY) manage.py compile_translations
+	$(PY) -m pytest -q
+
+lint: install-dev
+	$(PY) -m ruff check .
+	$(PY) -m mypy --strict arbiter
+
+clean:
+	rm -rf $(VENV) db.sqlite3 db.sqlite3-* staticfiles .pytest_cache .mypy_cache .ruff_cache

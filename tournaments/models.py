@@ -1,0 +1,379 @@
+"""Tournament data: players, tournaments, per-tournament roles, entries, rounds and boards.
+
+Results live in ``games`` (versioned submissions, one confirmed per game). Only confirmed
+results feed pairings and standings: see ``games.models.ResultSubmissionQuerySet.confirmed``.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+RULE_PROFILE_CHOICES = [
+    ("international", _("International (10x10, FMJD)")),
+    ("brazilian", _("Brazilian (8x8)")),
+    ("russian", _("Russian (8x8)")),
+    ("english", _("English checkers (8x8)")),
+    ("german", _("German Dame (8x8, Brettspielnetz)")),
+]
+
+
+class Player(models.Model):
+    """A person who plays; may exist in many tournaments."""
+
+    name = models.CharField(_("name"), max_length=200, help_text=_("Lastname, Firstname"))
+    title = models.CharField(_("title"), max_length=10, blank=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    fmjd_id = models.CharField(_("FMJD id"), max_length=20, blank=True)
+    national_id = models.CharField(_("national id"), max_length=20, blank=True)
+    rating = models.IntegerField(_("rating"), null=True, blank=True)
+    national_rating = models.IntegerField(_("national rating"), null=True, blank=True)
+    birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Tournament(models.Model):
+    class PairingSystem(models.TextChoices):
+        SWISS_DUTCH = "swiss_dutch", _("Swiss (FIDE Dutch)")
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
+        KEIZER = "keizer", _("Keizer")
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("Planned")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class StartNumberOrder(models.TextChoices):
+        RATING = "rating", _("Rating, then title, then name")
+        LOT = "lot", _("By lot")
+
+    class WithdrawalRule(models.TextChoices):
+        HALF = "half", _("Keep results if more than half the games were played, else cancel")
+        KEEP = "keep", _("Always keep results")
+        CANCEL = "cancel", _("Always cancel results")
+
+    slug = models.SlugField(_("short name"), max_length=80, unique=True)
+    name = models.CharField(_("name"), max_length=200)
+    place = models.CharField(_("place"), max_length=120, blank=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    start_date = models.DateField(_("start date"), null=True, blank=True)
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    time_control = models.CharField(_("time control"), max_length=60, blank=True)
+    pairing_system = models.CharField(
+        _("pairing system"), max_length=20, choices=PairingSystem.choices, default=PairingSystem.SWISS_DUTCH
+    )
+    rounds_planned = models.PositiveSmallIntegerField(_("number of rounds"), default=7)
+    rule_profile = models.CharField(
+        _("rule profile"), max_length=20, choices=RULE_PROFILE_CHOICES, default="international"
+    )
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLANNED)
+
+    # Scoring (draughts default: win 2 / draw 1 / loss 0).
+    points_win = models.DecimalField(_("points for a win"), max_digits=4, decimal_places=1, default=Decimal(2))
+    points_draw = models.DecimalField(_("points for a draw"), max_digits=4, decimal_places=1, default=Decimal(1))
+    points_loss = models.DecimalField(_("points for a loss"), max_digits=4, decimal_places=1, default=Decimal(0))
+    points_pab = models.DecimalField(
+        _("points for a pairing-allocated bye"), max_digits=4, decimal_places=1, default=Decimal(2)
+    )
+    points_forfeit_win = models.DecimalField(
+        _("points for a forfeit win"), max_digits=4, decimal_places=1, default=Decimal(2)
+    )
+    points_forfeit_loss = models.DecimalField(
+        _("points for a forfeit loss"), max_digits=4, decimal_places=1, default=Decimal(0)
+    )
+    points_half_bye = models.DecimalField(
+        _("points for a half-point bye"), max_digits=4, decimal_places=1, default=Decimal(1)
+    )
+    points_zero_bye = models.DecimalField(
+        _("points for a zero-point bye"), max_digits=4, decimal_places=1, default=Decimal(0)
+    )
+    tiebreaks = models.CharField(
+        _("tie-break order"),
+        max_length=200,
+        blank=True,
+        help_text=_("FIDE C.07 codes separated by commas, e.g. BH/C1,BH,SB. Empty: the system's default."),
+    )
+    draw_offer_min_move = models.PositiveSmallIntegerField(
+        _("draw offers allowed from move"), default=0, help_text=_("0: at any move. Seed rule 001 uses 40.")
+    )
+    initial_colour = models.CharField(
+        _("initial colour"), max_length=1, choices=[("w", _("White")), ("b", _("Black"))], default="w"
+    )
+    start_number_order = models.CharField(
+        _("start numbers"), max_length=10, choices=StartNumberOrder.choices, default=StartNumberOrder.RATING
+    )
+    baku_acceleration = models.BooleanField(_("Baku acceleration"), default=False)
+    withdrawal_rule = models.CharField(
+        _("results of withdrawn players"), max_length=10, choices=WithdrawalRule.choices, default=WithdrawalRule.HALF
+    )
+    keizer_params = models.JSONField(_("Keizer parameters"), default=dict, blank=True)
+    elo_k = models.PositiveSmallIntegerField(_("Elo K factor"), default=20)
+
+    # What the public sees.
+    is_public = models.BooleanField(_("listed publicly"), default=True)
+    public_pairings = models.BooleanField(_("public pairings and results"), default=True)
+    public_standings = models.BooleanField(_("public standings"), default=True)
+    public_crosstable = models.BooleanField(_("public crosstable"), default=True)
+    public_games = models.BooleanField(_("public games"), default=True)
+    public_players = models.BooleanField(_("public player pages"), default=True)
+
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("public:tournament", args=[self.slug])
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.pairing_system in (self.PairingSystem.ROUND_ROBIN, self.PairingSystem.DOUBLE_ROUND_ROBIN)
+
+    def scoring(self):  # -> tournaments.pairing.model.Scoring
+        """The pure-core scoring of this tournament."""
+        from tournaments.pairing.model import Scoring
+
+        return Scoring(
+            win=float(self.points_win),
+            draw=float(self.points_draw),
+            loss=float(self.points_loss),
+            pab=float(self.points_pab),
+            forfeit_win=float(self.points_forfeit_win),
+            forfeit_loss=float(self.points_forfeit_loss),
+            half_bye=float(self.points_half_bye),
+            zero_bye=float(self.points_zero_bye),
+        )
+
+
+class Role(models.Model):
+    """A user's role in one tournament. Checked by object-level predicates (tournaments/rules.py)."""
+
+    class Kind(models.TextChoices):
+        CHIEF_ARBITER = "chief_arbiter", _("Chief arbiter")
+        ARBITER = "arbiter", _("Arbiter")
+        PLAYER = "player", _("Player")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_roles")
+    kind = models.CharField(_("role"), max_length=20, choices=Kind.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tournament", "user", "kind"], name="unique_role")]
+        verbose_name = _("role")
+        verbose_name_plural = _("roles")
+
+    def __str__(self) -> str:
+        return f"{self.user} – {self.get_kind_display()} – {self.tournament}"
+
+
+class Entry(models.Model):
+    """A player's registration in a tournament, with a frozen start number."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    start_number = models.PositiveIntegerField(_("start number"), null=True, blank=True)
+    rating = models.IntegerField(_("rating for this event"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    withdrawn_from_round = models.PositiveSmallIntegerField(_("withdrawn from round"), null=True, blank=True)
+    joined_in_round = models.PositiveSmallIntegerField(_("joined in round"), default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["start_number", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="unique_entry_per_player"),
+            models.UniqueConstraint(
+                fields=["tournament", "start_number"],
+                condition=Q(start_number__isnull=False),
+                name="unique_start_number",
+            ),
+        ]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+
+    def __str__(self) -> str:
+        return f"{self.start_number or '-'}. {self.player.name}"
+
+    def is_available_for(self, round_number: int) -> bool:
+        if self.joined_in_round > round_number:
+            return False
+        return not (self.withdrawn_from_round is not None and round_number >= self.withdrawn_from_round)
+
+
+class Absence(models.Model):
+    """A player known not to play a round: absent, excused, or a requested bye."""
+
+    class Kind(models.TextChoices):
+        ABSENT = "absent", _("Absent")
+        EXCUSED = "excused", _("Absent with notice")
+        HALF_BYE = "half", _("Requested half-point bye")
+        ZERO_BYE = "zero", _("Requested zero-point bye")
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="absences")
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.ABSENT)
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["entry", "round_number"], name="unique_absence_per_round")]
+
+
+class ProhibitedPair(models.Model):
+    """Two entries that must not meet (same family or club)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="prohibited_pairs")
+    first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
+        FINISHED = "finished", _("Finished")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
+    date = models.DateField(_("date"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – {_('round')} {self.number}"
+
+
+class Board(models.Model):
+    """One pairing of a round: a game (white v black) or a bye for ``white``."""
+
+    class ByeKind(models.TextChoices):
+        NONE = "", _("Game")
+        PAB = "pab", _("Pairing-allocated bye")
+        HALF = "half", _("Half-point bye")
+        ZERO = "zero", _("Zero-point bye")
+        FULL = "full", _("Full-point bye")
+        ABSENT = "absent", _("Absent")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField(_("board"))
+    white = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    black = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    bye_kind = models.CharField(_("bye"), max_length=10, choices=ByeKind.choices, default=ByeKind.NONE, blank=True)
+    # Why the pairing was made (reasons from the pure engine) and what the arbiter was warned about.
+    reasons = models.JSONField(default=list, blank=True)
+    warnings = models.JSONField(default=list, blank=True)
+    overridden = models.BooleanField(_("changed by an arbiter"), default=False)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="unique_board_number")]
+
+    def __str__(self) -> str:
+        if self.bye_kind:
+            return f"{self.number}: {self.white} ({self.get_bye_kind_display()})"
+        return f"{self.number}: {self.white} – {self.black}"
+
+    @property
+    def is_bye(self) -> bool:
+        return bool(self.bye_kind)
+
+
+class AuditEntry(models.Model):
+    """Every arbiter action: who, when, what object, a short before/after summary."""
+
+    tournament = models.ForeignKey(
+        Tournament, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries"
+    )
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    action = models.CharField(_("action"), max_length=60)
+    object_type = models.CharField(_("object"), max_length=60, blank=True)
+    object_id = models.CharField(max_length=40, blank=True)
+    object_repr = models.CharField(max_length=200, blank=True)
+    before = models.TextField(_("before"), blank=True)
+    after = models.TextField(_("after"), blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit log")
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor} {self.action} {self.object_repr}"
+
+
+class TaskRun(models.Model):
+    """A background job (large pairing, PDN import, PDF build) with progress and a kept report."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE, related_name="tasks")
+    kind = models.CharField(max_length=40)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    progress = models.PositiveSmallIntegerField(default=0)  # 0..100
+    message = models.TextField(blank=True)
+    report = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+
+class Document(models.Model):
+    """A built file kept for download (crosstable PDF, pairing list, score sheets)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="documents")
+    kind = models.CharField(max_length=40)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    file = models.FileField(upload_to="documents/")
+    stale = models.BooleanField(default=False)
+    built_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "kind", "round_number"], name="unique_document"),
+        ]
