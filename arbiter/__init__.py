@@ -1,0 +1,61 @@
+"""The arbiter: a pure-Python rules engine for international draughts and other rule profiles.
+
+Public API (see each module for details):
+
+* profiles: ``Profile``, ``PROFILES``, ``get_profile``, ``UnknownVariant``
+* positions: ``Position``, ``initial_position``, ``Move``, ``IllegalMoveError``
+* moves: ``legal_moves``, ``all_capture_sequences``, ``capture_prefixes``, ``is_capture_prefix``,
+  ``apply_move``
+* FEN: ``parse_fen``, ``to_fen``, ``FenError``
+* notation: ``parse_move_text``, ``find_moves``, ``match_moves``, ``move_to_text``, ``square_name``,
+  ``ParsedMove``, ``NotationError``
+* PDN: ``read_pdn``, ``write_pdn``, ``write_game``, ``moves_to_movetext``, ``PdnGame``, ``PdnMove``,
+  ``PdnError``, ``PdnReadResult``
+* ``perft``
+"""
+
+from arbiter.drawrules import DrawRules
+from arbiter.fen import FenError, parse_fen, to_fen
+from arbiter.moves import all_capture_sequences, apply_move, capture_prefixes, is_capture_prefix, legal_moves
+from arbiter.notation import (
+    NotationError,
+    ParsedMove,
+    find_moves,
+    match_moves,
+    move_to_text,
+    parse_move_text,
+    parse_square,
+    square_name,
+)
+from arbiter.perft import perft
+from arbiter.position import IllegalMoveError, Move, Position, initial_position
+from arbiter.profiles import PROFILES, Profile, UnknownVariant, get_profile
+
+__all__ = [
+    "PROFILES",
+    "DrawRules",
+    "FenError",
+    "IllegalMoveError",
+    "Move",
+    "NotationError",
+    "ParsedMove",
+    "Position",
+    "Profile",
+    "UnknownVariant",
+    "all_capture_sequences",
+    "apply_move",
+    "capture_prefixes",
+    "find_moves",
+    "get_profile",
+    "initial_position",
+    "is_capture_prefix",
+    "legal_moves",
+    "match_moves",
+    "move_to_text",
+    "parse_fen",
+    "parse_move_text",
+    "parse_square",
+    "perft",
+    "square_name",
+    "to_fen",
+]

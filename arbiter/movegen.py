@@ -1,0 +1,268 @@
+"""Move generation on bit masks (internal; the public API is in ``arbiter.moves``).
+
+Every function works side-relative on four ints: ``om``/``ok`` (men and kings of the side to
+move), ``xm``/``xk`` (the opponent's), plus ``white`` (the side to move is White, whose men move
+up the board, towards square 1). Moves are light tuples so that perft creates no objects:
+
+* quiet move: ``(frm, to, 0, promotes, ())`` with bit indices;
+* capture: ``(frm, to, captured_mask, promotes, steps)`` where ``steps`` holds one
+  ``(landing, direction, captured)`` triple a jump.
+
+The FMJD articles behind each rule are cited where the rule is applied.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from arbiter.board import ALL_DIRECTIONS, geometry
+from arbiter.profiles import Profile, get_profile
+
+Step = tuple[int, int, int]
+RawMove = tuple[int, int, int, bool, tuple[Step, ...]]
+
+
+class Rules:
+    """The move rules of one profile, with its board tables bound for speed."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        g = geometry(profile.board_size)
+        self.geo = g
+        self.board = g.board_mask
+        self.rays = g.rays
+        self.shifts = g.shifts
+        self.half = g.half
+        self.flying = profile.flying_kings
+        self.majority = profile.capture_precedence == "majority"
+        self.crown_mid_capture = profile.promote_during_capture
+        self.backwards = profile.men_capture_backwards
+
+    # -- capture detection (bitboards) ----------------------------------------------------
+    def has_capture(self, om: int, ok: int, xm: int, xk: int, white: bool) -> bool:
+        """True when the side to move has a capture (FMJD 4.1: capturing is compulsory)."""
+        opp = xm | xk
+        empty = self.board & ~(om | ok | opp)
+        a, b = self.half, self.half + 1
+        # Men: jump an adjacent enemy onto the empty square behind it (FMJD 4.2).
+        if om:
+            if (white or self.backwards) and (
+                    ((((om >> a) & opp) >> a) & empty) or ((((om >> b) & opp) >> b) & empty)):
+                return True
+            if (not white or self.backwards) and (
+                    ((((om << a) & opp) << a) & empty) or ((((om << b) & opp) << b) & empty)):
+                return True
+        if ok:
+            if not self.flying:
+                return bool(((((ok >> a) & opp) >> a) & empty) or ((((ok >> b) & opp) >> b) & empty)
+                            or ((((ok << a) & opp) << a) & empty) or ((((ok << b) & opp) << b) & empty))
+            # Flying kings (FMJD 4.3): slide over empty squares to the first piece, which must be an
+            # enemy with an empty square behind it.
+            for s in (a, b):
+                m = ok >> s
+                while m:
+                    if ((m & opp) >> s) & empty:
+                        return True
+                    m = (m & empty) >> s
+                m = ok << s
+                while m:
+                    if ((m & opp) << s) & empty:
+                        return True
+                    m = (m & empty) << s
+        return False
+
+    # -- capture sequences (depth-first) ----------------------------------------------------
+    def capture_sequences(self, om: int, ok: int, xm: int, xk: int, white: bool,
+                          prefixes: list[RawMove] | None = None) -> list[RawMove]:
+        """Every complete capture sequence, majority rule NOT applied, duplicates NOT removed.
+
+        FMJD 4.5: a piece keeps jumping while it can. FMJD 4.11 (Turkish strike): jumped pieces
+        stay on the board until the move ends, so they block and cannot be jumped twice; the
+        origin square counts as empty. If ``prefixes`` is given, every partial sequence that can
+        still be continued is appended to it as well.
+        """
+        rays = self.rays
+        opp = xm | xk
+        out: list[RawMove] = []
+        promo_row = self.geo.white_promotion if white else self.geo.black_promotion
+        fwd = (0, 1) if white else (2, 3)
+        man_dirs = ALL_DIRECTIONS if self.backwards else fwd
+        flying = self.flying
+        crown = self.crown_mid_capture
+        occ = 0
+        frm = 0
+
+        def short_jumps(sq: int, caps: int, steps: tuple[Step, ...], dirs: tuple[int, ...],
+                        is_king: bool) -> bool:
+            # A man (or a short king) jumps an adjacent enemy and lands directly behind it.
+            found = False
+            for d in dirs:
+                ray = rays[sq][d]
+                if len(ray) < 2:
+                    continue
+                v = ray[0]
+                land = ray[1]
+                if not (opp >> v) & 1 or (caps >> v) & 1 or (occ >> land) & 1:
+                    continue
+                found = True
+                ncaps = caps | (1 << v)
+                nsteps = steps + ((land, d, v),)
+                if not is_king and crown and (promo_row >> land) & 1:
+                    # Russian: crowned at once, continues capturing as a king.
+                    if not (king_jumps(land, ncaps, nsteps, d, True) if flying
+                            else short_jumps(land, ncaps, nsteps, ALL_DIRECTIONS, True)):
+                        out.append((frm, land, ncaps, True, nsteps))
+                    elif prefixes is not None:
+                        prefixes.append((frm, land, ncaps, True, nsteps))
+                    continue
+                if short_jumps(land, ncaps, nsteps, dirs, is_king):
+                    if prefixes is not None:
+                        prefixes.append((frm, land, ncaps, False, nsteps))
+                else:
+                    # FMJD 4.15: a man is crowned only if its move ends on the far row.
+                    out.append((frm, land, ncaps, not is_king and bool((promo_row >> land) & 1), nsteps))
+            return found
+
+        def king_jumps(sq: int, caps: int, steps: tuple[Step, ...], last: int, promoted: bool) -> bool:
+            # Flying king (FMJD 4.3): over one enemy at a distance, landing on any free square
+            # beyond it; if some landing square allows a further capture it must be used (4.5).
+            found = False
+            back = 3 - last
+            for d in ALL_DIRECTIONS:
+                if d == back:
+                    continue  # the piece just jumped is still on the board and blocks
+                ray = rays[sq][d]
+                n = len(ray)
+                j = 0
+                while j < n and not (occ >> ray[j]) & 1:
+                    j += 1
+                if j >= n - 1:
+                    continue
+                v = ray[j]
+                if not (opp >> v) & 1 or (caps >> v) & 1:
+                    continue
+                j += 1
+                landings = []
+                while j < n and not (occ >> ray[j]) & 1:
+                    landings.append(ray[j])
+                    j += 1
+                if not landings:
+                    continue
+                found = True
+                ncaps = caps | (1 << v)
+                continued = False
+                for land in landings:
+                    nsteps = steps + ((land, d, v),)
+                    if king_jumps(land, ncaps, nsteps, d, promoted):
+                        continued = True
+                        if prefixes is not None:
+                            prefixes.append((frm, land, ncaps, promoted, nsteps))
+                if not continued:
+                    for land in landings:
+                        out.append((frm, land, ncaps, promoted, steps + ((land, d, v),)))
+            return found
+
+        all_pieces = om | ok | opp
+        m = om
+        while m:
+            low = m & -m
+            m ^= low
+            frm = low.bit_length() - 1
+            occ = all_pieces ^ low  # the origin counts as empty during the capture
+            short_jumps(frm, 0, (), man_dirs, False)
+        k = ok
+        while k:
+            low = k & -k
+            k ^= low
+            frm = low.bit_length() - 1
+            occ = all_pieces ^ low
+            if flying:
+                king_jumps(frm, 0, (), -1, False)
+            else:
+                short_jumps(frm, 0, (), ALL_DIRECTIONS, True)
+        return out
+
+    def legal_captures(self, om: int, ok: int, xm: int, xk: int, white: bool) -> list[RawMove]:
+        """The legal captures: complete sequences, majority rule applied when the profile says so
+        (FMJD 4.13: most pieces, a king counting as one), one entry per (from, to, captured set)."""
+        seqs = self.capture_sequences(om, ok, xm, xk, white)
+        if self.majority and seqs:
+            best = max(s[2].bit_count() for s in seqs)
+            seqs = [s for s in seqs if s[2].bit_count() == best]
+        seen: set[tuple[int, int, int]] = set()
+        out: list[RawMove] = []
+        for s in seqs:
+            key = (s[0], s[1], s[2])
+            if key not in seen:
+                seen.add(key)
+                out.append(s)
+        return out
+
+    # -- quiet moves ------------------------------------------------------------------------
+    def quiet_moves(self, om: int, ok: int, xm: int, xk: int, white: bool) -> list[RawMove]:
+        """Non-capturing moves: men one square forward (FMJD 3), kings along free diagonals."""
+        empty = self.board & ~(om | ok | xm | xk)
+        out: list[RawMove] = []
+        promo_row = self.geo.white_promotion if white else self.geo.black_promotion
+        for s in ((-(self.half + 1), -self.half) if white else (self.half, self.half + 1)):
+            t = ((om >> -s) if s < 0 else (om << s)) & empty
+            while t:
+                low = t & -t
+                t ^= low
+                to = low.bit_length() - 1
+                out.append((to - s, to, 0, bool(low & promo_row), ()))
+        rays = self.rays
+        k = ok
+        while k:
+            low = k & -k
+            k ^= low
+            frm = low.bit_length() - 1
+            for ray in rays[frm]:
+                for to in ray:
+                    if not (empty >> to) & 1:
+                        break
+                    out.append((frm, to, 0, False, ()))
+                    if not self.flying:
+                        break
+        return out
+
+    def count_quiet(self, om: int, ok: int, xm: int, xk: int, white: bool) -> int:
+        """Number of quiet moves, by bit counting (perft's last ply)."""
+        empty = self.board & ~(om | ok | xm | xk)
+        a, b = self.half, self.half + 1
+        if white:
+            n = ((om >> a) & empty).bit_count() + ((om >> b) & empty).bit_count()
+        else:
+            n = ((om << a) & empty).bit_count() + ((om << b) & empty).bit_count()
+        if ok:
+            if not self.flying:
+                return n + (((ok >> a) & empty).bit_count() + ((ok >> b) & empty).bit_count()
+                            + ((ok << a) & empty).bit_count() + ((ok << b) & empty).bit_count())
+            for s in (a, b):
+                m = (ok >> s) & empty
+                while m:
+                    n += m.bit_count()
+                    m = (m >> s) & empty
+                m = (ok << s) & empty
+                while m:
+                    n += m.bit_count()
+                    m = (m << s) & empty
+        return n
+
+    def legal(self, om: int, ok: int, xm: int, xk: int, white: bool) -> list[RawMove]:
+        """All legal moves: the legal captures if any capture exists (FMJD 4.1), else quiet moves."""
+        if self.has_capture(om, ok, xm, xk, white):
+            return self.legal_captures(om, ok, xm, xk, white)
+        return self.quiet_moves(om, ok, xm, xk, white)
+
+    def count_legal(self, om: int, ok: int, xm: int, xk: int, white: bool) -> int:
+        """Number of legal moves (by identity), without building quiet moves."""
+        if self.has_capture(om, ok, xm, xk, white):
+            return len(self.legal_captures(om, ok, xm, xk, white))
+        return self.count_quiet(om, ok, xm, xk, white)
+
+
+@cache
+def rules_for(profile: Profile | str) -> Rules:
+    """The (cached) move rules of a profile."""
+    return Rules(get_profile(profile))

@@ -1,0 +1,153 @@
+"""Move notation (FMJD 8.2, PDN 3.0): a lenient reader and a strict writer.
+
+Reading accepts ``-``, ``x``, ``X``, ``:`` and unicode dashes alike as separators, spaces around
+squares (``1- 6``, ``47x 9``), leading zeros, four digits with no separator on 10x10 (``3228``),
+short or full capture paths, and alphanumeric squares (``c3:e5``) on 8x8 boards.
+Writing gives the shortest unambiguous text: ``from-to`` or ``fromxto``; the full PDN path only
+when another legal move has the same origin and destination.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from arbiter.board import geometry
+from arbiter.movegen import rules_for
+from arbiter.moves import legal_moves, pdn_path, raw_sequences, to_move, traversed
+from arbiter.position import Move, Position
+from arbiter.profiles import Profile, get_profile
+
+
+class NotationError(ValueError):
+    """Raised for move text that cannot be read as a move."""
+
+
+@dataclass(frozen=True)
+class ParsedMove:
+    """Squares written for a move (origin, any intermediate squares, destination) and whether the
+    text used a capture separator (None when no separator was written)."""
+
+    squares: tuple[int, ...]
+    capture_sign: bool | None
+
+    @property
+    def from_sq(self) -> int:
+        return self.squares[0]
+
+    @property
+    def to_sq(self) -> int:
+        return self.squares[-1]
+
+
+_SEPARATORS = re.compile(r"\s*[-xX:\u2010\u2011\u2012\u2013\u2014\u2212\u00d7]\s*")
+_CAPTURE_SEPS = set("xX:\u00d7")
+
+
+def square_name(profile: Profile | str, square: int) -> str:
+    """The written name of a square under the profile's notation (``32`` or ``c3``)."""
+    prof = get_profile(profile)
+    if prof.notation == "alphanumeric":
+        return geometry(prof.board_size).alphanumeric(square)
+    return str(square)
+
+
+def parse_square(profile: Profile | str, text: str) -> int:
+    """Read one square (number, or alphanumeric on 8x8 boards); raises NotationError."""
+    prof = get_profile(profile)
+    g = geometry(prof.board_size)
+    t = text.strip()
+    if t.isdigit():
+        s = int(t)
+        if 1 <= s <= g.squares:
+            return s
+        raise NotationError(f"square {t} is off the board (1-{g.squares})")
+    a = g.from_alphanumeric(t)
+    if a is None:
+        raise NotationError(f"{t!r} is not a square")
+    return a
+
+
+def parse_move_text(text: str, profile: Profile | str) -> ParsedMove:
+    """Read move text leniently into its squares; raises NotationError naming the bad text."""
+    prof = get_profile(profile)
+    t = text.strip()
+    if not t:
+        raise NotationError("empty move text")
+    seps = _SEPARATORS.findall(t)
+    parts = _SEPARATORS.split(t)
+    if len(parts) == 1:
+        # No separator: "3228" (10x10) or "2218" (8x8): two 2-digit squares.
+        if t.isdigit() and len(t) == 4:
+            parts = [t[:2], t[2:]]
+            seps = []
+        else:
+            raise NotationError(f"cannot read move {text!r}: no separator between squares")
+    if any(p == "" for p in parts):
+        raise NotationError(f"cannot read move {text!r}: missing square")
+    try:
+        squares = tuple(parse_square(prof, p) for p in parts)
+    except NotationError as exc:
+        raise NotationError(f"cannot read move {text!r}: {exc}") from None
+    capture: bool | None = None
+    if seps:
+        capture = any(s.strip() in _CAPTURE_SEPS for s in seps)
+    return ParsedMove(squares, capture)
+
+
+def _is_subsequence(needle: tuple[int, ...], hay: tuple[int, ...]) -> bool:
+    it = iter(hay)
+    return all(x in it for x in needle)
+
+
+def match_moves(pos: Position, parsed: ParsedMove, candidates: list[Move]) -> list[Move]:
+    """The moves among ``candidates`` that fit the written squares.
+
+    Origin and destination must match. Written intermediate squares must lie, in order, on a
+    path of the move (the squares it passes or lands on). Candidates may be any moves of the
+    position, e.g. ``legal_moves`` or ``all_capture_sequences`` or ``capture_prefixes``.
+    """
+    ends = [m for m in candidates if m.from_sq == parsed.from_sq and m.to_sq == parsed.to_sq]
+    mids = parsed.squares[1:-1]
+    if not mids or not ends:
+        return ends
+    rules = rules_for(pos.profile)
+    paths: dict[tuple[int, int, frozenset[int]], list[tuple[int, ...]]] = {}
+    for raw in raw_sequences(pos, include_prefixes=True):
+        paths.setdefault(to_move(rules, raw).key, []).append(traversed(rules, raw))
+    out = []
+    for m in ends:
+        for p in paths.get(m.key, []):
+            if _is_subsequence(mids, p[1:-1]):
+                out.append(m)
+                break
+    return out
+
+
+def find_moves(pos: Position, text: str) -> list[Move]:
+    """The legal moves that match ``text``: empty when none does; more than one (with different
+    captures) when the text is ambiguous. Raises NotationError for unreadable text."""
+    parsed = parse_move_text(text, pos.profile)
+    return match_moves(pos, parsed, legal_moves(pos))
+
+
+def move_to_text(pos: Position, move: Move, legal: list[Move] | None = None) -> str:
+    """Strict notation of ``move`` in ``pos``: ``from-to`` / ``fromxto``, or the full PDN path
+    (turn squares, or the square behind each captured piece) when another legal move shares the
+    origin and destination. ``legal`` may pass the precomputed legal moves."""
+    prof = pos.profile
+    moves = legal_moves(pos) if legal is None else legal
+    sep = prof.capture_separator if move.captures else prof.move_separator
+    ambiguous = any(m.from_sq == move.from_sq and m.to_sq == move.to_sq and m.key != move.key for m in moves)
+    squares: tuple[int, ...] = (move.from_sq, move.to_sq)
+    if ambiguous and move.captures:
+        squares = move.path if len(move.path) >= 2 else _path_of(pos, move)
+    return sep.join(square_name(prof, s) for s in squares)
+
+
+def _path_of(pos: Position, move: Move) -> tuple[int, ...]:
+    rules = rules_for(pos.profile)
+    for raw in raw_sequences(pos, include_prefixes=True):
+        if to_move(rules, raw).key == move.key:
+            return pdn_path(rules, raw)
+    return (move.from_sq, move.to_sq)

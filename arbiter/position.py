@@ -1,0 +1,176 @@
+"""Positions and moves: immutable values of the public API."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from arbiter.board import Geometry, geometry
+from arbiter.profiles import Colour, Profile, get_profile
+
+PieceCode = Literal["w", "W", "b", "B"]
+
+
+class IllegalMoveError(ValueError):
+    """Raised when a move cannot be applied at all (no piece of the side to move on its origin)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Move:
+    """A move: origin, destination, captured squares (ascending) and one path.
+
+    ``path`` is (from, intermediate squares, to) in PDN 3.0 form: for a multiple capture the squares
+    where the piece turns, or, going straight on, the square just behind each captured piece
+    except the last. Identity (``==``, ``hash``) is ``(from_sq, to_sq, frozenset(captures))``:
+    two paths capturing the same pieces between the same squares are one move (FMJD; perft).
+    ``promotes`` is True when the moving man is crowned by this move.
+    """
+
+    from_sq: int
+    to_sq: int
+    captures: tuple[int, ...] = ()
+    path: tuple[int, ...] = ()
+    promotes: bool = False
+
+    @property
+    def is_capture(self) -> bool:
+        """True when the move captures at least one piece."""
+        return bool(self.captures)
+
+    @property
+    def key(self) -> tuple[int, int, frozenset[int]]:
+        """The identity of the move: (from, to, set of captured squares)."""
+        return (self.from_sq, self.to_sq, frozenset(self.captures))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.key == other.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        sep = "x" if self.captures else "-"
+        caps = f", captures={list(self.captures)}" if self.captures else ""
+        return f"Move({self.from_sq}{sep}{self.to_sq}{caps})"
+
+
+class Position:
+    """An immutable position: the pieces, the side to move, and the rule profile.
+
+    Equality and hash cover the pieces, the side to move and the profile name, which is what
+    repetition detection needs (FMJD 6.1: the same pieces on the same squares, same side to move).
+    Pieces are kept as bit masks in the layout of ``arbiter.board``; use the accessors.
+    """
+
+    __slots__ = ("profile", "geo", "wm", "wk", "bm", "bk", "white_to_move", "_hash")
+
+    profile: Profile
+    geo: Geometry
+    wm: int
+    wk: int
+    bm: int
+    bk: int
+    white_to_move: bool
+    _hash: int
+
+    def __init__(self, profile: Profile, wm: int, wk: int, bm: int, bk: int, white_to_move: bool) -> None:
+        object.__setattr__(self, "profile", profile)
+        object.__setattr__(self, "geo", geometry(profile.board_size))
+        object.__setattr__(self, "wm", wm)
+        object.__setattr__(self, "wk", wk)
+        object.__setattr__(self, "bm", bm)
+        object.__setattr__(self, "bk", bk)
+        object.__setattr__(self, "white_to_move", white_to_move)
+        object.__setattr__(self, "_hash", hash((profile.name, wm, wk, bm, bk, white_to_move)))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Position is immutable")
+
+    @classmethod
+    def from_squares(cls, profile: Profile | str, *, white_men: object = (), white_kings: object = (),
+                     black_men: object = (), black_kings: object = (), side_to_move: Colour = "W") -> Position:
+        """Build a position from iterables of square numbers (no overlap check beyond FEN's)."""
+        prof = get_profile(profile)
+        g = geometry(prof.board_size)
+        return cls(prof, g.mask_of(white_men), g.mask_of(white_kings), g.mask_of(black_men),
+                   g.mask_of(black_kings), side_to_move == "W")
+
+    # -- equality ---------------------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self.wm == other.wm and self.wk == other.wk and self.bm == other.bm and self.bk == other.bk
+                and self.white_to_move == other.white_to_move and self.profile.name == other.profile.name)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        from arbiter.fen import to_fen
+
+        return f"Position({to_fen(self)!r}, {self.profile.name!r})"
+
+    # -- accessors --------------------------------------------------------------------------
+    @property
+    def side_to_move(self) -> Colour:
+        """'W' or 'B'."""
+        return "W" if self.white_to_move else "B"
+
+    def _masks(self, colour: str) -> tuple[int, int]:
+        c = colour.upper()[:1]
+        if c == "W":
+            return self.wm, self.wk
+        if c == "B":
+            return self.bm, self.bk
+        raise ValueError(f"colour must be 'W' or 'B', not {colour!r}")
+
+    def men(self, colour: str) -> frozenset[int]:
+        """Squares of the men of ``colour`` ('W' or 'B')."""
+        return frozenset(self.geo.squares_of(self._masks(colour)[0]))
+
+    def kings(self, colour: str) -> frozenset[int]:
+        """Squares of the kings of ``colour``."""
+        return frozenset(self.geo.squares_of(self._masks(colour)[1]))
+
+    def pieces(self, colour: str) -> frozenset[int]:
+        """Squares of all pieces (men and kings) of ``colour``."""
+        m, k = self._masks(colour)
+        return frozenset(self.geo.squares_of(m | k))
+
+    def piece_at(self, square: int) -> PieceCode | None:
+        """'w'/'b' for a man, 'W'/'B' for a king, None for an empty square.
+
+        Raises ValueError for a number that is not a square of this board.
+        """
+        if not 1 <= square <= self.geo.squares:
+            raise ValueError(f"square {square} is not on the board (1-{self.geo.squares})")
+        bit = 1 << self.geo.idx_of[square]
+        if self.wm & bit:
+            return "w"
+        if self.wk & bit:
+            return "W"
+        if self.bm & bit:
+            return "b"
+        if self.bk & bit:
+            return "B"
+        return None
+
+    @property
+    def occupied(self) -> int:
+        """Bit mask of all pieces."""
+        return self.wm | self.wk | self.bm | self.bk
+
+
+def initial_position(profile: Profile | str = "international") -> Position:
+    """The start position of a profile (FMJD 2.8: Black on 1-20, White on 31-50; 8x8: 1-12 / 21-32).
+
+    Raises UnknownVariant for an unknown profile name.
+    """
+    prof = get_profile(profile)
+    g = geometry(prof.board_size)
+    n = prof.rows * g.half
+    black = g.mask_of(range(1, n + 1))
+    white = g.mask_of(range(g.squares - n + 1, g.squares + 1))
+    return Position(prof, white, 0, black, 0, prof.white_first)
