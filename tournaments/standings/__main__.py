@@ -1,0 +1,116 @@
+"""Command line: ``python -m tournaments.standings INPUT.trf [--tiebreaks CODES] [--json]``.
+
+Contract (other tools rely on it): with ``--json`` it prints one JSON list, in rank order,
+``[{"start_number": 3, "rank": 1, "points": 14, "tiebreaks": {"BH/C1": 61, ...}}]`` with
+numbers as ints when whole (a cascade such as FMJD-TS is a list, a value that does not apply
+is null). Without ``--json`` a readable table. Bad input: one line on stderr, exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from tournaments.standings.model import KINDS, Standings, StandingsError, TiebreakValue
+from tournaments.standings.ranking import compute_standings
+from tournaments.standings.tiebreaks import REGISTRY, parse_tiebreaks
+from tournaments.standings.trf_input import guess_kind, standings_input_from_trf
+
+EXIT_BAD_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        # One line on stderr and exit 2, like every other bad input.
+        self.exit(EXIT_BAD_INPUT, f"standings: {message}\n")
+
+
+def plain(v: TiebreakValue | float | int) -> object:
+    """A JSON-friendly number: int when whole, tuples as lists, None as null."""
+    if v is None:
+        return None
+    if isinstance(v, tuple):
+        return [plain(x) for x in v]
+    f = float(v)
+    return int(f) if f.is_integer() else round(f, 4)
+
+
+def to_json(standings: Standings) -> list[dict[str, object]]:
+    """The contract rows: start_number, rank, points, tiebreaks (in the tournament's order)."""
+    return [
+        {
+            "start_number": r.start_number,
+            "rank": r.rank,
+            "points": plain(r.points),
+            "tiebreaks": {code: plain(r.tiebreaks[code]) for code in standings.tiebreaks},
+        }
+        for r in standings.rows
+    ]
+
+
+def _cell(v: object) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, list):
+        return "/".join(_cell(x) for x in v)
+    return str(v)
+
+
+def to_table(standings: Standings) -> str:
+    """A readable fixed-width table (rank, start number, name, rating, points, tie-breaks)."""
+    head = ["Rk", "SNo", "Name", "Rtg", "Pts", *standings.tiebreaks]
+    lines = [head]
+    for r in standings.rows:
+        lines.append(
+            [
+                str(r.rank),
+                str(r.start_number),
+                r.name[:28],
+                str(r.rating or ""),
+                _cell(plain(r.points)),
+                *(_cell(plain(r.tiebreaks[c])) for c in standings.tiebreaks),
+            ]
+        )
+    widths = [max(len(row[i]) for row in lines) for i in range(len(head))]
+    out = []
+    for row in lines:
+        cells = [c.ljust(w) if i == 2 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))]
+        out.append("  ".join(cells).rstrip())
+    legend = [f"{c}: {REGISTRY[c].description}" for c in standings.tiebreaks]
+    return "\n".join([*out, "", *legend])
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (0 ok, 2 bad input)."""
+    from tournaments.trf import TrfError, read_trf_file
+
+    parser = _Parser(prog="python -m tournaments.standings", description="Standings with tie-breaks from a TRF file.")
+    parser.add_argument("input", help="TRF16/TRF26 file")
+    parser.add_argument("--tiebreaks", help=f"comma-separated codes in order; known: {','.join(REGISTRY)}")
+    parser.add_argument("--json", action="store_true", help="print the JSON contract instead of a table")
+    parser.add_argument("--kind", choices=KINDS, help="tournament kind (default: guessed from the file)")
+    parser.add_argument("--round", type=int, help="standings after this round (default: every round in the file)")
+    args = parser.parse_args(argv)
+    try:
+        tournament = read_trf_file(args.input)
+        kind = args.kind or guess_kind(tournament)
+        codes = parse_tiebreaks(args.tiebreaks.split(","), kind) if args.tiebreaks is not None else None
+        inp = standings_input_from_trf(tournament, kind=kind, tiebreaks=codes, after_round=args.round)
+        standings = compute_standings(inp)
+    except (TrfError, StandingsError) as exc:
+        print(f"standings: {args.input}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        print(f"standings: cannot read {args.input}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.json:
+        print(json.dumps(to_json(standings)))
+    else:
+        print(to_table(standings))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,170 @@
+"""Normalised round data shared by every tie-break (built once per standings run).
+
+Each player gets exactly one ``Entry`` per round considered; a missing round is an
+unpaired zero-point absence. The C.07 (2023+) article 16 quantities are computed here:
+
+* ``vur``: a voluntary unplayed round: unplayed and not scoring as a win by type
+  (requested half/zero bye, absence, forfeit loss); PAB, full-point bye and forfeit win
+  are not VURs.
+* ``adjusted[p]``: p's score as it counts in an *opponent's* BH/SB (art. 16.2): the points
+  awarded, except that a round without an opponent after p's last non-VUR round (16.2.5:
+  requested byes and absences followed only by VURs, or in the last round) counts as a draw.
+  In round robins the plain score is used (forfeits count as played).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tournaments.pairing.model import PLAYED_CODES, Scoring
+from tournaments.standings.model import StandingsError, StandingsInput, StandingsPlayer
+
+# Codes that score like a win without a game over the board (never VURs).
+_WIN_TYPE_UNPLAYED = frozenset({"+", "U", "F"})
+VALID_CODES = frozenset({"1", "=", "0", "+", "-", "H", "Z", "U", "F", "W", "D", "L"})
+
+
+def points_for(code: str, scoring: Scoring) -> float:
+    """The points a TRF result code is worth under ``scoring``."""
+    return {
+        "1": scoring.win,
+        "W": scoring.win,
+        "=": scoring.draw,
+        "D": scoring.draw,
+        "0": scoring.loss,
+        "L": scoring.loss,
+        "+": scoring.forfeit_win,
+        "-": scoring.forfeit_loss,
+        "H": scoring.half_bye,
+        "Z": scoring.zero_bye,
+        "U": scoring.pab,
+        "F": scoring.full_bye,
+    }[code]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One player's round, normalised."""
+
+    round: int
+    opponent: int | None
+    colour: str | None
+    code: str
+    points: float
+    played: bool  # a game over the board against a real opponent
+    vur: bool  # voluntary unplayed round (art. 16)
+
+
+@dataclass
+class Context:
+    """Everything a tie-break needs; tie-breaks may cache intermediate results in ``cache``."""
+
+    inp: StandingsInput
+    rounds: int
+    entries: dict[int, list[Entry]]
+    points: dict[int, float]
+    adjusted: dict[int, float]
+    players: dict[int, StandingsPlayer]
+    cache: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def scoring(self) -> Scoring:
+        return self.inp.scoring
+
+    @property
+    def round_robin(self) -> bool:
+        return self.inp.kind in ("round_robin", "double_round_robin")
+
+
+def build_context(inp: StandingsInput) -> Context:
+    """Validate ``inp`` and normalise every player's rounds.
+
+    Raises ``StandingsError`` naming the player and round for: duplicate start numbers,
+    unknown result codes, rounds out of range or repeated, opponents that are not entered.
+    """
+    if inp.total_rounds < 0:
+        raise StandingsError(f"total rounds must be 0 or more, got {inp.total_rounds}")
+    players: dict[int, StandingsPlayer] = {}
+    for p in inp.players:
+        if p.start_number in players:
+            raise StandingsError(f"start number {p.start_number} appears twice")
+        players[p.start_number] = p
+    last = max((r.round for p in inp.players for r in p.rounds), default=0)
+    rounds = last if inp.after_round is None else inp.after_round
+    if inp.after_round is not None and not 0 <= inp.after_round <= max(inp.total_rounds, last):
+        raise StandingsError(f"after_round {inp.after_round} is outside 0..{max(inp.total_rounds, last)}")
+    entries: dict[int, list[Entry]] = {}
+    points: dict[int, float] = {}
+    zero = points_for("Z", inp.scoring)
+    for pid, p in players.items():
+        by_round: dict[int, Entry] = {}
+        for rec in p.rounds:
+            where = f"player {pid}, round {rec.round}"
+            if rec.round < 1:
+                raise StandingsError(f"{where}: round numbers start at 1")
+            if rec.round in by_round:
+                raise StandingsError(f"{where}: two results for the same round")
+            code = str(rec.result).upper()
+            if code not in VALID_CODES:
+                raise StandingsError(f"{where}: unknown result code {rec.result!r}")
+            if rec.opponent is not None and rec.opponent not in players:
+                raise StandingsError(f"{where}: opponent {rec.opponent} is not entered")
+            if code in PLAYED_CODES and rec.opponent is None:
+                raise StandingsError(f"{where}: result {code!r} needs an opponent")
+            played = rec.opponent is not None and code in PLAYED_CODES
+            by_round[rec.round] = Entry(
+                round=rec.round,
+                opponent=rec.opponent,
+                colour=rec.colour,
+                code=code,
+                points=points_for(code, inp.scoring),
+                played=played,
+                vur=not played and code not in _WIN_TYPE_UNPLAYED,
+            )
+        row = [
+            by_round.get(r) or Entry(r, None, None, "Z", zero, played=False, vur=True) for r in range(1, rounds + 1)
+        ]
+        entries[pid] = row
+        points[pid] = sum(e.points for e in row)
+    ctx = Context(inp=inp, rounds=rounds, entries=entries, points=points, adjusted={}, players=players)
+    ctx.adjusted = {pid: _adjusted_score(ctx, pid) for pid in players}
+    return ctx
+
+
+def _adjusted_score(ctx: Context, pid: int) -> float:
+    """The player's score as it counts for opponents (art. 16.2; plain score in round robins)."""
+    row = ctx.entries[pid]
+    if ctx.round_robin or ctx.inp.fmjd_bye_zero:
+        return ctx.points[pid]
+    last_non_vur = max((e.round for e in row if not e.vur), default=0)
+    draw = ctx.scoring.draw
+    return sum(e.points if (e.round <= last_non_vur or e.opponent is not None) else draw for e in row)
+
+
+def contributions(ctx: Context, pid: int) -> list[tuple[float, float, bool]]:
+    """Per-round BH/SB contributions of ``pid``: (opponent score, own points, is VUR).
+
+    Swiss (C.07 art. 16): a played game contributes the opponent's adjusted score; each of the
+    player's own unplayed rounds (byes, forfeits, absences) a dummy whose score is the player's
+    own final score. With ``fmjd_bye_zero`` unplayed rounds contribute 0 instead.
+    Round robin: forfeits count as games against the scheduled opponent (their score); the
+    odd-n free round and unpaired rounds contribute nothing.
+    """
+    key = f"contrib:{pid}"
+    cached = ctx.cache.get(key)
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    out: list[tuple[float, float, bool]] = []
+    own = ctx.points[pid]
+    for e in ctx.entries[pid]:
+        if ctx.round_robin:
+            if e.opponent is not None:
+                out.append((ctx.points[e.opponent], e.points, False))
+        elif e.played and e.opponent is not None:
+            out.append((ctx.adjusted[e.opponent], e.points, False))
+        elif ctx.inp.fmjd_bye_zero:
+            out.append((0.0, e.points, e.vur))
+        else:
+            out.append((own, e.points, e.vur))
+    ctx.cache[key] = out
+    return out

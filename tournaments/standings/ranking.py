@@ -1,0 +1,182 @@
+"""Rank the players: points (or Keizer score), then the tie-breaks in the tournament's order.
+
+Ranking is a refinement of tied groups: each criterion splits every group that is still
+tied; direct encounter (DE) is applied group-wise (C.07 art. 6): among the players tied at
+that point, when all have met each other (always in a round robin) they are ordered by the
+points scored in those games (repeated meetings averaged); in a Swiss where not all have met,
+a player is ranked ahead only if their score exceeds the most any player below them could
+have reached had they won all their missing games among the tied; DE is re-applied to any
+smaller group still tied. Players equal on everything share the rank ("1224" style) and are
+listed by start number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tournaments.pairing.keizer import keizer_scores
+from tournaments.pairing.model import PlayerRecord
+from tournaments.standings.context import Context, build_context
+from tournaments.standings.model import Standings, StandingsInput, StandingsRow, TiebreakValue
+from tournaments.standings.ratings import performance_rating, rating_change
+from tournaments.standings.tiebreaks import REGISTRY, Values, default_tiebreaks, parse_tiebreaks
+
+Group = list[int]
+
+
+def _key(v: TiebreakValue) -> tuple[int, object]:
+    """Sort key, best first: present values descending, None last."""
+    if v is None:
+        return (1, 0)
+    if isinstance(v, tuple):
+        return (0, tuple(-x for x in v))
+    return (0, -round(v, 9))
+
+
+def _split(group: Group, value: Callable[[int], TiebreakValue]) -> list[Group]:
+    ordered = sorted(group, key=lambda pid: (_key(value(pid)), pid))
+    out: list[Group] = []
+    for pid in ordered:
+        if out and _key(value(out[-1][0])) == _key(value(pid)):
+            out[-1].append(pid)
+        else:
+            out.append([pid])
+    return out
+
+
+def _de_scores(ctx: Context, group: Group) -> tuple[dict[int, float], dict[int, int]]:
+    """Points each player scored against the rest of ``group`` (averaged per opponent), opponents met."""
+    members = set(group)
+    scores: dict[int, float] = {}
+    met: dict[int, int] = {}
+    for pid in group:
+        per_opp: dict[int, list[float]] = {}
+        for e in ctx.entries[pid]:
+            # Forfeits are excluded in a Swiss; a round robin counts them as scheduled games.
+            if e.opponent in members and (e.played or ctx.round_robin):
+                per_opp.setdefault(e.opponent, []).append(e.points)
+        scores[pid] = sum(sum(v) / len(v) for v in per_opp.values())
+        met[pid] = len(per_opp)
+    return scores, met
+
+
+def _direct_encounter(ctx: Context, group: Group, shown: dict[int, TiebreakValue]) -> list[Group]:
+    scores, met = _de_scores(ctx, group)
+    for pid in group:
+        shown.setdefault(pid, scores[pid])
+    all_met = ctx.round_robin or all(met[pid] == len(group) - 1 for pid in group)
+    if all_met:
+        parts = _split(group, lambda pid: scores[pid])
+    else:
+        win = ctx.scoring.win
+        best_possible = {pid: scores[pid] + (len(group) - 1 - met[pid]) * win for pid in group}
+        ordered = sorted(group, key=lambda pid: (-scores[pid], -best_possible[pid], pid))
+        parts = []
+        i = 0
+        while i < len(ordered):
+            rest = ordered[i + 1 :]
+            if rest and scores[ordered[i]] > max(best_possible[q] for q in rest) + 1e-9:
+                parts.append([ordered[i]])
+                i += 1
+            else:
+                parts.append(sorted(ordered[i:]))
+                break
+    if len(parts) == 1:
+        return parts
+    out: list[Group] = []
+    for part in parts:
+        out.extend(_direct_encounter(ctx, part, shown) if len(part) > 1 else [part])
+    return out
+
+
+def compute_standings(inp: StandingsInput) -> Standings:
+    """Standings of ``inp``: rows in rank order with points, tie-breaks and optional columns.
+
+    Raises ``StandingsError`` for bad input (unknown tie-break codes, BH in a round robin,
+    inconsistent rounds), each naming what and where.
+    """
+    ctx = build_context(inp)
+    codes = parse_tiebreaks(inp.tiebreaks if inp.tiebreaks is not None else default_tiebreaks(inp.kind), inp.kind)
+    values: dict[str, Values] = {}
+    for code in codes:
+        compute = REGISTRY[code].compute
+        if compute is not None:
+            values[code] = compute(ctx)
+    keizer: dict[int, float] | None = None
+    if inp.kind == "keizer":
+        keizer = _keizer(ctx)
+        primary: dict[int, float] = keizer
+    else:
+        primary = ctx.points
+    groups = _split(sorted(ctx.players), lambda pid: primary[pid])
+    de_shown: dict[int, TiebreakValue] = {}
+    for code in codes:
+        refined: list[Group] = []
+        for g in groups:
+            if len(g) == 1:
+                refined.append(g)
+            elif code == "DE":
+                refined.extend(_direct_encounter(ctx, g, de_shown))
+            else:
+                vals = values[code]
+                refined.extend(_split(g, lambda pid, vals=vals: vals[pid]))  # type: ignore[misc]
+        groups = refined
+    if "DE" in codes:
+        values["DE"] = {pid: de_shown.get(pid, 0.0) for pid in ctx.players}
+    rows: list[StandingsRow] = []
+    position = 1
+    for g in groups:
+        for pid in sorted(g):
+            rows.append(_row(ctx, pid, position, codes, values, keizer))
+        position += len(g)
+    return Standings(rows=tuple(rows), tiebreaks=codes, after_round=ctx.rounds, kind=inp.kind)
+
+
+def _keizer(ctx: Context) -> dict[int, float]:
+    records = tuple(
+        PlayerRecord(
+            id=pid,
+            rating=p.rating,
+            history=tuple(r for r in p.rounds if r.round <= ctx.rounds),
+        )
+        for pid, p in ctx.players.items()
+    )
+    table = keizer_scores(records, ctx.inp.keizer)
+    return {r.player: r.score for r in table.rows}
+
+
+def _row(
+    ctx: Context,
+    pid: int,
+    rank: int,
+    codes: tuple[str, ...],
+    values: dict[str, Values],
+    keizer: dict[int, float] | None,
+) -> StandingsRow:
+    p = ctx.players[pid]
+    row = ctx.entries[pid]
+    played = [e for e in row if e.played]
+    wins = sum(1 for e in played if e.code in ("1", "W"))
+    draws = sum(1 for e in played if e.code in ("=", "D"))
+    win_pts = ctx.scoring.win or 1.0
+    rated = [(ctx.players[e.opponent].rating, e.points / win_pts) for e in played if e.opponent is not None]
+    rated = [(r, s) for r, s in rated if r > 0]
+    performance = performance_rating(sum(s for _, s in rated), [r for r, _ in rated]) if rated else None
+    change = rating_change(p.rating, rated, ctx.inp.k_factor) if rated and p.rating > 0 else None
+    return StandingsRow(
+        rank=rank,
+        start_number=pid,
+        name=p.name,
+        rating=p.rating,
+        title=p.title,
+        federation=p.federation,
+        points=ctx.points[pid],
+        tiebreaks={code: values[code][pid] for code in codes},
+        games=len(played),
+        wins=wins,
+        draws=draws,
+        losses=len(played) - wins - draws,
+        performance=performance,
+        rating_change=change,
+        keizer_score=None if keizer is None else keizer[pid],
+    )

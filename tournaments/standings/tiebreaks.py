@@ -1,0 +1,265 @@
+"""Tie-break registry keyed by FIDE C.07 codes (plus ``FMJD-TS``), with names as data.
+
+Each ``Tiebreak`` has a code, a short name and a one-line description (for the PDF header
+and the public legend) and a function computing every player's value from a ``Context``.
+Higher values rank higher for every tie-break here; ``None`` (not applicable) ranks last.
+``DE`` is group-wise: its ordering is computed by ``tournaments.standings.ranking``.
+Values are in the tournament's points (draughts 2/1/0: BH and PS double, SB scales by 4
+compared with chess 1/½/0; rankings are the same).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from tournaments.standings.context import Context, contributions
+from tournaments.standings.model import StandingsError, TiebreakValue, TournamentKind
+from tournaments.standings.ratings import average_rating, performance_rating
+
+Values = dict[int, TiebreakValue]
+
+
+@dataclass(frozen=True)
+class Tiebreak:
+    """A registered tie-break: ``compute`` is None for group-wise ones (DE)."""
+
+    code: str
+    short_name: str
+    description: str
+    compute: Callable[[Context], Values] | None
+    swiss: bool = True
+    round_robin: bool = True
+
+
+def _cut(values: list[tuple[float, bool]], low: int, high: int) -> float:
+    """Sum after cutting ``low`` lowest and ``high`` highest contributions.
+
+    C.07 art. 16.5: when cutting low values, voluntary unplayed rounds (VURs) are cut first,
+    lowest first; the top cut has no such exception.
+    """
+    rest = sorted(values, key=lambda v: v[0])
+    for _ in range(min(low, len(rest))):
+        vur_positions = [i for i, (_, vur) in enumerate(rest) if vur]
+        rest.pop(vur_positions[0] if vur_positions else 0)
+    for _ in range(min(high, len(rest))):
+        rest.pop()
+    return sum(v for v, _ in rest)
+
+
+def _bh_values(ctx: Context, pid: int) -> list[tuple[float, bool]]:
+    return [(opp, vur) for opp, _, vur in contributions(ctx, pid)]
+
+
+def _buchholz(low: int, high: int) -> Callable[[Context], Values]:
+    def compute(ctx: Context) -> Values:
+        return {pid: _cut(_bh_values(ctx, pid), low, high) for pid in ctx.players}
+
+    return compute
+
+
+def _fmjd_truncated(ctx: Context) -> Values:
+    """FMJD full truncated Solkoff: (Ts1, Ts2, ..., Ts(n-1)), Ts_k = Solkoff minus the k lowest."""
+    out: Values = {}
+    for pid in ctx.players:
+        vals = _bh_values(ctx, pid)
+        out[pid] = tuple(_cut(vals, k, 0) for k in range(1, len(vals)))
+    return out
+
+
+def _sonneborn_berger(ctx: Context) -> Values:
+    return {pid: sum(opp * own for opp, own, _ in contributions(ctx, pid)) for pid in ctx.players}
+
+
+def _wins(ctx: Context) -> Values:
+    """Rounds scoring a win's points: wins, forfeit wins, PAB and full-point byes worth a win."""
+    win = ctx.scoring.win
+    return {
+        pid: float(sum(1 for e in ctx.entries[pid] if e.code not in ("=", "D", "H") and win > 0 and e.points >= win))
+        for pid in ctx.players
+    }
+
+
+def _won(ctx: Context) -> Values:
+    return {pid: float(sum(1 for e in ctx.entries[pid] if e.played and e.code in ("1", "W"))) for pid in ctx.players}
+
+
+def _progressive(ctx: Context) -> Values:
+    out: Values = {}
+    for pid in ctx.players:
+        running = total = 0.0
+        for e in ctx.entries[pid]:
+            running += e.points
+            total += running
+        out[pid] = total
+    return out
+
+
+def _rated_games(ctx: Context, pid: int, unrated: int | None) -> tuple[list[int], float]:
+    """Ratings of over-the-board opponents (forfeits excluded) and the 0..1 score against them."""
+    ratings: list[int] = []
+    score = 0.0
+    for e in ctx.entries[pid]:
+        if not e.played or e.opponent is None:
+            continue
+        r = ctx.players[e.opponent].rating or unrated
+        if r:
+            ratings.append(r)
+            score += e.points / ctx.scoring.win if ctx.scoring.win else 0.0
+    return ratings, score
+
+
+def _rating_based_allowed(ctx: Context) -> bool:
+    # C.07: rating-based tie-breaks are dropped when unrated players take part, unless the
+    # regulations give unrated players a rating (``unrated_rating``).
+    return ctx.inp.unrated_rating is not None or all(p.rating > 0 for p in ctx.players.values())
+
+
+def _aro(ctx: Context) -> Values:
+    if not _rating_based_allowed(ctx):
+        return dict.fromkeys(ctx.players)
+    return {pid: _num(average_rating(_rated_games(ctx, pid, ctx.inp.unrated_rating)[0])) for pid in ctx.players}
+
+
+def _tpr(ctx: Context) -> Values:
+    if not _rating_based_allowed(ctx):
+        return dict.fromkeys(ctx.players)
+    out: Values = {}
+    for pid in ctx.players:
+        ratings, score = _rated_games(ctx, pid, ctx.inp.unrated_rating)
+        out[pid] = _num(performance_rating(score, ratings))
+    return out
+
+
+def _num(x: int | None) -> float | None:
+    return None if x is None else float(x)
+
+
+def _koya(ctx: Context) -> Values:
+    """Points scored against opponents who finished with at least 50 % of the maximum score."""
+    if ctx.round_robin:
+        max_games = max((sum(1 for e in row if e.opponent is not None) for row in ctx.entries.values()), default=0)
+    else:
+        max_games = ctx.rounds
+    limit = ctx.scoring.win * max_games / 2
+    out: Values = {}
+    for pid in ctx.players:
+        out[pid] = sum(
+            e.points
+            for e in ctx.entries[pid]
+            if e.opponent is not None and (e.played or ctx.round_robin) and ctx.points[e.opponent] >= limit
+        )
+    return out
+
+
+def _aob(ctx: Context) -> Values:
+    """Average of the over-the-board opponents' Buchholz, to two decimals."""
+    bh = ctx.cache.get("BH")
+    if not isinstance(bh, dict):
+        bh = _buchholz(0, 0)(ctx)
+        ctx.cache["BH"] = bh
+    out: Values = {}
+    for pid in ctx.players:
+        vals = [bh[e.opponent] for e in ctx.entries[pid] if e.played and e.opponent is not None]
+        out[pid] = round(sum(vals) / len(vals), 2) if vals else None  # type: ignore[arg-type]
+    return out
+
+
+_BH_RR = "Buchholz-type tie-breaks are not used in round robins (C.07)"
+
+REGISTRY: dict[str, Tiebreak] = {
+    t.code: t
+    for t in (
+        Tiebreak(
+            "BH", "Solkoff", "Buchholz (Solkoff): sum of the opponents' scores", _buchholz(0, 0), round_robin=False
+        ),
+        Tiebreak(
+            "BH/C1",
+            "Truncated Solkoff",
+            "Short truncated Solkoff: Buchholz minus the lowest opponent score",
+            _buchholz(1, 0),
+            round_robin=False,
+        ),
+        Tiebreak(
+            "BH/C2",
+            "Solkoff cut 2",
+            "Buchholz minus the two lowest opponent scores",
+            _buchholz(2, 0),
+            round_robin=False,
+        ),
+        Tiebreak(
+            "BH/M1",
+            "Median Solkoff",
+            "Median Buchholz: minus the highest and the lowest opponent score",
+            _buchholz(1, 1),
+            round_robin=False,
+        ),
+        Tiebreak(
+            "FMJD-TS",
+            "Full truncated Solkoff",
+            "FMJD full truncated Solkoff: Solkoff minus the lowest, then minus the two lowest, ... in turn",
+            _fmjd_truncated,
+            round_robin=False,
+        ),
+        Tiebreak(
+            "SB",
+            "Sonneborn-Berger",
+            "Sonneborn-Berger: sum of each opponent's score times the points scored against them",
+            _sonneborn_berger,
+        ),
+        Tiebreak("WIN", "Wins", "Rounds won, including forfeit wins and byes worth a win", _wins),
+        Tiebreak("WON", "Games won", "Games won over the board", _won),
+        Tiebreak("PS", "Progressive", "Progressive score: sum of the running score after each round", _progressive),
+        Tiebreak("DE", "Direct encounter", "Direct encounter: points in games among the tied players", None),
+        Tiebreak("ARO", "Avg. opp. rating", "Average rating of the opponents played over the board", _aro),
+        Tiebreak("TPR", "Performance", "Tournament performance rating: ARO + dp(score percentage)", _tpr),
+        Tiebreak("KS", "Koya", "Koya: points against opponents who scored at least 50 %", _koya),
+        Tiebreak("AOB", "Avg. opp. Buchholz", "Average of the opponents' Buchholz", _aob, round_robin=False),
+    )
+}
+
+DEFAULTS: dict[str, tuple[str, ...]] = {
+    "swiss": ("BH/C1", "BH", "SB", "WIN", "DE"),
+    "round_robin": ("DE", "WIN", "SB", "KS"),
+    "double_round_robin": ("DE", "WIN", "SB", "KS"),
+    "keizer": ("SB", "DE"),
+}
+
+
+def default_tiebreaks(kind: TournamentKind) -> tuple[str, ...]:
+    """The default tie-break order after points (or Keizer score) for a tournament kind."""
+    return DEFAULTS[kind]
+
+
+def known_codes() -> tuple[str, ...]:
+    """Every registered code, in registry order."""
+    return tuple(REGISTRY)
+
+
+def describe(code: str) -> tuple[str, str]:
+    """(short name, one-line description) of a tie-break code, for headers and legends."""
+    t = REGISTRY[code]
+    return t.short_name, t.description
+
+
+def parse_tiebreaks(codes: Iterable[str], kind: TournamentKind) -> tuple[str, ...]:
+    """Validate a tie-break order for ``kind``: normalises case, drops a leading PTS.
+
+    Raises ``StandingsError`` for an unknown code (listing the known ones), a repeated code,
+    or a Buchholz-type tie-break in a round robin.
+    """
+    out: list[str] = []
+    for raw in codes:
+        code = raw.strip().upper()
+        if not code:
+            continue
+        if code == "PTS" and not out:
+            continue  # points always rank first
+        if code not in REGISTRY:
+            raise StandingsError(f"unknown tie-break code {raw.strip()!r}; known codes: {', '.join(REGISTRY)}")
+        if code in out:
+            raise StandingsError(f"tie-break {code} is listed twice")
+        if kind in ("round_robin", "double_round_robin") and not REGISTRY[code].round_robin:
+            raise StandingsError(f"{code}: {_BH_RR}; use DE, WIN, SB, KS instead")
+        out.append(code)
+    return tuple(out)

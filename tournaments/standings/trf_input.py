@@ -1,0 +1,86 @@
+"""Adapter from a parsed TRF file (``tournaments.trf``) to ``StandingsInput``.
+
+No TRF parsing here: ``tournaments.trf.read_trf`` does that. This only maps its frozen
+dataclasses onto the standings input and guesses the tournament kind.
+"""
+
+from __future__ import annotations
+
+from tournaments.pairing.model import RoundRecord
+from tournaments.standings.model import StandingsError, StandingsInput, StandingsPlayer, TournamentKind
+from tournaments.standings.tiebreaks import parse_tiebreaks
+from tournaments.trf import TrfTournament
+
+
+def guess_kind(t: TrfTournament) -> TournamentKind:
+    """The tournament kind from the system records (192/092), else from its shape.
+
+    Keizer / round robin / Swiss words in the system text win; otherwise n players with
+    n-1 or n rounds is a round robin, twice that a double round robin, anything else Swiss.
+    """
+    text = f"{t.system} {t.tournament_type}".upper()
+    if "KEIZER" in text:
+        return "keizer"
+    if "DOUBLE" in text and ("ROBIN" in text or "BERGER" in text or "RR" in text.split("_")):
+        return "double_round_robin"
+    if "ROBIN" in text or "BERGER" in text:
+        return "round_robin"
+    if "DUTCH" in text or "SWISS" in text:
+        return "swiss"
+    n = len(t.players)
+    rounds = t.total_rounds or t.rounds_played
+    cycle = n - 1 if n % 2 == 0 else n
+    if n > 1 and rounds == cycle:
+        return "round_robin"
+    if n > 1 and rounds == 2 * cycle:
+        return "double_round_robin"
+    return "swiss"
+
+
+def file_tiebreaks(t: TrfTournament, kind: TournamentKind) -> tuple[str, ...] | None:
+    """The file's own tie-break order (212, else 202) if every code is known here, else None."""
+    for codes in (t.standings_tiebreaks, t.tiebreaks):
+        if codes:
+            try:
+                return parse_tiebreaks(codes, kind)
+            except StandingsError:
+                return None
+    return None
+
+
+def standings_input_from_trf(
+    t: TrfTournament,
+    *,
+    kind: TournamentKind | None = None,
+    tiebreaks: tuple[str, ...] | None = None,
+    after_round: int | None = None,
+) -> StandingsInput:
+    """A ``StandingsInput`` for a parsed TRF tournament.
+
+    ``kind`` defaults to ``guess_kind(t)``; ``tiebreaks`` to the file's own order (212/202)
+    when all its codes are known, else the kind's default. Cells with no opponent and no
+    result after the last round played are simply absent rounds.
+    """
+    k = kind or guess_kind(t)
+    players = tuple(
+        StandingsPlayer(
+            start_number=p.start,
+            name=p.name,
+            rating=p.rating,
+            title=p.title,
+            federation=p.federation,
+            rounds=tuple(
+                RoundRecord(round=i, opponent=c.opponent, colour=c.colour, result=c.result)  # type: ignore[arg-type]
+                for i, c in enumerate(p.cells, start=1)
+            ),
+        )
+        for p in t.players
+    )
+    return StandingsInput(
+        players=players,
+        total_rounds=max(t.total_rounds, t.rounds_played),
+        scoring=t.scoring,
+        kind=k,
+        tiebreaks=tiebreaks if tiebreaks is not None else file_tiebreaks(t, k),
+        after_round=after_round,
+    )
