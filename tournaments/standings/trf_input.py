@@ -6,6 +6,7 @@ dataclasses onto the standings input and guesses the tournament kind.
 
 from __future__ import annotations
 
+from tournaments.pairing.berger import schedule
 from tournaments.pairing.model import RoundRecord
 from tournaments.standings.model import StandingsError, StandingsInput, StandingsPlayer, TournamentKind
 from tournaments.standings.tiebreaks import parse_tiebreaks
@@ -15,8 +16,8 @@ from tournaments.trf import TrfTournament
 def guess_kind(t: TrfTournament) -> TournamentKind:
     """The tournament kind from the system records (192/092), else from its shape.
 
-    Keizer / round robin / Swiss words in the system text win; otherwise n players with
-    n-1 or n rounds is a round robin, twice that a double round robin, anything else Swiss.
+    Keizer / round robin / Swiss words in the system text win; otherwise a file whose rounds
+    are exactly the Berger schedule (single or double) is a round robin, anything else Swiss.
     """
     text = f"{t.system} {t.tournament_type}".upper()
     if "KEIZER" in text:
@@ -30,11 +31,24 @@ def guess_kind(t: TrfTournament) -> TournamentKind:
     n = len(t.players)
     rounds = t.total_rounds or t.rounds_played
     cycle = n - 1 if n % 2 == 0 else n
-    if n > 1 and rounds == cycle:
-        return "round_robin"
-    if n > 1 and rounds == 2 * cycle:
-        return "double_round_robin"
+    if n > 2 and rounds in (cycle, 2 * cycle) and _follows_berger(t, double=rounds == 2 * cycle):
+        return "round_robin" if rounds == cycle else "double_round_robin"
     return "swiss"
+
+
+def _follows_berger(t: TrfTournament, double: bool) -> bool:
+    """True if every recorded pair (games and forfeits) is where the Berger schedule puts it."""
+    starts = sorted(p.start for p in t.players)
+    if starts != list(range(1, len(starts) + 1)):
+        return False
+    sched = schedule(len(starts), double=double)
+    for p in t.players:
+        for i, cell in enumerate(p.cells):
+            if cell.opponent is None:
+                continue
+            if i >= len(sched) or frozenset((p.start, cell.opponent)) not in {frozenset(x) for x in sched[i]}:
+                return False
+    return True
 
 
 def file_tiebreaks(t: TrfTournament, kind: TournamentKind) -> tuple[str, ...] | None:
