@@ -1,0 +1,131 @@
+"""The history service: only confirmed results reach history, pairings and points."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tournaments.models import Absence, Board, Entry, ProhibitedPair, Round
+from tournaments.services.history import build_history, pairing_input, result_codes, tournament_history
+
+pytestmark = pytest.mark.django_db
+
+
+def _by_id(records):
+    return {p.id: p for p in records}
+
+
+def test_pending_submission_does_not_reach_history_pairing_or_points(tournament, published_round, set_result):
+    board1 = published_round.boards.get(number=1)
+    board2 = published_round.boards.get(number=2)
+    set_result(board1, "2-0", status="pending")
+    set_result(board2, "1-1", status="confirmed")
+
+    hist = build_history(tournament)
+    players = _by_id(hist.players)
+    assert players[1].history == () and players[1].points == 0
+    assert players[2].history == () and players[2].points == 0
+    assert [(g.round, g.board) for g in hist.pending] == [(1, 1)]
+    assert players[3].points == 1 and players[3].history[0].result == "="
+    assert players[4].history[0].colour == "b"
+
+    inp = pairing_input(tournament, 2)
+    assert _by_id(inp.players)[1].history == ()
+    assert _by_id(inp.players)[1].points == 0
+
+
+def test_confirmed_submission_reaches_history_and_points(tournament, published_round, set_result):
+    board1 = published_round.boards.get(number=1)
+    first = set_result(board1, "2-0", status="pending")
+    first.status = "superseded"
+    first.save()
+    set_result(board1, "0-2", status="confirmed")
+    players = _by_id(tournament_history(tournament))
+    assert players[1].history[0].result == "0" and players[1].history[0].opponent == 2
+    assert players[2].points == 2.0 and players[2].history[0].result == "1"
+
+
+def test_scoring_of_the_tournament_is_used(tournament, published_round, set_result):
+    tournament.points_win = 3
+    tournament.save()
+    set_result(published_round.boards.get(number=1), "2-0")
+    assert _by_id(tournament_history(tournament))[1].points == 3.0
+
+
+@pytest.mark.parametrize(
+    ("result", "codes"),
+    [("2-0", ("1", "0")), ("1-1", ("=", "=")), ("+-", ("+", "-")), ("--", ("-", "-")), ("0-0", ("0", "0"))],
+)
+def test_result_codes_map_to_trf(result, codes):
+    assert result_codes(result) == codes
+
+
+def test_forfeit_is_recorded_but_is_not_a_played_game(tournament, published_round, set_result):
+    set_result(published_round.boards.get(number=1), "+-")
+    players = _by_id(tournament_history(tournament))
+    assert players[1].history[0].result == "+" and not players[1].history[0].played
+    assert players[1].points == 2.0 and players[2].points == 0.0
+
+
+def test_byes_map_to_codes_and_points(tournament, entries):
+    rnd = Round.objects.create(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
+    for i, kind in enumerate(["pab", "half", "zero", "absent"], start=1):
+        Board.objects.create(round=rnd, number=i, white=entries[i - 1], bye_kind=kind)
+    players = _by_id(tournament_history(tournament))
+    assert [players[i].history[0].result for i in (1, 2, 3, 4)] == ["U", "H", "Z", "Z"]
+    assert [players[i].points for i in (1, 2, 3, 4)] == [2.0, 1.0, 0.0, 0.0]
+
+
+def test_draft_round_is_not_history(tournament, entries):
+    rnd = Round.objects.create(tournament=tournament, number=1, status=Round.Status.DRAFT)
+    Board.objects.create(round=rnd, number=1, white=entries[0], bye_kind="pab")
+    assert _by_id(tournament_history(tournament))[1].history == ()
+
+
+def test_availability_from_status_and_absences(tournament, entries):
+    entries[1].withdrawn_from_round = 2
+    entries[1].status = Entry.Status.WITHDRAWN
+    entries[1].save()
+    entries[2].joined_in_round = 3
+    entries[2].save()
+    Absence.objects.create(entry=entries[3], round_number=2, kind="half")
+    ProhibitedPair.objects.create(tournament=tournament, first=entries[0], second=entries[3])
+    inp = pairing_input(tournament, 2)
+    assert {p.id for p in inp.players if p.unavailable} == {2, 3, 4}
+    assert inp.prohibited == (frozenset({1, 4}),)
+    inp3 = pairing_input(tournament, 3)
+    assert {p.id for p in inp3.players if p.unavailable} == {2}
+
+
+def test_round_robin_withdrawal_with_few_games_cancels_results(make_tournament, add_entries, set_result):
+    t = make_tournament("rr", pairing_system="round_robin", withdrawal_rule="half")
+    e = add_entries(t, 4)
+    rnd = Round.objects.create(tournament=t, number=1, status=Round.Status.PUBLISHED)
+    set_result(Board.objects.create(round=rnd, number=1, white=e[0], black=e[3]), "2-0")
+    set_result(Board.objects.create(round=rnd, number=2, white=e[1], black=e[2]), "2-0")
+    e[3].status = Entry.Status.WITHDRAWN
+    e[3].withdrawn_from_round = 2
+    e[3].save()
+    hist = build_history(t)
+    assert hist.cancelled == frozenset({4})
+    assert _by_id(hist.players)[1].points == 0 and _by_id(hist.players)[2].points == 2
+    t.withdrawal_rule = "keep"
+    t.save()
+    assert _by_id(tournament_history(t))[1].points == 2
+
+
+def test_history_runs_a_constant_number_of_queries(make_tournament, add_entries, set_result):
+    def count(n_players: int) -> int:
+        t = make_tournament(f"q{n_players}")
+        e = add_entries(t, n_players, start=1)
+        for r in (1, 2):
+            rnd = Round.objects.create(tournament=t, number=r, status=Round.Status.PUBLISHED)
+            for b in range(n_players // 2):
+                board = Board.objects.create(round=rnd, number=b + 1, white=e[2 * b], black=e[2 * b + 1])
+                set_result(board, "1-1")
+        with CaptureQueriesContext(connection) as ctx:
+            pairing_input(t, 3)
+        return len(ctx.captured_queries)
+
+    assert count(4) == count(12)

@@ -1,0 +1,285 @@
+"""A tournament's history as pure dataclasses: the one place where model rows become ``PlayerRecord``s.
+
+Public API (used by the pairing manager and by the standings/public pages):
+
+* ``tournament_history(tournament, up_to_round=None) -> list[PlayerRecord]``: one record per entry
+  with a start number, in start-number order; ``history`` holds one ``RoundRecord`` per round in
+  which the player had a board (game or bye) with a counted result, ``points`` are computed with
+  ``tournament.scoring()``.
+* ``build_history(tournament, up_to_round=None, *, include_drafts=False) -> History``: the same
+  players plus what was *not* counted: ``pending`` (games of the considered rounds without a
+  confirmed result) and ``cancelled`` (start numbers whose results are cancelled by the
+  withdrawal rule of a round robin).
+* ``pairing_input(tournament, round_number) -> PairingInput``: the engines' input for pairing
+  ``round_number``: history of the earlier rounds, availability (entry status,
+  ``withdrawn_from_round``, ``joined_in_round``, ``Absence`` rows of that round) and prohibited pairs.
+* ``result_codes(result) -> (white_code, black_code)`` and ``BYE_CODES``: the TRF code mapping.
+
+Rules (why):
+
+* Only confirmed results count, and they are read through ``ResultSubmission.objects.confirmed()``
+  (THE queryset through which results reach pairings and standings). A game without a confirmed
+  result is left out of both players' history (not a meeting, no colour, no points) and listed in
+  ``History.pending``; the pairing manager refuses to pair while any exist unless overridden.
+* Only published and finished rounds count by default: a draft round is not part of the history
+  (it may still be unpaired).
+* A round in which a player had no board (late entry, withdrawn) is simply missing from the
+  history: a zero-point absence for standings (see ``tournaments.standings.model``).
+* Byes: PAB ``U``, half-point ``H``, zero-point ``Z``, full-point ``F``; an absence board ``Z``
+  (in a Keizer event an absence *with notice* is ``H``, which Keizer scores as a fraction of the
+  player's own value).
+* Withdrawals in a round robin (``Tournament.withdrawal_rule``): ``keep``, ``cancel``, or ``half``
+  (kept if the player played more than half the games of the schedule, else cancelled, as in the
+  FMJD/Rotterdam rule). Cancelled games are removed from both players' histories.
+
+All functions run a constant number of queries, whatever the size of the tournament.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, replace
+
+from django.db.models import Q
+
+from tournaments.models import Absence, Board, Entry, ProhibitedPair, Round, Tournament
+from tournaments.pairing.model import PairingInput, PlayerRecord, RoundRecord, Scoring
+from tournaments.trf.model import TrfCell
+from tournaments.trf.reader import cell_points
+
+# Result (games.models.Result value) -> (white's TRF code, black's TRF code).
+_RESULT_CODES: dict[str, tuple[str, str]] = {
+    "2-0": ("1", "0"),
+    "1-1": ("=", "="),
+    "0-2": ("0", "1"),
+    "+-": ("+", "-"),
+    "-+": ("-", "+"),
+    "--": ("-", "-"),
+    "0-0": ("0", "0"),
+}
+
+BYE_CODES: dict[str, str] = {
+    Board.ByeKind.PAB: "U",
+    Board.ByeKind.HALF: "H",
+    Board.ByeKind.ZERO: "Z",
+    Board.ByeKind.FULL: "F",
+    Board.ByeKind.ABSENT: "Z",
+}
+
+COUNTED_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
+
+
+def result_codes(result: str) -> tuple[str, str]:
+    """The TRF codes of White and Black for a ``games.models.Result`` value (KeyError if unknown)."""
+    return _RESULT_CODES[result]
+
+
+def code_points(code: str, scoring: Scoring, *, has_opponent: bool = True) -> float:
+    """Points one TRF result code is worth (delegates to the TRF module so both agree)."""
+    return cell_points(TrfCell(1 if has_opponent else None, None, code), scoring)
+
+
+@dataclass(frozen=True)
+class PendingGame:
+    """A game of a counted round that has no confirmed result yet (not counted anywhere)."""
+
+    round: int
+    board: int
+    white: int  # start numbers
+    black: int
+
+
+@dataclass(frozen=True)
+class History:
+    """The counted history of a tournament and what was left out."""
+
+    players: tuple[PlayerRecord, ...]
+    pending: tuple[PendingGame, ...] = ()
+    cancelled: frozenset[int] = frozenset()
+    rounds: int = 0  # the highest round number considered
+
+
+def _entries(tournament: Tournament) -> list[Entry]:
+    return list(
+        Entry.objects.filter(tournament=tournament, start_number__isnull=False)
+        .select_related("player")
+        .order_by("start_number")
+    )
+
+
+def _boards(tournament: Tournament, up_to_round: int | None, include_drafts: bool) -> list[Board]:
+    qs = Board.objects.filter(round__tournament=tournament).select_related("round", "white", "black")
+    if not include_drafts:
+        qs = qs.filter(round__status__in=COUNTED_ROUND_STATUSES)
+    if up_to_round is not None:
+        qs = qs.filter(round__number__lte=up_to_round)
+    return list(qs.order_by("round__number", "number"))
+
+
+def _confirmed_results(tournament: Tournament, up_to_round: int | None) -> dict[int, str]:
+    """Board id -> confirmed result, read through THE confirmed() queryset."""
+    from games.models import ResultSubmission
+
+    qs = ResultSubmission.objects.confirmed().for_tournament(tournament)
+    if up_to_round is not None:
+        qs = qs.filter(game__board__round__number__lte=up_to_round)
+    return dict(qs.values_list("game__board_id", "result"))
+
+
+def _excused(tournament: Tournament) -> set[tuple[int, int]]:
+    """(entry id, round) of absences with notice."""
+    rows = Absence.objects.filter(entry__tournament=tournament, kind=Absence.Kind.EXCUSED)
+    return set(rows.values_list("entry_id", "round_number"))
+
+
+def schedule_games(tournament: Tournament, n_players: int) -> int:
+    """Games each player has in the full schedule of a round robin (else the planned rounds)."""
+    if tournament.pairing_system == Tournament.PairingSystem.ROUND_ROBIN:
+        return max(n_players - 1, 1)
+    if tournament.pairing_system == Tournament.PairingSystem.DOUBLE_ROUND_ROBIN:
+        return max(2 * (n_players - 1), 1)
+    return tournament.rounds_planned
+
+
+def _cancelled(tournament: Tournament, entries: list[Entry], played: dict[int, int]) -> frozenset[int]:
+    """Start numbers of withdrawn round-robin players whose results are cancelled."""
+    if not tournament.is_round_robin:
+        return frozenset()
+    rule = tournament.withdrawal_rule
+    if rule == Tournament.WithdrawalRule.KEEP:
+        return frozenset()
+    total = schedule_games(tournament, len(entries))
+    out = set()
+    for e in entries:
+        if e.status != Entry.Status.WITHDRAWN and e.withdrawn_from_round is None:
+            continue
+        n = played.get(e.start_number, 0)
+        if rule == Tournament.WithdrawalRule.CANCEL or n * 2 <= total:
+            out.add(e.start_number)
+    return frozenset(out)
+
+
+def build_history(tournament: Tournament, up_to_round: int | None = None, *, include_drafts: bool = False) -> History:
+    """The counted history of ``tournament`` up to ``up_to_round`` (default: every counted round).
+
+    Promises: only confirmed results; one ``RoundRecord`` per player and round at most; points by
+    the tournament's scoring; a constant number of queries (entries, boards, confirmed results,
+    absences with notice).
+    """
+    scoring = tournament.scoring()
+    entries = _entries(tournament)
+    boards = _boards(tournament, up_to_round, include_drafts)
+    results = _confirmed_results(tournament, up_to_round)
+    excused = _excused(tournament) if tournament.pairing_system == Tournament.PairingSystem.KEIZER else set()
+
+    records: dict[int, list[RoundRecord]] = defaultdict(list)
+    pending: list[PendingGame] = []
+    played: dict[int, int] = defaultdict(int)
+    last_round = 0
+    for b in boards:
+        rnd = b.round.number
+        last_round = max(last_round, rnd)
+        if b.white is None or b.white.start_number is None:
+            continue
+        w = b.white.start_number
+        if b.bye_kind:
+            code = BYE_CODES.get(b.bye_kind, "Z")
+            if b.bye_kind == Board.ByeKind.ABSENT and (b.white_id, rnd) in excused:
+                code = "H"
+            records[w].append(RoundRecord(round=rnd, opponent=None, colour=None, result=code))  # type: ignore[arg-type]
+            continue
+        if b.black is None or b.black.start_number is None:
+            continue
+        bl = b.black.start_number
+        result = results.get(b.pk)
+        if result is None:
+            pending.append(PendingGame(round=rnd, board=b.number, white=w, black=bl))
+            continue
+        wc, bc = result_codes(result)
+        records[w].append(RoundRecord(round=rnd, opponent=bl, colour="w", result=wc))  # type: ignore[arg-type]
+        records[bl].append(RoundRecord(round=rnd, opponent=w, colour="b", result=bc))  # type: ignore[arg-type]
+        if records[w][-1].played:
+            played[w] += 1
+            played[bl] += 1
+
+    cancelled = _cancelled(tournament, entries, played)
+    players: list[PlayerRecord] = []
+    for e in entries:
+        sn = e.start_number
+        assert sn is not None
+        hist = [
+            r
+            for r in records.get(sn, [])
+            if not cancelled or (sn not in cancelled and r.opponent not in cancelled)
+        ]
+        points = sum(code_points(r.result, scoring, has_opponent=r.opponent is not None) for r in hist)
+        players.append(
+            PlayerRecord(
+                id=sn,
+                rating=e.rating if e.rating is not None else (e.player.rating or 0),
+                name=e.player.name,
+                points=points,
+                history=tuple(hist),
+                title=e.player.title,
+            )
+        )
+    return History(players=tuple(players), pending=tuple(pending), cancelled=cancelled, rounds=last_round)
+
+
+def tournament_history(tournament: Tournament, up_to_round: int | None = None) -> list[PlayerRecord]:
+    """One ``PlayerRecord`` per numbered entry (start-number order) with confirmed results only."""
+    return list(build_history(tournament, up_to_round).players)
+
+
+def unavailable_for(tournament: Tournament, round_number: int) -> dict[int, str]:
+    """Start number -> why the player is not to be paired in ``round_number`` (status or Absence kind).
+
+    Values: ``"withdrawn"``, ``"late"`` (joins later), or an ``Absence.Kind`` value
+    (``absent``, ``excused``, ``half``, ``zero``).
+    """
+    out: dict[int, str] = {}
+    entries = Entry.objects.filter(tournament=tournament, start_number__isnull=False).only(
+        "start_number", "status", "withdrawn_from_round", "joined_in_round"
+    )
+    for e in entries:
+        assert e.start_number is not None
+        if e.joined_in_round > round_number:
+            out[e.start_number] = "late"
+        elif (e.withdrawn_from_round is not None and round_number >= e.withdrawn_from_round) or (
+            e.status == Entry.Status.WITHDRAWN and e.withdrawn_from_round is None
+        ):
+            out[e.start_number] = "withdrawn"
+    absences = Absence.objects.filter(
+        entry__tournament=tournament, round_number=round_number, entry__start_number__isnull=False
+    ).values_list("entry__start_number", "kind")
+    for sn, kind in absences:
+        out.setdefault(sn, kind)
+    return out
+
+
+def prohibited_pairs(tournament: Tournament) -> tuple[frozenset[int], ...]:
+    """The prohibited pairs as sets of start numbers (pairs with an unnumbered entry are skipped)."""
+    rows = ProhibitedPair.objects.filter(tournament=tournament).filter(
+        Q(first__start_number__isnull=False) & Q(second__start_number__isnull=False)
+    )
+    return tuple(frozenset(p) for p in rows.values_list("first__start_number", "second__start_number"))
+
+
+def pairing_input(tournament: Tournament, round_number: int, *, history: History | None = None) -> PairingInput:
+    """The engines' input for pairing ``round_number`` of ``tournament``.
+
+    History: the counted rounds before ``round_number`` (confirmed results only). Players who are
+    withdrawn, not yet joined, absent or have requested a bye for that round are ``unavailable``.
+    """
+    hist = history if history is not None else build_history(tournament, round_number - 1)
+    away = unavailable_for(tournament, round_number)
+    players = tuple(replace(p, unavailable=p.id in away) for p in hist.players)
+    return PairingInput(
+        round=round_number,
+        total_rounds=max(tournament.rounds_planned, round_number),
+        players=players,
+        scoring=tournament.scoring(),
+        initial_colour=tournament.initial_colour,  # type: ignore[arg-type]
+        prohibited=prohibited_pairs(tournament),
+        baku_acceleration=tournament.baku_acceleration,
+    )
