@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
+from arbiter import messages as msg
 from arbiter.drawrules import DrawRules
+from arbiter.profiles import Profile
 
 # Stable rule identifiers (JSON contract of ``python -m arbiter check``: the first four).
 THREEFOLD = "threefold_repetition"
@@ -268,3 +270,48 @@ class DrawTracker:
             return Assessment(rule, False, False, (), 0, 0)
         counted = self.ply - start
         return Assessment(rule, counted >= 2 * limit, True, (start,), counted, 2 * limit)
+
+
+_FMJD_DRAW_ARTICLES = {THREEFOLD: "FMJD 6.1", KING_MOVES: "FMJD 6.2", SIXTEEN: "FMJD 6.3", FIVE: "FMJD 6.4"}
+_OTHER_DRAW_ARTICLES = {THREE_KINGS: "seed 000 rule 19b/c", NO_CAPTURE_OR_PROMOTION: "Brettspielnetz Dame rules",
+                        KING_AGAINST_KING: "seed 001", AGREEMENT: "tournament rules"}
+
+
+def draw_article(rule: str, profile_name: str) -> str:
+    """The article a draw ruling cites: FMJD art. 6 for the FMJD games (numbering per the project's
+    reference, a secondary source), the seed text or the profile's own rules otherwise."""
+    if rule in _OTHER_DRAW_ARTICLES:
+        return _OTHER_DRAW_ARTICLES[rule]
+    if profile_name in ("international", "brazilian"):
+        return _FMJD_DRAW_ARTICLES[rule]
+    return f"{profile_name} rules"
+
+
+def explain(a: Assessment, ply: int, profile: Profile,
+            material: Material | None = None) -> tuple[str, dict[str, object]]:
+    """Template and params explaining assessment ``a`` of the position after ``ply``."""
+    article = draw_article(a.rule, profile.name)
+    params: dict[str, object] = {"ply": ply, "article": article, "rule": a.rule, "profile": profile.name,
+                                 "counted": a.counted, "needed": a.needed, "limit": a.needed // 2,
+                                 "start": a.evidence_plies[0] if a.evidence_plies else 0}
+    if a.rule == THREEFOLD:
+        params.update(occurrences=", ".join(str(p) for p in a.evidence_plies), count=a.counted)
+        return (msg.DRAW_THREEFOLD if a.holds else msg.DRAW_THREEFOLD_NOT), params
+    if a.rule == KING_MOVES:
+        return (msg.DRAW_KING_MOVES if a.holds else msg.DRAW_KING_MOVES_NOT), params
+    if a.rule == NO_CAPTURE_OR_PROMOTION:
+        return (msg.DRAW_NO_CAPTURE if a.holds else msg.DRAW_NO_CAPTURE_NOT), params
+    if a.rule == KING_AGAINST_KING:
+        return (msg.DRAW_KING_V_KING if a.holds else msg.DRAW_ENDGAME_NA), params
+    # 16-move, 5-move, three kings: describe the strong side's material.
+    if not a.applicable:
+        return msg.DRAW_ENDGAME_NA, params
+    if material is not None:
+        lone = material.lone_king_side() or "W"
+        strong = "B" if lone == "W" else "W"
+        params.update(pieces=material.men(strong) + material.kings(strong), kings=material.kings(strong))
+    else:
+        params.update(pieces="?", kings="?")
+    if a.rule == THREE_KINGS and a.counted == 0 and not a.holds:
+        return msg.DRAW_ENDGAME_WAIT, params
+    return (msg.DRAW_ENDGAME if a.holds else msg.DRAW_ENDGAME_NOT), params

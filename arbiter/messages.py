@@ -40,15 +40,17 @@ def pieces_word(count: int) -> str:
 
 
 # -- irregularities -----------------------------------------------------------------------------
-# Params common to all: move_number, side, played, article ("FMJD 5.4.6" or the profile's rule).
-IRR_ILLEGAL_MOVE = gettext_noop("Move {move_number}, {side} {played} is not a possible move: {reason} ({article}).")
+# Params common to all: move_number, side, played, article (the irregularity, e.g. "FMJD 5.4.6") and
+# rule_article (the rule broken, e.g. "FMJD 4.13"); {reason} is an already rendered WHY_* text.
+IRR_ILLEGAL_MOVE = gettext_noop(
+    "Move {move_number}, {side} {played} is not a possible move: {reason} ({rule_article}).")
 IRR_CAPTURE_MISSED = gettext_noop(
-    "Move {move_number}, {side} {played} does not capture, but capturing is compulsory: {required} ({article}).")
+    "Move {move_number}, {side} {played} does not capture, but capturing is compulsory: {required} ({rule_article}).")
 IRR_CAPTURE_NOT_MAXIMAL = gettext_noop(
     "Move {move_number}, {side} {played} takes {played_count} {played_pieces}; the majority rule requires "
-    "{required_count}: {required} ({article}).")
+    "{required_count}: {required} ({rule_article}).")
 IRR_CAPTURE_INCOMPLETE = gettext_noop(
-    "Move {move_number}, {side} {played} stops part-way through a capture; it must go on: {required} ({article}).")
+    "Move {move_number}, {side} {played} stops part-way through a capture; it must go on: {required} ({rule_article}).")
 IRR_AMBIGUOUS = gettext_noop(
     "Move {move_number}, {side} {played} can mean {candidates}; the record was read as {chosen} ({reason}).")
 IRR_STOPPED = gettext_noop("Move {move_number}, {side} {played}: the game cannot be replayed further: {reason}.")
@@ -64,6 +66,7 @@ WHY_KING_TOO_FAR = gettext_noop("a king moves one square only in this game")
 WHY_BLOCKED = gettext_noop("the way from {from_sq} to {to_sq} is not free")
 WHY_NO_SUCH_CAPTURE = gettext_noop("no capture from {from_sq} to {to_sq} is possible here")
 WHY_CAPTURE_BY_MAN_ONLY = gettext_noop("this capture is not possible with the piece on {from_sq}")
+WHY_NOT_POSSIBLE = gettext_noop("no piece can make that move here")
 WHY_FIRST_FITTING = gettext_noop("the first one was chosen")
 WHY_NEXT_MOVE_FITS = gettext_noop("only that one lets the next move be played")
 
@@ -97,10 +100,13 @@ DRAW_NO_CAPTURE = gettext_noop(
 DRAW_NO_CAPTURE_NOT = gettext_noop(
     "Since the last capture or promotion (ply {start}) only {counted} of the {needed} plies were played ({article}).")
 DRAW_ENDGAME = gettext_noop(
-    "Lone king against {material} since ply {start}: {counted} plies played, at most {limit} moves each; "
-    "the draw holds ({article}).")
+    "A lone king against {pieces} pieces, {kings} of them kings, since ply {start}: {counted} plies played, "
+    "at most {limit} moves each; the draw holds ({article}).")
 DRAW_ENDGAME_NOT = gettext_noop(
-    "Lone king against {material} since ply {start}: {counted} of {needed} plies played ({article}).")
+    "A lone king against {pieces} pieces, {kings} of them kings, since ply {start}: {counted} of {needed} plies "
+    "played ({article}).")
+DRAW_ENDGAME_WAIT = gettext_noop(
+    "A lone king against {pieces} pieces since ply {start}: the count starts with the lone king's move ({article}).")
 DRAW_ENDGAME_NA = gettext_noop("The material after ply {ply} is not what this rule covers ({article}).")
 DRAW_KING_V_KING = gettext_noop("King against king after ply {ply}: a draw at once ({article}).")
 DRAW_DISABLED = gettext_noop("The rule {rule} does not apply under the profile {profile}.")
@@ -118,6 +124,7 @@ CLAIM_UNKNOWN_RULE = gettext_noop("Unknown draw rule {rule}; known rules: {known
 RES_NO_MOVES = gettext_noop("{side} has no legal move in the final position and has lost; the record says {declared}.")
 RES_FITS_NO_MOVES = gettext_noop("{side} has no legal move in the final position and has lost, as recorded.")
 RES_DRAW_RULE = gettext_noop("A draw rule ({rule}) held after ply {ply}; the record says {declared}.")
+RES_DRAW_RULE_FITS = gettext_noop("A draw rule ({rule}) held after ply {ply}; the record says {declared}, a draw.")
 RES_UNDETERMINED = gettext_noop(
     "The final position does not decide the game (resignation, time, agreement); the record says {declared}.")
 RES_INCOMPLETE = gettext_noop("The replay stopped at ply {ply}, so the result cannot be checked.")

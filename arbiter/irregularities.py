@@ -1,0 +1,207 @@
+"""Judging one recorded ply: legal, or which irregularity (FMJD art. 5.4) and what it leads to.
+
+``judge_ply`` takes the position before the ply and the move as written. It returns the move to
+replay (the legal move, or the irregular move "as written", since an irregular move stands unless
+corrected, FMJD 5.4) and, for an irregular ply, its kind, what was required and why it is wrong.
+When no position can be reached (unreadable text, no own piece on the origin, an occupied
+destination) the move is None and the replay must stop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from arbiter import messages as msg
+from arbiter.movegen import rules_for
+from arbiter.moves import all_capture_sequences, apply_move, capture_prefixes, to_move
+from arbiter.notation import NotationError, ParsedMove, find_moves, match_moves, parse_move_text, square_name
+from arbiter.position import IllegalMoveError, Move, Position
+from arbiter.profiles import Profile
+
+ILLEGAL_MOVE = "illegal_move"
+CAPTURE_MISSED = "capture_missed"
+CAPTURE_NOT_MAXIMAL = "capture_not_maximal"
+CAPTURE_INCOMPLETE = "capture_incomplete"
+AMBIGUOUS_NOTATION = "ambiguous_notation"
+KINDS: tuple[str, ...] = (ILLEGAL_MOVE, CAPTURE_MISSED, CAPTURE_NOT_MAXIMAL, CAPTURE_INCOMPLETE, AMBIGUOUS_NOTATION)
+
+# (irregularity article, article of the rule broken) under the FMJD rules (Annex 1).
+_FMJD_ARTICLES: dict[str, tuple[str, str]] = {
+    ILLEGAL_MOVE: ("FMJD 5.4.2", "FMJD 3"),
+    CAPTURE_MISSED: ("FMJD 5.4.6", "FMJD 4.1"),
+    CAPTURE_NOT_MAXIMAL: ("FMJD 5.4.8", "FMJD 4.13"),
+    CAPTURE_INCOMPLETE: ("FMJD 5.4.9", "FMJD 4.5"),
+    AMBIGUOUS_NOTATION: ("FMJD 8.2", "FMJD 8.2"),
+}
+_FMJD_PROFILES = frozenset({"international", "brazilian"})
+
+
+def articles(profile: Profile, kind: str) -> tuple[str, str]:
+    """The article of the irregularity and of the rule it breaks, for the profile's rule book.
+
+    The FMJD numbers apply to the FMJD games; other profiles name their own rules.
+    """
+    if profile.name in _FMJD_PROFILES:
+        return _FMJD_ARTICLES[kind]
+    book = f"{profile.name} rules"
+    return book, book
+
+
+@dataclass(frozen=True)
+class PlyJudgement:
+    """The verdict on one ply.
+
+    ``move``: what to replay (None: no position can be reached). ``kind``: None for a legal move.
+    ``required``: every legal capture in PDN (full path) when a capture was compulsory.
+    ``reason_template``/``reason_params``: why an illegal or unplayable move is wrong, or how an
+    ambiguous one was read. ``candidates``: the legal moves an ambiguous text fits.
+    """
+
+    move: Move | None
+    kind: str | None = None
+    required: list[str] = field(default_factory=list)
+    reason_template: str | None = None
+    reason_params: dict[str, object] = field(default_factory=dict)
+    candidates: list[Move] = field(default_factory=list)
+
+
+def full_text(profile: Profile, move: Move) -> str:
+    """The move with its full PDN path (``27x16x7x18``), as the required captures are listed."""
+    sep = profile.capture_separator if move.captures else profile.move_separator
+    squares = move.path if len(move.path) >= 2 else (move.from_sq, move.to_sq)
+    return sep.join(square_name(profile, s) for s in squares)
+
+
+def judge_ply(pos: Position, text: str, legal: list[Move], next_text: str | None = None) -> PlyJudgement:
+    """Judge the move ``text`` played in ``pos`` (``legal`` = ``legal_moves(pos)``).
+
+    ``next_text``, the following ply as written, decides which move an ambiguous text meant when
+    only one reading lets it be played.
+    """
+    profile = pos.profile
+    try:
+        parsed = parse_move_text(text, profile)
+    except NotationError as exc:
+        return PlyJudgement(None, ILLEGAL_MOVE, reason_template=msg.WHY_UNREADABLE,
+                            reason_params={"detail": str(exc)})
+    fits = match_moves(pos, parsed, legal) if legal else []
+    if len(fits) == 1:
+        return PlyJudgement(fits[0])
+    if len(fits) > 1:
+        return _ambiguous(pos, fits, next_text)
+    side = pos.side_to_move
+    piece = pos.piece_at(parsed.from_sq)
+    if piece is None or piece.upper() != side:
+        return PlyJudgement(None, ILLEGAL_MOVE, reason_template=msg.WHY_NO_PIECE,
+                            reason_params={"side": msg.side_name(side),
+                                           "square": square_name(profile, parsed.from_sq)})
+    required = [full_text(profile, m) for m in legal if m.captures]
+    if required:
+        # A capture was compulsory (FMJD 4.1). Is the played move a capture of the wrong size, a
+        # capture cut short, or no capture at all?
+        complete = match_moves(pos, parsed, all_capture_sequences(pos))
+        if complete:
+            return PlyJudgement(_fewest(complete), CAPTURE_NOT_MAXIMAL, required)
+        partial = match_moves(pos, parsed, capture_prefixes(pos))
+        if partial:
+            return PlyJudgement(_fewest(partial), CAPTURE_INCOMPLETE, required)
+        quiet = match_moves(pos, parsed, quiet_moves(pos))
+        if quiet:
+            return PlyJudgement(quiet[0], CAPTURE_MISSED, required)
+    template, params = _why_illegal(pos, parsed)
+    return PlyJudgement(_as_written(pos, parsed), ILLEGAL_MOVE, required, template, params)
+
+
+def quiet_moves(pos: Position) -> list[Move]:
+    """Every non-capturing move the side to move could make if capturing were not compulsory."""
+    rules = rules_for(pos.profile)
+    if pos.white_to_move:
+        raw = rules.quiet_moves(pos.wm, pos.wk, pos.bm, pos.bk, True)
+    else:
+        raw = rules.quiet_moves(pos.bm, pos.bk, pos.wm, pos.wk, False)
+    return [to_move(rules, r) for r in raw]
+
+
+def _fewest(moves: list[Move]) -> Move:
+    # Several sequences fit the written squares: assume the player took the one written shortest.
+    return min(moves, key=lambda m: (len(m.captures), m.captures))
+
+
+def _ambiguous(pos: Position, fits: list[Move], next_text: str | None) -> PlyJudgement:
+    chosen = fits[0]
+    reason = msg.WHY_FIRST_FITTING
+    if next_text is not None:
+        playable = []
+        for m in fits:
+            try:
+                if find_moves(apply_move(pos, m), next_text):
+                    playable.append(m)
+            except (NotationError, IllegalMoveError):
+                continue
+        if len(playable) == 1:
+            chosen, reason = playable[0], msg.WHY_NEXT_MOVE_FITS
+    return PlyJudgement(chosen, AMBIGUOUS_NOTATION, reason_template=reason, candidates=fits)
+
+
+def _between(pos: Position, a: int, b: int) -> list[int] | None:
+    """Squares strictly between ``a`` and ``b`` on their diagonal; None if not on one diagonal."""
+    g = pos.geo
+    (r0, c0), (r1, c1) = g.row_col(a), g.row_col(b)
+    if abs(r1 - r0) != abs(c1 - c0) or r0 == r1:
+        return None
+    dr, dc = (1 if r1 > r0 else -1), (1 if c1 > c0 else -1)
+    out = []
+    for i in range(1, abs(r1 - r0)):
+        s = g.square_at(r0 + i * dr, c0 + i * dc)
+        if s is None:
+            return None
+        out.append(s)
+    return out
+
+
+def _as_written(pos: Position, parsed: ParsedMove) -> Move | None:
+    """The irregular move as written: the piece goes to the destination and takes the opponent's
+    pieces it jumped along the written diagonals. None when no position can be reached."""
+    side = pos.side_to_move
+    captured: set[int] = set()
+    squares = parsed.squares
+    for a, b in zip(squares, squares[1:]):
+        mid = _between(pos, a, b) or []
+        for s in mid:
+            p = pos.piece_at(s)
+            if p is not None and p.upper() != side:
+                captured.add(s)
+    move = Move(parsed.from_sq, parsed.to_sq, tuple(sorted(captured)), squares)
+    try:
+        apply_move(pos, move)
+    except IllegalMoveError:
+        return None
+    return move
+
+
+def _why_illegal(pos: Position, parsed: ParsedMove) -> tuple[str, dict[str, object]]:
+    """Plain words for what is wrong with a move no rule allows."""
+    prof = pos.profile
+    a, b = parsed.from_sq, parsed.to_sq
+    names: dict[str, object] = {"from_sq": square_name(prof, a), "to_sq": square_name(prof, b)}
+    if a != b and pos.piece_at(b) is not None:
+        return msg.WHY_TARGET_OCCUPIED, {"square": square_name(prof, b)}
+    if len(parsed.squares) > 2 or parsed.capture_sign:
+        return msg.WHY_NO_SUCH_CAPTURE, names
+    mid = _between(pos, a, b)
+    if mid is None:
+        return msg.WHY_NOT_DIAGONAL, names
+    (r0, _c0), (r1, _c1) = pos.geo.row_col(a), pos.geo.row_col(b)
+    piece = pos.piece_at(a) or ""
+    blocked = any(pos.piece_at(s) is not None for s in mid)
+    if piece.islower():
+        forward = r1 < r0 if piece == "w" else r1 > r0
+        if not forward:
+            return msg.WHY_MAN_BACKWARDS, {}
+        if mid:
+            return (msg.WHY_NO_SUCH_CAPTURE, names) if blocked else (msg.WHY_MAN_TOO_FAR, {})
+    elif mid and not prof.flying_kings:
+        return msg.WHY_KING_TOO_FAR, {}
+    if blocked:
+        return msg.WHY_BLOCKED, names
+    return msg.WHY_NOT_POSSIBLE, {}

@@ -1,0 +1,394 @@
+"""The game validator: replay a recorded game, flag every irregularity, follow the draw rules.
+
+``validate(game)`` replays a ``GameRecord`` or a ``PdnGame`` from its start position under its rule
+profile. Every ply that is not a legal move gets an ``Irregularity`` (kinds in
+``arbiter.irregularities``) with a plain-words message, a translatable template and its params.
+An irregular move stands unless corrected (FMJD 5.4), so the replay continues from the position
+the move as written reaches; where none can be reached, it stops and says why.
+
+Arbiter rulings (``Ruling``) are applied by ``validate(game, rulings=[...])``; see ``arbiter.rulings``
+for what is allowed. Draw claims are judged by ``arbiter.claims.rule_on_claim``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from arbiter import messages as msg
+from arbiter.draws import RULE_ORDER, DrawTracker, Material, PlyFacts, explain, long_diagonal
+from arbiter.fen import FenError, parse_fen, to_fen
+from arbiter.irregularities import AMBIGUOUS_NOTATION, PlyJudgement, articles, full_text, judge_ply
+from arbiter.moves import apply_move, legal_moves
+from arbiter.notation import move_to_text
+from arbiter.position import IllegalMoveError, Move, Position, initial_position
+from arbiter.profiles import Profile, get_profile
+from arbiter.results import ResultCheck, check_result
+
+Side = Literal["W", "B"]
+
+
+@dataclass
+class GameRecord:
+    """A game as recorded: start FEN (None = the initial position), moves as written, variant and
+    declared result (PDN form such as ``2-0``, ``1-1``, ``1/2-1/2``; None or ``*`` = unknown)."""
+
+    start_fen: str | None
+    moves: list[str]
+    variant: str = "international"
+    declared_result: str | None = None
+    # Optional: the move number and (line, column) of each ply in its source file.
+    move_numbers: list[int | None] | None = None
+    locations: list[tuple[int, int] | None] | None = None
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """An arbiter's ruling on the irregularity at ``ply`` (1-based).
+
+    ``decision``: 'stands' or 'corrected' (then ``corrected_move`` is the legal move played instead).
+    ``demanded_in_time``: the opponent demanded the correction before making a further move. FMJD 5.4
+    and seed 000 rule 10: once a further move was made the irregular move stands, so a correction of
+    a ply that the record shows was followed by further moves is refused unless this is True (the
+    game then went on from the corrected position, and the later moves are re-validated from it).
+    """
+
+    ply: int
+    decision: Literal["stands", "corrected"]
+    corrected_move: str | None = None
+    comment: str = ""
+    demanded_in_time: bool = False
+
+
+@dataclass(frozen=True)
+class Irregularity:
+    """One irregular ply: what was played, what was required, which article, and why.
+
+    ``required`` lists every legal capture (full PDN path) when a capture was compulsory.
+    ``message`` is English; ``message_template`` (a constant of ``arbiter.messages``) and ``params``
+    let another layer translate it. ``ruling`` is the arbiter's 'stands' ruling, if any.
+    """
+
+    ply: int
+    move_number: int
+    side: Side
+    kind: str
+    played: str
+    required: list[str]
+    article: str
+    message: str
+    message_template: str
+    params: dict[str, Any]
+    line: int | None = None
+    column: int | None = None
+    ruling: Ruling | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"ply": self.ply, "move_number": self.move_number, "side": self.side, "kind": self.kind,
+                "played": self.played, "required": list(self.required), "article": self.article,
+                "message": self.message, "message_template": self.message_template, "params": dict(self.params),
+                "line": self.line, "column": self.column,
+                "ruling": None if self.ruling is None else {"decision": self.ruling.decision,
+                                                            "comment": self.ruling.comment}}
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Why the replay stopped at ``ply`` (that ply could not be played at all)."""
+
+    ply: int
+    message: str
+    message_template: str
+    params: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class PlyRecord:
+    """One replayed ply: as written, the move replayed, and its strict notation."""
+
+    ply: int
+    move_number: int
+    side: Side
+    played: str
+    move: Move
+    notation: str
+    legal: bool
+
+
+@dataclass(frozen=True)
+class DrawCondition:
+    """A draw rule whose condition first held after ``ply``, with its evidence."""
+
+    rule: str
+    ply: int
+    evidence_plies: tuple[int, ...]
+    message: str
+    message_template: str
+    params: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class RulingError:
+    """A ruling that could not be applied, and why."""
+
+    ruling: Ruling
+    message: str
+    message_template: str
+    params: dict[str, Any]
+
+
+@dataclass
+class ValidationReport:
+    """Everything the replay found. ``positions[i]`` is the position after ply ``i`` (0 = start)."""
+
+    profile: Profile
+    positions: list[Position]
+    plies: list[PlyRecord]
+    irregularities: list[Irregularity]
+    stopped: Stop | None
+    draw_conditions: list[DrawCondition]
+    result: ResultCheck
+    facts: list[PlyFacts]
+    declared_result: str | None
+    total_plies: int
+    rulings: list[Ruling] = field(default_factory=list)
+    ruling_errors: list[RulingError] = field(default_factory=list)
+    corrections: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def clean(self) -> bool:
+        """True when every ply was legal (irregularities ruled 'stands' still count) and the replay ended."""
+        return not self.irregularities and self.stopped is None
+
+    @property
+    def draw(self) -> DrawCondition | None:
+        """The first draw condition that held, if any."""
+        return self.draw_conditions[0] if self.draw_conditions else None
+
+    @property
+    def start(self) -> Position:
+        """The start position."""
+        return self.positions[0]
+
+    @property
+    def final(self) -> Position:
+        """The last position reached."""
+        return self.positions[-1]
+
+    def position_after(self, ply: int) -> Position:
+        """The position after ``ply`` (0 = start); IndexError names the range."""
+        if not 0 <= ply < len(self.positions):
+            raise IndexError(f"ply {ply} was not reached; plies 0-{len(self.positions) - 1} were")
+        return self.positions[ply]
+
+    def fen_after(self, ply: int) -> str:
+        """FEN of the position after ``ply``."""
+        return to_fen(self.position_after(ply))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready summary (the ``check --json`` game entry has a subset of these keys)."""
+        d = self.draw
+        return {
+            "variant": self.profile.name,
+            "plies": len(self.plies),
+            "irregularities": [i.to_dict() for i in self.irregularities],
+            "stopped": None if self.stopped is None else {"ply": self.stopped.ply, "message": self.stopped.message},
+            "draw": None if d is None else {"rule": d.rule, "ply": d.ply},
+            "draw_conditions": [{"rule": c.rule, "ply": c.ply, "evidence_plies": list(c.evidence_plies),
+                                 "message": c.message} for c in self.draw_conditions],
+            "result": self.declared_result,
+            "result_check": self.result.to_dict(),
+            "ruling_errors": [{"ply": e.ruling.ply, "message": e.message} for e in self.ruling_errors],
+        }
+
+
+@dataclass
+class _Source:
+    profile: Profile
+    start: Position
+    texts: list[str]
+    numbers: list[int | None]
+    locations: list[tuple[int, int] | None]
+    declared: str | None
+
+
+class GameInputError(ValueError):
+    """The game cannot be replayed at all (unknown variant, unreadable start FEN)."""
+
+
+def _source(game: object, profile: Profile | str | None) -> _Source:
+    """Normalise a GameRecord or a PdnGame (duck-typed: ``moves``, ``fen``, ``profile``, ``result``)."""
+    if isinstance(game, GameRecord):
+        prof = get_profile(profile if profile is not None else game.variant)
+        fen = game.start_fen
+        texts = list(game.moves)
+        n = len(texts)
+        numbers: list[int | None] = list(game.move_numbers) if game.move_numbers is not None else [None] * n
+        locs: list[tuple[int, int] | None] = list(game.locations) if game.locations is not None else [None] * n
+        declared = game.declared_result
+    else:
+        prof = get_profile(profile if profile is not None else _pdn_profile(game))
+        fen = getattr(game, "fen", None)
+        items = list(getattr(game, "moves", []))
+        texts = [str(getattr(m, "text", m)) for m in items]
+        numbers = [getattr(m, "number", None) for m in items]
+        locs = [(m.line, m.column) if hasattr(m, "line") else None for m in items]
+        declared = getattr(game, "result", None)
+    try:
+        start = parse_fen(fen, prof) if fen else initial_position(prof)
+    except FenError as exc:
+        raise GameInputError(f"start position: {exc}") from None
+    return _Source(prof, start, texts, numbers, locs, declared)
+
+
+def _pdn_profile(game: object) -> Profile | str:
+    prof = getattr(game, "profile", None)
+    if prof is not None:
+        return prof  # type: ignore[no-any-return]
+    return getattr(game, "variant", None) or "international"
+
+
+def _material(p: Position) -> Material:
+    return Material(p.wm.bit_count(), p.wk.bit_count(), p.bm.bit_count(), p.bk.bit_count())
+
+
+def _move_number(start: Position, ply: int, written: int | None) -> int:
+    if written is not None:
+        return written
+    # Moves are numbered from 1 with the profile's first side; a start with the other side to move
+    # begins in the second half of move 1.
+    offset = 0 if start.side_to_move == start.profile.first_side else 1
+    return (ply - 1 + offset) // 2 + 1
+
+
+def replay(src: _Source) -> ValidationReport:
+    """Replay the source ply by ply (no rulings applied)."""
+    prof = src.profile
+    pos = src.start
+    positions = [pos]
+    plies: list[PlyRecord] = []
+    irregularities: list[Irregularity] = []
+    facts: list[PlyFacts] = []
+    diagonal = long_diagonal(prof.board_size)
+    m0 = _material(pos)
+    tracker = DrawTracker(prof.draw, pos, m0, pos.side_to_move, _lone_on_diagonal(pos, m0, diagonal))
+    first: dict[str, DrawCondition] = {}
+    enabled = tracker.enabled_rules()
+    stopped: Stop | None = None
+    texts = src.texts
+    for i, text in enumerate(texts, start=1):
+        side = pos.side_to_move
+        number = _move_number(src.start, i, src.numbers[i - 1])
+        legal = legal_moves(pos)
+        nxt = texts[i] if i < len(texts) else None
+        j = judge_ply(pos, text, legal, nxt)
+        loc = src.locations[i - 1]
+        if j.kind is not None:
+            irregularities.append(_irregularity(pos, i, number, text, j, loc, legal))
+        move = j.move
+        new: Position | None = None
+        if move is not None:
+            try:
+                new = apply_move(pos, move)
+            except IllegalMoveError:
+                new = None
+        if move is None or new is None:
+            stopped = _stop(irregularities, pos, i, number, text)
+            break
+        legal_ply = j.kind is None
+        notation = move_to_text(pos, move, legal) if legal_ply or j.kind == AMBIGUOUS_NOTATION else text.strip()
+        plies.append(PlyRecord(i, number, side, text, move, notation, legal_ply))
+        from_piece = pos.piece_at(move.from_sq)
+        man = from_piece is not None and from_piece.islower()
+        mat = _material(new)
+        promoted = man and (new.piece_at(move.to_sq) or "").isupper()
+        f = PlyFacts(i, side, new, mat, man, len(move.captures), promoted, _lone_on_diagonal(new, mat, diagonal))
+        facts.append(f)
+        tracker.feed(f)
+        for rule in enabled:
+            if rule not in first:
+                a = tracker.assess(rule)
+                if a.holds:
+                    template, params = explain(a, i, prof, mat)
+                    first[rule] = DrawCondition(rule, i, a.evidence_plies, msg.render(template, params),
+                                                template, params)
+        pos = new
+        positions.append(pos)
+    conditions = sorted(first.values(), key=lambda c: (c.ply, RULE_ORDER.index(c.rule)))
+    result = check_result(prof, positions[-1], src.declared, stopped is not None, len(plies),
+                          conditions[0].rule if conditions else None, conditions[0].ply if conditions else None)
+    return ValidationReport(prof, positions, plies, irregularities, stopped, conditions, result, facts,
+                            src.declared, len(texts))
+
+
+def _lone_on_diagonal(p: Position, m: Material, diagonal: frozenset[int]) -> bool:
+    lone = m.lone_king_side()
+    if lone is None:
+        return False
+    return any(s in diagonal for s in p.kings(lone))
+
+
+def _irregularity(pos: Position, ply: int, number: int, text: str, j: PlyJudgement,
+                  loc: tuple[int, int] | None, legal: list[Move]) -> Irregularity:
+    prof = pos.profile
+    kind = j.kind or ""
+    article, rule_article = articles(prof, kind)
+    side = pos.side_to_move
+    params: dict[str, Any] = {"move_number": number, "side": msg.side_name(side), "played": text.strip(),
+                              "article": article, "rule_article": rule_article,
+                              "required": " or ".join(j.required), "required_count": 0}
+    if j.required:
+        params["required_count"] = max(len(m.captures) for m in legal)
+    if kind == "capture_missed":
+        template = msg.IRR_CAPTURE_MISSED
+    elif kind == "capture_not_maximal":
+        template = msg.IRR_CAPTURE_NOT_MAXIMAL
+        played_count = len(j.move.captures) if j.move else 0
+        params.update(played_count=played_count, played_pieces=msg.pieces_word(played_count))
+    elif kind == "capture_incomplete":
+        template = msg.IRR_CAPTURE_INCOMPLETE
+    elif kind == AMBIGUOUS_NOTATION:
+        template = msg.IRR_AMBIGUOUS
+        params.update(candidates=" or ".join(full_text(prof, m) for m in j.candidates),
+                      chosen=full_text(prof, j.move) if j.move else "")
+    else:
+        template = msg.IRR_ILLEGAL_MOVE
+    if j.reason_template is not None:
+        params.update(j.reason_params)
+        params["reason_template"] = j.reason_template
+        params["reason"] = msg.render(j.reason_template, j.reason_params)
+    required = list(j.required) if kind != AMBIGUOUS_NOTATION else []
+    return Irregularity(ply, number, side, kind, text.strip(), required, article, msg.render(template, params),
+                        template, params, loc[0] if loc else None, loc[1] if loc else None)
+
+
+def _stop(irregularities: list[Irregularity], pos: Position, ply: int, number: int, text: str) -> Stop:
+    last = irregularities[-1] if irregularities and irregularities[-1].ply == ply else None
+    reason = last.params.get("reason", "") if last else ""
+    if not reason:
+        reason = msg.render(msg.WHY_NOT_POSSIBLE, {})
+    params: dict[str, Any] = {"move_number": number, "side": msg.side_name(pos.side_to_move),
+                              "played": text.strip(), "reason": reason}
+    return Stop(ply, msg.render(msg.IRR_STOPPED, params), msg.IRR_STOPPED, params)
+
+
+def validate(game: object, profile: Profile | str | None = None,
+             rulings: Sequence[Ruling] | None = None) -> ValidationReport:
+    """Replay ``game`` (a ``GameRecord`` or a ``PdnGame``) and report every irregularity and draw condition.
+
+    ``profile`` overrides the game's own variant. ``rulings`` are applied in ply order: 'stands' is
+    attached to its irregularity; 'corrected' replaces the ply's move by the corrected legal move and
+    the game is re-validated from there. A ruling that is not allowed is not applied and is listed
+    in ``report.ruling_errors``. Raises ``GameInputError`` when the start position cannot be read and
+    ``UnknownVariant`` for an unknown variant.
+    """
+    src = _source(game, profile)
+    report = replay(src)
+    if rulings:
+        from arbiter.rulings import apply_rulings
+
+        report = apply_rulings(src, report, list(rulings))
+    return report
+
