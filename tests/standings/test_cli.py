@@ -1,0 +1,60 @@
+"""The command line contract: ``python -m tournaments.standings INPUT.trf --tiebreaks ... --json``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "standings"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tournaments.standings", *args], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+
+
+def test_json_contract() -> None:
+    proc = _run(str(FIXTURES / "d001_n7_r5_trf26.trf"), "--tiebreaks", "BH/C1,BH,SB", "--json")
+    assert proc.returncode == 0, proc.stderr
+    rows = json.loads(proc.stdout)
+    assert [set(r) for r in rows] == [{"start_number", "rank", "points", "tiebreaks"}] * 7
+    assert rows[0] == {"start_number": 2, "rank": 1, "points": 8, "tiebreaks": {"BH/C1": 22, "BH": 27, "SB": 43}}
+    # Player 1 (hand-computed in test_tiebreaks_fixtures): BH 28, BH/C1 22, SB 30.
+    p1 = next(r for r in rows if r["start_number"] == 1)
+    assert p1["tiebreaks"] == {"BH/C1": 22, "BH": 28, "SB": 30}
+    assert list(p1["tiebreaks"]) == ["BH/C1", "BH", "SB"]  # order kept
+    assert isinstance(p1["points"], int) and isinstance(p1["tiebreaks"]["BH"], int)
+    # Players 3 and 1 both have 6 points: BH/C1 24 > 22 puts 3 ahead.
+    assert [r["start_number"] for r in rows[1:3]] == [3, 1]
+
+
+def test_table_output() -> None:
+    proc = _run(str(FIXTURES / "d002_n6_r5_trfbx.trf"))
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].split() == ["Rk", "SNo", "Name", "Rtg", "Pts", "BH/C1", "BH", "SB", "WIN", "DE"]
+    assert lines[1].split()[:2] == ["1", "1"]  # player 1 wins with 9 points
+
+
+def test_bad_input_exits_2_with_one_line() -> None:
+    proc = _run(str(FIXTURES / "d001_n7_r5_trf26.trf"), "--tiebreaks", "BH,XYZ", "--json")
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert len(proc.stderr.strip().splitlines()) == 1
+    assert "unknown tie-break code 'XYZ'" in proc.stderr and "BH/C1" in proc.stderr
+    proc = _run(str(FIXTURES / "d001_n7_r5_trf26.trf"), "--kind", "round_robin", "--tiebreaks", "BH")
+    assert proc.returncode == 2 and "not used in round robins" in proc.stderr
+    proc = _run(str(FIXTURES / "missing.trf"))
+    assert proc.returncode == 2 and "cannot read" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_bad_trf_names_the_line(tmp_path: Path) -> None:
+    text = (FIXTURES / "d001_n7_r5_trf26.trf").read_text().replace(" 6.0    2  0000 - H", " 9.0    2  0000 - H")
+    bad = tmp_path / "bad.trf"
+    bad.write_text(text)
+    proc = _run(str(bad), "--json")
+    assert proc.returncode == 2
+    assert "line" in proc.stderr and "Traceback" not in proc.stderr
