@@ -40,7 +40,7 @@ class ClaimError(ValueError):
 
 
 def _ruling(upheld: bool, rule: str | None, ply: int, evidence: tuple[int, ...], template: str,
-            params: dict[str, Any]) -> ClaimRuling:
+            params: dict[str, object]) -> ClaimRuling:
     return ClaimRuling(upheld, rule, ply, evidence, msg.render(template, params), template, params)
 
 
@@ -68,8 +68,8 @@ def rule_on_claim(game: object, ply: int, rule: str | None = None, *, profile: s
     report = game if isinstance(game, ValidationReport) else validate(game, profile, rulings)
     reached = len(report.positions) - 1
     if rule is not None and rule not in ALL_RULES:
-        params = {"rule": rule, "known": ", ".join(sorted(ALL_RULES))}
-        raise ClaimError(msg.render(msg.CLAIM_UNKNOWN_RULE, params))
+        bad: dict[str, object] = {"rule": rule, "known": ", ".join(sorted(ALL_RULES))}
+        raise ClaimError(msg.render(msg.CLAIM_UNKNOWN_RULE, bad))
     if not 0 <= ply <= reached:
         raise ClaimError(msg.render(msg.CLAIM_BAD_PLY, {"ply": ply, "plies": reached}))
     if rule == AGREEMENT:
@@ -78,8 +78,8 @@ def rule_on_claim(game: object, ply: int, rule: str | None = None, *, profile: s
     enabled = t.enabled_rules()
     if rule is not None:
         if rule not in enabled:
-            params = {"rule": rule, "profile": report.profile.name}
-            return _ruling(False, rule, ply, (), msg.DRAW_DISABLED, params)
+            off: dict[str, object] = {"rule": rule, "profile": report.profile.name}
+            return _ruling(False, rule, ply, (), msg.DRAW_DISABLED, off)
         a = t.assess(rule)
         template, params = explain(a, ply, report.profile, t.material)
         return _ruling(a.holds, rule, ply, a.evidence_plies, template, params)
@@ -93,8 +93,8 @@ def rule_on_claim(game: object, ply: int, rule: str | None = None, *, profile: s
             return _ruling(True, name, ply, a.evidence_plies, template, params)
         if a.applicable:
             details.append(msg.render(template, params))
-    params = {"ply": ply, "details": " ".join(details)}
-    return _ruling(False, None, ply, (), msg.DRAW_NONE, params)
+    none: dict[str, object] = {"ply": ply, "details": " ".join(details)}
+    return _ruling(False, None, ply, (), msg.DRAW_NONE, none)
 
 
 def _agreement(report: ValidationReport, ply: int, minimum: int | None) -> ClaimRuling:
@@ -105,7 +105,7 @@ def _agreement(report: ValidationReport, ply: int, minimum: int | None) -> Claim
         return _ruling(True, AGREEMENT, ply, (), msg.DRAW_AGREEMENT_FREE, {"ply": ply})
     white = sum(1 for p in report.plies[:ply] if p.side == "W")
     black = ply - white
-    params: dict[str, Any] = {"ply": ply, "minimum": minimum, "white_moves": white, "black_moves": black,
+    params: dict[str, object] = {"ply": ply, "minimum": minimum, "white_moves": white, "black_moves": black,
                               "moves": min(white, black)}
     if white >= minimum and black >= minimum:
         return _ruling(True, AGREEMENT, ply, (), msg.DRAW_AGREEMENT_OK, params)

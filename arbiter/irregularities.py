@@ -9,6 +9,8 @@ destination) the move is None and the replay must stop.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from arbiter import messages as msg
@@ -33,6 +35,9 @@ _FMJD_ARTICLES: dict[str, tuple[str, str]] = {
     CAPTURE_INCOMPLETE: ("FMJD 5.4.9", "FMJD 4.5"),
     AMBIGUOUS_NOTATION: ("FMJD 8.2", "FMJD 8.2"),
 }
+# Plies replayed ahead to decide what an ambiguous move meant.
+LOOKAHEAD = 40
+_GLUED = re.compile(r"[a-hA-H][1-8][a-hA-H][1-8]")
 _FMJD_PROFILES = frozenset({"international", "brazilian"})
 
 
@@ -72,15 +77,14 @@ def full_text(profile: Profile, move: Move) -> str:
     return sep.join(square_name(profile, s) for s in squares)
 
 
-def judge_ply(pos: Position, text: str, legal: list[Move], next_text: str | None = None) -> PlyJudgement:
+def judge_ply(pos: Position, text: str, legal: list[Move], rest: Sequence[str] = ()) -> PlyJudgement:
     """Judge the move ``text`` played in ``pos`` (``legal`` = ``legal_moves(pos)``).
 
-    ``next_text``, the following ply as written, decides which move an ambiguous text meant when
-    only one reading lets it be played.
+    ``rest``, the following plies as written, decides which move an ambiguous text meant.
     """
     profile = pos.profile
     try:
-        parsed = parse_move_text(text, profile)
+        parsed = _parse(text, profile)
     except NotationError as exc:
         return PlyJudgement(None, ILLEGAL_MOVE, reason_template=msg.WHY_UNREADABLE,
                             reason_params={"detail": str(exc)})
@@ -88,7 +92,7 @@ def judge_ply(pos: Position, text: str, legal: list[Move], next_text: str | None
     if len(fits) == 1:
         return PlyJudgement(fits[0])
     if len(fits) > 1:
-        return _ambiguous(pos, fits, next_text)
+        return _ambiguous(pos, fits, parsed, rest)
     side = pos.side_to_move
     piece = pos.piece_at(parsed.from_sq)
     if piece is None or piece.upper() != side:
@@ -112,6 +116,14 @@ def judge_ply(pos: Position, text: str, legal: list[Move], next_text: str | None
     return PlyJudgement(_as_written(pos, parsed), ILLEGAL_MOVE, required, template, params)
 
 
+def _parse(text: str, profile: Profile) -> ParsedMove:
+    """``parse_move_text``, also accepting alphanumeric moves written without a separator (``a3b4``)."""
+    t = text.strip()
+    if _GLUED.fullmatch(t):
+        t = f"{t[:2]}-{t[2:]}"
+    return parse_move_text(t, profile)
+
+
 def quiet_moves(pos: Position) -> list[Move]:
     """Every non-capturing move the side to move could make if capturing were not compulsory."""
     rules = rules_for(pos.profile)
@@ -127,20 +139,43 @@ def _fewest(moves: list[Move]) -> Move:
     return min(moves, key=lambda m: (len(m.captures), m.captures))
 
 
-def _ambiguous(pos: Position, fits: list[Move], next_text: str | None) -> PlyJudgement:
+def _ambiguous(pos: Position, fits: list[Move], parsed: ParsedMove, rest: Sequence[str]) -> PlyJudgement:
+    """Several legal moves fit the text. A written path that names exactly one move's turning squares
+    settles it (no irregularity); otherwise the record is ambiguous, and the reading that lets the
+    most following plies be replayed legally is taken (the first one on a tie)."""
+    mids = parsed.squares[1:-1]
+    if mids:
+        strict = [m for m in fits if _is_subsequence(mids, m.path[1:-1])]
+        if len(strict) == 1:
+            return PlyJudgement(strict[0])
     chosen = fits[0]
     reason = msg.WHY_FIRST_FITTING
-    if next_text is not None:
-        playable = []
-        for m in fits:
-            try:
-                if find_moves(apply_move(pos, m), next_text):
-                    playable.append(m)
-            except (NotationError, IllegalMoveError):
-                continue
-        if len(playable) == 1:
-            chosen, reason = playable[0], msg.WHY_NEXT_MOVE_FITS
+    if rest:
+        scores = [_playable(apply_move(pos, m), rest) for m in fits]
+        best = max(scores)
+        if scores.count(best) == 1:
+            chosen, reason = fits[scores.index(best)], msg.WHY_NEXT_MOVE_FITS
     return PlyJudgement(chosen, AMBIGUOUS_NOTATION, reason_template=reason, candidates=fits)
+
+
+def _is_subsequence(needle: tuple[int, ...], hay: tuple[int, ...]) -> bool:
+    it = iter(hay)
+    return all(x in it for x in needle)
+
+
+def _playable(pos: Position, rest: Sequence[str]) -> int:
+    """How many of the plies ``rest`` (at most LOOKAHEAD) replay as legal moves from ``pos``."""
+    n = 0
+    for text in rest[:LOOKAHEAD]:
+        try:
+            fits = find_moves(pos, text)
+        except NotationError:
+            return n
+        if not fits:
+            return n
+        pos = apply_move(pos, fits[0])
+        n += 1
+    return n
 
 
 def _between(pos: Position, a: int, b: int) -> list[int] | None:

@@ -68,7 +68,7 @@ WHY_NO_SUCH_CAPTURE = gettext_noop("no capture from {from_sq} to {to_sq} is poss
 WHY_CAPTURE_BY_MAN_ONLY = gettext_noop("this capture is not possible with the piece on {from_sq}")
 WHY_NOT_POSSIBLE = gettext_noop("no piece can make that move here")
 WHY_FIRST_FITTING = gettext_noop("the first one was chosen")
-WHY_NEXT_MOVE_FITS = gettext_noop("only that one lets the next move be played")
+WHY_NEXT_MOVE_FITS = gettext_noop("only that reading lets the following moves be played")
 
 # -- rulings on irregularities --------------------------------------------------------------------
 RUL_NO_IRREGULARITY = gettext_noop("Ruling on ply {ply}: there is no irregularity at that ply.")

@@ -19,9 +19,10 @@ from typing import Any, Literal
 from arbiter import messages as msg
 from arbiter.draws import RULE_ORDER, DrawTracker, Material, PlyFacts, explain, long_diagonal
 from arbiter.fen import FenError, parse_fen, to_fen
-from arbiter.irregularities import AMBIGUOUS_NOTATION, PlyJudgement, articles, full_text, judge_ply
+from arbiter.irregularities import AMBIGUOUS_NOTATION, LOOKAHEAD, PlyJudgement, articles, full_text, judge_ply
 from arbiter.moves import apply_move, legal_moves
 from arbiter.notation import move_to_text
+from arbiter.pdn import PdnGame
 from arbiter.position import IllegalMoveError, Move, Position, initial_position
 from arbiter.profiles import Profile, get_profile
 from arbiter.results import ResultCheck, check_result
@@ -219,7 +220,7 @@ class GameInputError(ValueError):
 
 
 def _source(game: object, profile: Profile | str | None) -> _Source:
-    """Normalise a GameRecord or a PdnGame (duck-typed: ``moves``, ``fen``, ``profile``, ``result``)."""
+    """Normalise a GameRecord or a PdnGame into what the replay needs."""
     if isinstance(game, GameRecord):
         prof = get_profile(profile if profile is not None else game.variant)
         fen = game.start_fen
@@ -228,26 +229,22 @@ def _source(game: object, profile: Profile | str | None) -> _Source:
         numbers: list[int | None] = list(game.move_numbers) if game.move_numbers is not None else [None] * n
         locs: list[tuple[int, int] | None] = list(game.locations) if game.locations is not None else [None] * n
         declared = game.declared_result
+    elif isinstance(game, PdnGame):
+        prof = get_profile(profile if profile is not None else game.profile)
+        fen = game.fen
+        if fen is not None and fen.startswith("?"):
+            fen = prof.first_side + fen[1:]  # PDN: '?' = the profile's first side
+        texts = [m.text for m in game.moves]
+        numbers = [m.number for m in game.moves]
+        locs = [(m.line, m.column) for m in game.moves]
+        declared = game.result
     else:
-        prof = get_profile(profile if profile is not None else _pdn_profile(game))
-        fen = getattr(game, "fen", None)
-        items = list(getattr(game, "moves", []))
-        texts = [str(getattr(m, "text", m)) for m in items]
-        numbers = [getattr(m, "number", None) for m in items]
-        locs = [(m.line, m.column) if hasattr(m, "line") else None for m in items]
-        declared = getattr(game, "result", None)
+        raise TypeError(f"validate() needs a GameRecord or a PdnGame, not {type(game).__name__}")
     try:
         start = parse_fen(fen, prof) if fen else initial_position(prof)
     except FenError as exc:
         raise GameInputError(f"start position: {exc}") from None
     return _Source(prof, start, texts, numbers, locs, declared)
-
-
-def _pdn_profile(game: object) -> Profile | str:
-    prof = getattr(game, "profile", None)
-    if prof is not None:
-        return prof  # type: ignore[no-any-return]
-    return getattr(game, "variant", None) or "international"
 
 
 def _material(p: Position) -> Material:
@@ -282,8 +279,7 @@ def replay(src: _Source) -> ValidationReport:
         side = pos.side_to_move
         number = _move_number(src.start, i, src.numbers[i - 1])
         legal = legal_moves(pos)
-        nxt = texts[i] if i < len(texts) else None
-        j = judge_ply(pos, text, legal, nxt)
+        j = judge_ply(pos, text, legal, texts[i:i + LOOKAHEAD])
         loc = src.locations[i - 1]
         if j.kind is not None:
             irregularities.append(_irregularity(pos, i, number, text, j, loc, legal))
