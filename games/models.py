@@ -139,6 +139,8 @@ class IrregularityRuling(models.Model):
     decision = models.CharField(max_length=10, choices=Decision.choices)
     corrected_move = models.CharField(max_length=60, blank=True)
     comment = models.TextField(blank=True)
+    # FMJD 5.4: a correction after a further move is allowed only if the opponent demanded it in time.
+    demanded_in_time = models.BooleanField(_("correction demanded in time"), default=False)
     ruled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
 
