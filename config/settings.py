@@ -179,7 +179,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_RATE_LIMIT = env_int("LOGIN_RATE_LIMIT", 10)  # failed attempts per IP and username per 15 minutes
+# Failed sign-in attempts allowed per client address and per username within the window (seconds).
+LOGIN_RATE_LIMIT = env_int("LOGIN_RATE_LIMIT", 10)
+LOGIN_RATE_WINDOW = env_int("LOGIN_RATE_WINDOW", 15 * 60)
+# Behind a reverse proxy every request comes from the proxy: name the META key of the header
+# that carries the client address (nginx site in deploy/ sets X-Real-IP -> "HTTP_X_REAL_IP").
+REAL_IP_HEADER = env("REAL_IP_HEADER", "")
 
 # --- i18n -----------------------------------------------------------------
 LANGUAGE_CODE = "en"
@@ -205,6 +210,9 @@ STORAGES = {
         )
     },
 }
+
+# Serve files from static/ directly while developing; production serves the collected files.
+WHITENOISE_AUTOREFRESH = DEBUG
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 

@@ -1,20 +1,32 @@
+"""Site URLs. Tournament pages live under ``t/`` (arbiter pages in ``tournaments.urls``,
+public pages in ``tournaments.public_urls``), games under ``g/``."""
+
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import set_language
 
+from tournaments import views_roles
+
 from . import views
+from .accounts import RateLimitedLoginView
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("status/", views.status, name="status"),
+    path("status/selftest/", views.status_selftest, name="status_selftest"),
+    path("status/selftest/<int:pk>/", views.status_selftest_detail, name="status_selftest_detail"),
     path("healthz", views.healthz, name="healthz"),
     path("i18n/setlang/", set_language, name="set_language"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    # Accounts
+    path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("admin/", admin.site.urls),
+    # Roles and audit log of one tournament (before the t/ includes: their slug patterns are greedy).
+    path("t/<slug:slug>/arbiters/", views_roles.arbiters, name="tournament_arbiters"),
+    path("t/<slug:slug>/audit/", views_roles.audit_log, name="tournament_audit"),
     path("t/", include("tournaments.urls")),
     path("t/", include("tournaments.public_urls")),
     path("g/", include("games.urls")),

@@ -1,21 +1,45 @@
-"""Site-wide views: home, staff status page, health check."""
+"""Site-wide views: home, staff status page (with a task self-test), health check."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+
 from django.conf import settings
-from django.contrib.admin.views.decorators import staff_member_required
 from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from tournaments.models import Tournament
+from tournaments.access import LoginRequired
+from tournaments.models import TaskRun, Tournament
+
+from .tasks import SELFTEST_KIND, queue_selftest
+
+View = Callable[..., HttpResponse]
+
+
+def staff_required(view: View) -> View:
+    """Anonymous users go to the login page; signed-in users who are not staff get 403."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        if not request.user.is_authenticated:
+            raise LoginRequired
+        if not request.user.is_staff:
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapped
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    """Public tournaments, and the signed-in user's own tournaments (any role)."""
     tournaments = Tournament.objects.filter(is_public=True).order_by("-start_date", "name")[:50]
-    mine = []
+    mine: list[Tournament] = []
     if request.user.is_authenticated:
         mine = list(
             Tournament.objects.filter(roles__user=request.user).distinct().order_by("-start_date", "name")[:50]
@@ -31,7 +55,7 @@ def healthz(request: HttpRequest) -> HttpResponse:
 
 
 def task_mode() -> dict[str, object]:
-    """Inline (eager) tasks, or the workers that answer a ping."""
+    """Inline (eager) tasks, or the workers that answer a ping within a second."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return {"mode": "inline", "workers": [], "ok": True}
     from config.celery import app
@@ -44,7 +68,8 @@ def task_mode() -> dict[str, object]:
 
 
 def cache_status() -> dict[str, object]:
-    backend = settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1]
+    """The cache backend's class name and whether a value written can be read back."""
+    backend = str(settings.CACHES["default"]["BACKEND"]).rsplit(".", 1)[-1]
     try:
         cache.set("status-probe", "1", 5)
         ok = cache.get("status-probe") == "1"
@@ -53,13 +78,45 @@ def cache_status() -> dict[str, object]:
     return {"backend": backend, "ok": ok}
 
 
-@staff_member_required
+def _run_json(run: TaskRun) -> dict[str, object]:
+    return {
+        "id": run.pk,
+        "kind": run.kind,
+        "status": run.status,
+        "progress": run.progress,
+        "report": run.report,
+        "created_at": run.created_at.isoformat(),
+        "updated_at": run.updated_at.isoformat(),
+    }
+
+
+@staff_required
 def status(request: HttpRequest) -> HttpResponse:
-    data = {
+    """Database engine, task mode and cache; the latest self-test runs. ``?format=json`` for machines."""
+    data: dict[str, object] = {
         "database": {"engine": connection.vendor, "name": str(settings.DATABASES["default"]["NAME"])},
         "tasks": task_mode(),
         "cache": cache_status(),
     }
+    runs = list(TaskRun.objects.filter(kind=SELFTEST_KIND).order_by("-created_at", "-id")[:5])
     if request.GET.get("format") == "json":
+        data["selftests"] = [_run_json(run) for run in runs]
         return JsonResponse(data)
-    return render(request, "status.html", {"status": data, "title": _("System status")})
+    return render(request, "status.html", {"status": data, "runs": runs, "title": _("System status")})
+
+
+@staff_required
+@require_POST
+def status_selftest(request: HttpRequest) -> HttpResponse:
+    """Queue the self-test task; the status page (or its JSON) then shows whether it ran."""
+    run = queue_selftest(request.user)
+    if request.headers.get("Accept", "").startswith("application/json"):
+        return JsonResponse({"id": run.pk, "url": f"{request.path}{run.pk}/"}, status=202)
+    return redirect("status")
+
+
+@staff_required
+def status_selftest_detail(request: HttpRequest, pk: int) -> JsonResponse:
+    """One self-test run as JSON (polled by the integration test and by scripts)."""
+    run = get_object_or_404(TaskRun, pk=pk, kind=SELFTEST_KIND)
+    return JsonResponse(_run_json(run))

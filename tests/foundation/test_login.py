@@ -1,0 +1,115 @@
+"""Sign-in, sign-out, password change, and the limit on failed sign-in attempts."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from tests.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def _attempt(client, username, password, ip="10.0.0.1"):
+    return client.post(reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=ip)
+
+
+def test_login_page_has_labelled_fields(client):
+    body = client.get(reverse("login")).content.decode()
+    assert '<label for="id_username">' in body and '<label for="id_password">' in body
+
+
+def test_user_logs_in_and_out(client, outsider):
+    response = _attempt(client, "outsider", PASSWORD)
+    assert response.status_code == 302
+    assert client.get(reverse("home")).context["user"].username == "outsider"
+    client.post(reverse("logout"))
+    assert not client.get(reverse("home")).context["user"].is_authenticated
+
+
+def test_wrong_password_shows_an_error_not_a_crash(client, outsider):
+    response = _attempt(client, "outsider", "wrong")
+    assert response.status_code == 200
+    assert "Please enter a correct username and password" in response.content.decode()
+
+
+def test_password_change_works(login, outsider):
+    client = login(outsider)
+    response = client.post(
+        reverse("password_change"),
+        {
+            "old_password": PASSWORD,
+            "new_password1": "a-new-long-passphrase",
+            "new_password2": "a-new-long-passphrase",
+        },
+    )
+    assert response.status_code == 302
+    outsider.refresh_from_db()
+    assert outsider.check_password("a-new-long-passphrase")
+
+
+def test_password_change_needs_login(client):
+    response = client.get(reverse("password_change"))
+    assert response.status_code == 302 and reverse("login") in response["Location"]
+
+
+def test_failed_logins_are_limited_per_username(client, outsider, settings):
+    settings.LOGIN_RATE_LIMIT = 3
+    for ip in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):
+        assert _attempt(client, "outsider", "wrong", ip=ip).status_code == 200
+    # From a fourth address, even the right password is refused: the username is paused.
+    response = _attempt(client, "outsider", PASSWORD, ip="10.0.0.4")
+    assert response.status_code == 429
+    assert "Too many failed sign-in attempts" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_failed_logins_are_limited_per_address(client, make_user, settings):
+    settings.LOGIN_RATE_LIMIT = 3
+    make_user("someone")
+    for name in ("a", "b", "c"):
+        _attempt(client, name, "wrong", ip="10.9.9.9")
+    assert _attempt(client, "someone", PASSWORD, ip="10.9.9.9").status_code == 429
+    # Another address is not affected.
+    assert _attempt(client, "someone", PASSWORD, ip="10.9.9.10").status_code == 302
+
+
+def test_a_successful_login_below_the_limit_clears_the_username_counter(client, outsider, settings):
+    settings.LOGIN_RATE_LIMIT = 3
+    _attempt(client, "outsider", "wrong", ip="10.0.0.1")
+    _attempt(client, "outsider", "wrong", ip="10.0.0.2")
+    assert _attempt(client, "outsider", PASSWORD, ip="10.0.0.3").status_code == 302
+    client.post(reverse("logout"))
+    for ip in ("10.0.1.1", "10.0.1.2"):
+        _attempt(client, "outsider", "wrong", ip=ip)
+    assert _attempt(client, "outsider", PASSWORD, ip="10.0.1.3").status_code == 302
+
+
+def test_username_limit_ignores_case(client, outsider, settings):
+    settings.LOGIN_RATE_LIMIT = 2
+    _attempt(client, "OUTSIDER", "wrong", ip="10.0.0.1")
+    _attempt(client, "Outsider", "wrong", ip="10.0.0.2")
+    assert _attempt(client, "outsider", PASSWORD, ip="10.0.0.3").status_code == 429
+
+
+def test_real_ip_header_is_used_behind_a_proxy(client, make_user, settings):
+    settings.LOGIN_RATE_LIMIT = 2
+    settings.REAL_IP_HEADER = "HTTP_X_REAL_IP"
+    make_user("someone")
+
+    def attempt(username, password, real_ip):
+        data = {"username": username, "password": password}
+        return client.post(reverse("login"), data, REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP=real_ip)
+
+    for name in ("a", "b"):
+        attempt(name, "x", "203.0.113.5")
+    assert attempt("someone", PASSWORD, "203.0.113.5").status_code == 429
+    assert attempt("someone", PASSWORD, "203.0.113.6").status_code == 302
