@@ -10,7 +10,8 @@ Public API (see each module for details):
 * notation: ``parse_move_text``, ``find_moves``, ``match_moves``, ``move_to_text``, ``square_name``,
   ``ParsedMove``, ``NotationError``
 * PDN: ``read_pdn``, ``write_pdn``, ``write_game``, ``moves_to_movetext``, ``PdnGame``, ``PdnMove``,
-  ``PdnError``, ``PdnReadResult``
+  ``PdnError``, ``PdnReadResult``, ``PdnVariation``, ``normalise_result``,
+  ``variant_from_game_type``
 * ``perft``
 """
 
@@ -27,6 +28,17 @@ from arbiter.notation import (
     parse_square,
     square_name,
 )
+from arbiter.pdn import (
+    PdnError,
+    PdnGame,
+    PdnMove,
+    PdnReadResult,
+    PdnVariation,
+    normalise_result,
+    read_pdn,
+    variant_from_game_type,
+)
+from arbiter.pdn_writer import moves_to_movetext, write_game, write_pdn
 from arbiter.perft import perft
 from arbiter.position import IllegalMoveError, Move, Position, initial_position
 from arbiter.profiles import PROFILES, Profile, UnknownVariant, get_profile
@@ -39,6 +51,11 @@ __all__ = [
     "Move",
     "NotationError",
     "ParsedMove",
+    "PdnError",
+    "PdnGame",
+    "PdnMove",
+    "PdnReadResult",
+    "PdnVariation",
     "Position",
     "Profile",
     "UnknownVariant",
@@ -52,10 +69,16 @@ __all__ = [
     "legal_moves",
     "match_moves",
     "move_to_text",
+    "moves_to_movetext",
+    "normalise_result",
     "parse_fen",
     "parse_move_text",
     "parse_square",
     "perft",
+    "read_pdn",
     "square_name",
     "to_fen",
+    "variant_from_game_type",
+    "write_game",
+    "write_pdn",
 ]

@@ -81,6 +81,9 @@ def parse_move_text(text: str, profile: Profile | str) -> ParsedMove:
         if t.isdigit() and len(t) == 4:
             parts = [t[:2], t[2:]]
             seps = []
+        elif re.fullmatch(r"(?:[a-hA-H][1-8]){2,}", t):
+            parts = [t[i:i + 2] for i in range(0, len(t), 2)]  # "a3b4"
+            seps = []
         else:
             raise NotationError(f"cannot read move {text!r}: no separator between squares")
     if any(p == "" for p in parts):
@@ -103,25 +106,35 @@ def _is_subsequence(needle: tuple[int, ...], hay: tuple[int, ...]) -> bool:
 def match_moves(pos: Position, parsed: ParsedMove, candidates: list[Move]) -> list[Move]:
     """The moves among ``candidates`` that fit the written squares.
 
-    Origin and destination must match. Written intermediate squares must lie, in order, on a
-    path of the move (the squares it passes or lands on). Candidates may be any moves of the
-    position, e.g. ``legal_moves`` or ``all_capture_sequences`` or ``capture_prefixes``.
+    Origin and destination must match. Written intermediate squares must appear, in order, among
+    the squares where some path of the move stops (landing squares, and the PDN path squares);
+    if no candidate fits that way, among all squares the piece passes over (lenient reading of
+    sloppy paths). Candidates may be any moves of the position, e.g. ``legal_moves``,
+    ``all_capture_sequences`` or ``capture_prefixes``.
     """
     ends = [m for m in candidates if m.from_sq == parsed.from_sq and m.to_sq == parsed.to_sq]
     mids = parsed.squares[1:-1]
     if not mids or not ends:
         return ends
     rules = rules_for(pos.profile)
-    paths: dict[tuple[int, int, frozenset[int]], list[tuple[int, ...]]] = {}
+    stops: dict[tuple[int, int, frozenset[int]], list[tuple[int, ...]]] = {}
+    passes: dict[tuple[int, int, frozenset[int]], list[tuple[int, ...]]] = {}
+    sq_of = rules.geo.sq_of
     for raw in raw_sequences(pos, include_prefixes=True):
-        paths.setdefault(to_move(rules, raw).key, []).append(traversed(rules, raw))
-    out = []
-    for m in ends:
-        for p in paths.get(m.key, []):
-            if _is_subsequence(mids, p[1:-1]):
-                out.append(m)
-                break
-    return out
+        key = to_move(rules, raw).key
+        pdn = pdn_path(rules, raw)
+        landings = [sq_of[st[0]] for st in raw[4]]
+        # In path order: for each jump, the PDN square and the actual landing square.
+        merged: list[int] = []
+        for i, land in enumerate(landings[:-1]):
+            merged.extend((pdn[i + 1], land) if pdn[i + 1] != land else (land,))
+        stops.setdefault(key, []).append(tuple(merged))
+        passes.setdefault(key, []).append(traversed(rules, raw)[1:-1])
+    for table in (stops, passes):
+        out = [m for m in ends if any(_is_subsequence(mids, p) for p in table.get(m.key, []))]
+        if out:
+            return out
+    return []
 
 
 def find_moves(pos: Position, text: str) -> list[Move]:

@@ -1,0 +1,214 @@
+"""Tokenizer for PDN files (PDN 3.0 with the quirks of real files, see reference/pdn.md).
+
+The lexer turns the whole file into tokens with their offsets. It never raises: text it cannot
+read becomes an ``ERROR`` token carrying the message, and scanning resumes at a safe point, so
+one broken game never stops the file.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+# Token kinds.
+TAG = "TAG"  # text = key, value = tag value
+COMMENT = "COMMENT"  # text = comment body
+LPAREN = "LPAREN"
+RPAREN = "RPAREN"
+NAG = "NAG"  # text = "$n"
+NUMBER = "NUMBER"  # text = the number digits, value = dots ("." or "...")
+ELLIPSIS = "ELLIPSIS"  # "..." standing alone (e.g. "1. ... 7-12")
+MOVE = "MOVE"  # text = move as written, value = attached strength mark
+RESULT = "RESULT"  # text = result as written ("2-0", "1/2-1/2", "*")
+ERROR = "ERROR"  # text = message
+
+
+@dataclass
+class Token:
+    """One lexical element; ``pos`` is the offset of its first character in the file."""
+
+    kind: str
+    text: str
+    pos: int
+    value: str = ""
+
+
+_SQ = r"(?:\d{1,2}|[a-hA-H][1-8])"
+_SEP = r"[ \t]*[-xX:\u00d7\u2010\u2011\u2012\u2013\u2014\u2212][ \t]*"
+_MOVE = re.compile(
+    rf"(?:{_SQ}(?:{_SEP}{_SQ})+|[a-hA-H][1-8](?:[a-hA-H][1-8])+|\d{{3,4}}(?![\d.]))"
+    r"(?P<strength>[!?]+|\*(?![ \t]*[\]\[]))?"
+)
+_RESULT = re.compile(
+    r"(?:2-0|0-2|1-1|0-0|1-0|0-1|1/2-1/2|\u00bd-\u00bd|0\.5-0\.5|1\+-1-|1--1\+)(?![\w/.+-])"
+)
+_NUMBER = re.compile(r"(\d+)[ \t]*(\.\.\.|\.\.|\.|\u2026)")
+_NAG = re.compile(r"\$\d+")
+_PAREN_STRENGTH = re.compile(r"\([!?]+\)")
+_PLACEHOLDER = re.compile(r"--?(?=[\s)]|$)")
+_KEY = re.compile(r"[A-Za-z0-9_]+")
+_WRAPPER = re.compile(r"\[/?pdn\]", re.IGNORECASE)
+
+
+class LineIndex:
+    """Turns file offsets into 1-based (line, column)."""
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
+
+    def locate(self, pos: int) -> tuple[int, int]:
+        """(line, column) of offset ``pos``, both counted from 1."""
+        line = bisect_right(self.starts, pos)
+        return line, pos - self.starts[line - 1] + 1
+
+
+def _next_tag_line(text: str, pos: int) -> int:
+    """Offset of the next line (after ``pos``) that starts with '[' , or the end of the text."""
+    m = re.compile(r"^[ \t]*\[", re.MULTILINE).search(text, pos + 1)
+    return m.start() if m else len(text)
+
+
+def _read_tag(text: str, i: int) -> tuple[Token, int]:
+    """Read ``[Key "value"]`` starting at ``text[i] == '['``."""
+    n = len(text)
+    j = i + 1
+    while j < n and text[j] in " \t":
+        j += 1
+    m = _KEY.match(text, j)
+    if not m:
+        return Token(ERROR, "tag name expected after '['", i), _next_line(text, i)
+    key = m.group(0)
+    j = m.end()
+    while j < n and text[j] in " \t":
+        j += 1
+    if j >= n or text[j] != '"':
+        return Token(ERROR, f"tag [{key}]: value must be a quoted string", j), _next_line(text, i)
+    j += 1
+    buf = []
+    while j < n and text[j] != '"':
+        if text[j] == "\\" and j + 1 < n:
+            buf.append(text[j + 1])
+            j += 2
+            continue
+        if text[j] == "\n":
+            return Token(ERROR, f"tag [{key}]: unterminated string", j), j + 1
+        buf.append(text[j])
+        j += 1
+    if j >= n:
+        return Token(ERROR, f"tag [{key}]: unterminated string", j), n
+    j += 1
+    while j < n and text[j] in " \t":
+        j += 1
+    if j >= n or text[j] != "]":
+        return Token(ERROR, f"tag [{key}]: ']' expected", j), _next_line(text, i)
+    return Token(TAG, key, i, "".join(buf)), j + 1
+
+
+def _next_line(text: str, pos: int) -> int:
+    k = text.find("\n", pos)
+    return len(text) if k < 0 else k + 1
+
+
+def tokenize(text: str) -> list[Token]:
+    """All tokens of a PDN text (see the module docstring); never raises."""
+    toks: list[Token] = []
+    n = len(text)
+    i = 1 if text.startswith("\ufeff") else 0
+    while i < n:
+        c = text[i]
+        if c.isspace():
+            i += 1
+            continue
+        if c == "%" and (i == 0 or text[i - 1] == "\n"):
+            i = _next_line(text, i)  # escape line (PDN: '%' at line start)
+            continue
+        if c == ";":
+            end = text.find("\n", i)
+            end = n if end < 0 else end
+            toks.append(Token(COMMENT, text[i + 1:end].strip(), i))
+            i = end
+            continue
+        if c == "{":
+            depth, j = 1, i + 1
+            while j < n and depth:
+                if text[j] == "{":
+                    depth += 1  # nested comments are invalid PDN but occur; keep them whole
+                elif text[j] == "}":
+                    depth -= 1
+                j += 1
+            if depth:
+                toks.append(Token(ERROR, "unterminated comment '{'", i))
+                i = _next_tag_line(text, i)
+                continue
+            toks.append(Token(COMMENT, text[i + 1:j - 1].strip(), i))
+            i = j
+            continue
+        if c == "[":
+            w = _WRAPPER.match(text, i)
+            if w:
+                i = w.end()
+                continue
+            tok, i = _read_tag(text, i)
+            toks.append(tok)
+            continue
+        if c == "(":
+            m = _PAREN_STRENGTH.match(text, i)
+            if m and toks and toks[-1].kind == MOVE and toks[-1].pos + len(toks[-1].text) + len(toks[-1].value) == i:
+                toks[-1].value += m.group(0)
+                i = m.end()
+                continue
+            toks.append(Token(LPAREN, "(", i))
+            i += 1
+            continue
+        if c == ")":
+            toks.append(Token(RPAREN, ")", i))
+            i += 1
+            continue
+        if c == "*":
+            toks.append(Token(RESULT, "*", i))
+            i += 1
+            continue
+        if c == "$":
+            m = _NAG.match(text, i)
+            if m:
+                toks.append(Token(NAG, m.group(0), i))
+                i = m.end()
+                continue
+        if c == "." and (i + 1 >= n or text[i + 1].isspace()):
+            i += 1  # a stray dot ("3. 8-3 . 1-0") carries nothing; tolerate it
+            continue
+        if text.startswith("...", i) or c == "\u2026":
+            toks.append(Token(ELLIPSIS, "...", i))
+            i += 1 if c == "\u2026" else 3
+            continue
+        m = _RESULT.match(text, i)
+        if m:
+            toks.append(Token(RESULT, m.group(0), i))
+            i = m.end()
+            continue
+        m = _NUMBER.match(text, i)
+        if m:
+            dots = "..." if m.group(2) in ("...", "..", "\u2026") else "."
+            toks.append(Token(NUMBER, m.group(1), i, dots))
+            i = m.end()
+            continue
+        m = _MOVE.match(text, i)
+        if m:
+            strength = m.group("strength") or ""
+            body = m.group(0)[: len(m.group(0)) - len(strength)]
+            toks.append(Token(MOVE, body, i, strength))
+            i = m.end()
+            continue
+        m = _PLACEHOLDER.match(text, i)
+        if m:
+            toks.append(Token(MOVE, "--", i))
+            i = m.end()
+            continue
+        j = i
+        while j < n and not text[j].isspace() and text[j] not in "{}()[];":
+            j += 1
+        j = max(j, i + 1)
+        toks.append(Token(ERROR, f"unexpected text {text[i:j]!r}", i))
+        i = j
+    return toks

@@ -1,0 +1,106 @@
+"""Writing PDN (strict form, PDN 3.0 "what writers must emit").
+
+Reading back what ``write_game`` wrote gives an equal ``PdnGame`` (tags, moves with their numbers,
+sides, strength marks, NAGs, comments and variations, result).
+"""
+
+from __future__ import annotations
+
+from arbiter.moves import apply_move, legal_moves
+from arbiter.notation import move_to_text
+from arbiter.pdn import PdnGame, PdnMove, PdnVariation
+from arbiter.position import Move, Position
+from arbiter.profiles import Colour
+
+WRAP = 79
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _comment(text: str) -> str:
+    return "{" + text + "}" if text else "{}"
+
+
+def _line_tokens(moves: list[PdnMove], comments: list[str], first: Colour, out: list[str]) -> None:
+    out.extend(_comment(c) for c in comments)
+    need_number = True
+    for mv in moves:
+        if mv.side == first:
+            out.append(f"{mv.number}.")
+        elif need_number:
+            out.append(f"{mv.number}...")
+        out.append(mv.text + mv.strength)
+        out.extend(mv.nags)
+        need_number = False
+        if mv.comments:
+            out.extend(_comment(c) for c in mv.comments)
+            need_number = True
+        for var in mv.variations:
+            _variation_tokens(var, first, out)
+            need_number = True
+
+
+def _variation_tokens(var: PdnVariation, first: Colour, out: list[str]) -> None:
+    out.append("(")
+    _line_tokens(var.moves, var.comments, first, out)
+    out.append(")")
+
+
+def _wrap(tokens: list[str]) -> str:
+    lines: list[str] = []
+    cur = ""
+    for tok in tokens:
+        if cur and (cur.endswith("(") or tok == ")"):
+            cur = cur + tok  # no space inside the parentheses of a variation
+        elif cur and len(cur) + 1 + len(tok) > WRAP:
+            lines.append(cur)
+            cur = tok
+        else:
+            cur = f"{cur} {tok}" if cur else tok
+    if cur:
+        lines.append(cur)
+    return "\n".join(lines)
+
+
+def write_game(game: PdnGame) -> str:
+    """One game as PDN text: tag pairs in their order, a blank line, the movetext and the result."""
+    parts = [f'[{k} "{_escape(v)}"]' for k, v in game.tags.items()]
+    tokens: list[str] = []
+    _line_tokens(game.moves, game.comments, game.first_side, tokens)
+    tokens.append(game.result or "*")
+    body = _wrap(tokens)
+    return ("\n".join(parts) + "\n\n" if parts else "") + body + "\n"
+
+
+def write_pdn(games: list[PdnGame]) -> str:
+    """Several games, separated by blank lines."""
+    return "\n".join(write_game(g) for g in games)
+
+
+def moves_to_movetext(start: Position, moves: list[Move], result: str | None = None,
+                      first_number: int = 1) -> str:
+    """PDN movetext with move numbers for moves replayed from ``start``.
+
+    Each move is written in strict notation in the position where it is played (shortest
+    unambiguous form); moves need not be legal (they are applied with ``apply_move``). The
+    result, if given, ends the text.
+    """
+    first: Colour = start.profile.first_side
+    pos = start
+    number = first_number
+    tokens: list[str] = []
+    for i, mv in enumerate(moves):
+        side = pos.side_to_move
+        if side == first:
+            tokens.append(f"{number}.")
+        elif i == 0:
+            tokens.append(f"{number}...")
+        tokens.append(move_to_text(pos, mv, legal_moves(pos)))
+        pos = apply_move(pos, mv)
+        if side != first:
+            number += 1
+    if result is not None:
+        tokens.append(result)
+    return _wrap(tokens)
