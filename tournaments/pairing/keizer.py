@@ -24,12 +24,16 @@ fewest byes) gets the bye.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tournaments.pairing.model import (
+    Bye,
+    Pairing,
     PairingError,
+    PairingInput,
     PlayerRecord,
+    RoundPairing,
 )
 
 
@@ -161,3 +165,138 @@ def keizer_scores(players: Sequence[PlayerRecord], params: KeizerParams, upto: i
         for i, pid in enumerate(order)
     )
     return KeizerTable(rows=rows, iterations=passes, stable=stable)
+
+
+_SEARCH_LIMIT = 200_000  # backtracking nodes before falling back to greedy top-down
+
+
+def _met_rounds(p: PlayerRecord) -> dict[int, int]:
+    """Opponent -> the last round they met over the board (forfeits do not count)."""
+    out: dict[int, int] = {}
+    for rec in p.history:
+        if rec.played and rec.opponent is not None:
+            out[rec.opponent] = max(out.get(rec.opponent, 0), rec.round)
+    return out
+
+
+def _colour_state(p: PlayerRecord) -> tuple[int, str | None]:
+    """(whites - blacks over played games, colour of the last played game)."""
+    games = sorted((r for r in p.history if r.played and r.colour), key=lambda r: r.round)
+    diff = sum(1 if r.colour == "w" else -1 for r in games)
+    return diff, (games[-1].colour if games else None)
+
+
+def _colours(hi: PlayerRecord, lo: PlayerRecord, board: int) -> tuple[int, int, str]:
+    """(white, black, reason) for the higher-ranked ``hi`` against ``lo``: balance colours."""
+    (dh, lh), (dl, ll) = _colour_state(hi), _colour_state(lo)
+    if dh != dl:
+        white, black = (hi, lo) if dh < dl else (lo, hi)
+        return white.id, black.id, f"Colours: {white.id} had fewer whites (balance {min(dh, dl):+d} v {max(dh, dl):+d})"
+    if lh is not None and lh != ll:
+        white, black = (hi, lo) if lh == "b" else (lo, hi)
+        return white.id, black.id, f"Colours: equal balance, both alternate ({white.id} had Black last)"
+    if lh is not None:
+        white, black = (hi, lo) if lh == "b" else (lo, hi)
+        return white.id, black.id, f"Colours: equal history, the higher-ranked {hi.id} alternates"
+    white, black = (hi, lo) if board % 2 == 1 else (lo, hi)
+    return white.id, black.id, "Colours: no history, alternating by board"
+
+
+def pair_keizer(inp: PairingInput, params: KeizerParams) -> RoundPairing:
+    """Pair round ``inp.round`` of a Keizer competition.
+
+    Only present players (``unavailable`` False) are paired, top-down by the Keizer ranking
+    after the earlier rounds: each unpaired player in turn gets the highest-ranked available
+    opponent not met over the board within ``params.rematch_rounds`` rounds and not a
+    prohibited pair; a backtracking search keeps the lower boards pairable. If no such
+    pairing exists, rematches are allowed (with a warning). With an odd number present, the
+    lowest-ranked present player with the fewest byes so far sits out (``Bye(kind="pab")``).
+    Colours balance (fewer whites gets White; then alternation).
+    """
+    table = keizer_scores(inp.players, params, upto=inp.round - 1)
+    info = table.by_player()
+    by_id = {p.id: p for p in inp.players}
+    present = sorted((p.id for p in inp.players if not p.unavailable), key=lambda pid: info[pid].rank)
+    if not present:
+        raise PairingError(f"Keizer round {inp.round}: nobody is present")
+    byes: list[Bye] = []
+    warnings: list[str] = []
+    if len(present) % 2 == 1:
+        bye_counts = {pid: sum(1 for r in by_id[pid].history if r.result == "U") for pid in present}
+        fewest = min(bye_counts.values())
+        out = next(pid for pid in reversed(present) if bye_counts[pid] == fewest)
+        present.remove(out)
+        byes.append(
+            Bye(
+                player=out,
+                kind="pab",
+                reasons=(
+                    f"Odd player out: lowest-ranked present player (rank {info[out].rank}) "
+                    f"with the fewest byes ({fewest})",
+                ),
+            )
+        )
+    met = {pid: _met_rounds(by_id[pid]) for pid in present}
+    prohibited = [set(group) for group in inp.prohibited]
+
+    def allowed(a: int, b: int, window: int) -> bool:
+        if any(a in g and b in g for g in prohibited):
+            return False
+        last = met[a].get(b)
+        return last is None or inp.round - last > window
+
+    pairs = _search(present, lambda a, b: allowed(a, b, params.rematch_rounds))
+    if pairs is None:
+        pairs = _search(present, lambda a, b: allowed(a, b, 0))
+        warnings.append(
+            f"No pairing avoids rematches within {params.rematch_rounds} rounds: rematches were allowed."
+        )
+    if pairs is None:
+        raise PairingError(f"Keizer round {inp.round}: no pairing respects the prohibited pairs")
+    pairings: list[Pairing] = []
+    taken: set[int] = set()
+    for board, (a, b) in enumerate(pairs, start=1):
+        ra, rb = info[a], info[b]
+        reasons = [f"Keizer rank {ra.rank} ({ra.score:g}) v rank {rb.rank} ({rb.score:g})"]
+        for q in present:
+            # Players ranked between a and b, still free at this board, that a could not take.
+            if q in taken or not ra.rank < info[q].rank < rb.rank:
+                continue
+            if q in met[a] and inp.round - met[a][q] <= params.rematch_rounds:
+                reasons.append(f"Skipped rank {info[q].rank} (player {q}): met in round {met[a][q]}, rematch window")
+            elif any(a in g and q in g for g in prohibited):
+                reasons.append(f"Skipped rank {info[q].rank} (player {q}): prohibited pair")
+            else:
+                reasons.append(f"Skipped rank {info[q].rank} (player {q}): keeps the lower boards pairable")
+        taken.update((a, b))
+        if b in met[a]:
+            reasons.append(f"Rematch: last met in round {met[a][b]}")
+            if inp.round - met[a][b] <= params.rematch_rounds:
+                warnings.append(f"Board {board}: {a} and {b} met in round {met[a][b]}, within the rematch window")
+        white, black, colour_reason = _colours(by_id[a], by_id[b], board)
+        reasons.append(colour_reason)
+        pairings.append(Pairing(white=white, black=black, board=board, reasons=tuple(reasons)))
+    return RoundPairing(round=inp.round, pairings=tuple(pairings), byes=tuple(byes), warnings=tuple(warnings))
+
+
+def _search(order: list[int], ok: Callable[[int, int], bool]) -> list[tuple[int, int]] | None:
+    """Top-down pairing of ``order`` (best first): the first player takes the highest-ranked
+    acceptable opponent, backtracking only when the rest cannot be paired. None if impossible
+    (or the search budget ran out)."""
+    budget = [_SEARCH_LIMIT]
+
+    def rec(rest: list[int]) -> list[tuple[int, int]] | None:
+        if not rest:
+            return []
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        first, others = rest[0], rest[1:]
+        for i, opp in enumerate(others):
+            if ok(first, opp):
+                tail = rec(others[:i] + others[i + 1 :])
+                if tail is not None:
+                    return [(first, opp), *tail]
+        return None
+
+    return rec(order)
