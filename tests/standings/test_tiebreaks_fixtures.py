@@ -8,6 +8,7 @@ NOT by running the code; each computation is written out in the comments.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -145,7 +146,7 @@ def test_d001_player3_forfeit_win_is_not_a_vur() -> None:
 
 def test_fmjd_bye_zero_profile() -> None:
     inp = _inp("d001_n7_r5_trf26.trf", tiebreaks=("BH", "BH/C1"))
-    fmjd = StandingsInput(**{**inp.__dict__, "fmjd_bye_zero": True})
+    fmjd = replace(inp, fmjd_bye_zero=True)
     r = _row(compute_standings(fmjd), 1)
     # FMJD Solkoff: byes/forfeits count 0 and opponents count with their real scores:
     # 0 + 0 + 5 + 8 + 3 = 16; truncated: minus one 0 -> 16.
@@ -170,3 +171,13 @@ def test_points_match_the_file_and_ranks_are_ordered(name: str) -> None:
     assert [r.rank for r in s.rows] == sorted(r.rank for r in s.rows)
     pts = [r.points for r in s.rows]
     assert pts == sorted(pts, reverse=True)
+
+
+def test_2026_dummy_cap() -> None:
+    inp = replace(_inp("d001_n7_r5_trf26.trf", tiebreaks=("BH", "SB")), dummy_cap_2026=True)
+    r = _row(compute_standings(inp), 1)
+    # Player 1 (6 points): R1 H -> dummy min(6, draw 1 x 5 rounds = 5) = 5;
+    # R2 forfeit loss v 3 -> dummy min(6, adjusted score of 3 = 6) = 6; then 5 + 8 + 3.
+    assert r.tiebreaks["BH"] == 5 + 6 + 5 + 8 + 3  # 27
+    # SB: 5*1 + 6*0 + 5*2 + 8*1 + 3*2
+    assert r.tiebreaks["SB"] == 29

@@ -4,7 +4,7 @@ Public API::
 
     from tournaments.standings import (
         StandingsInput, StandingsPlayer, StandingsRow, Standings, StandingsError,
-        compute_standings, REGISTRY, default_tiebreaks, describe, known_codes, parse_tiebreaks,
+        compute_standings, REGISTRY, default_tiebreaks, describe, known_codes, legend, parse_tiebreaks,
     )
 
 ``python -m tournaments.standings INPUT.trf [--tiebreaks BH/C1,BH,SB] [--json]`` prints them.
@@ -26,6 +26,7 @@ from tournaments.standings.tiebreaks import (
     default_tiebreaks,
     describe,
     known_codes,
+    legend,
     parse_tiebreaks,
 )
 
@@ -43,5 +44,6 @@ __all__ = [
     "default_tiebreaks",
     "describe",
     "known_codes",
+    "legend",
     "parse_tiebreaks",
 ]

@@ -146,7 +146,8 @@ def contributions(ctx: Context, pid: int) -> list[tuple[float, float, bool]]:
 
     Swiss (C.07 art. 16): a played game contributes the opponent's adjusted score; each of the
     player's own unplayed rounds (byes, forfeits, absences) a dummy whose score is the player's
-    own final score. With ``fmjd_bye_zero`` unplayed rounds contribute 0 instead.
+    own final score (capped as in the 2026 text with ``dummy_cap_2026``). With
+    ``fmjd_bye_zero`` unplayed rounds contribute 0 instead.
     Round robin: forfeits count as games against the scheduled opponent (their score); the
     odd-n free round and unpaired rounds contribute nothing.
     """
@@ -165,6 +166,10 @@ def contributions(ctx: Context, pid: int) -> list[tuple[float, float, bool]]:
         elif ctx.inp.fmjd_bye_zero:
             out.append((0.0, e.points, e.vur))
         else:
-            out.append((own, e.points, e.vur))
+            dummy = own
+            if ctx.inp.dummy_cap_2026:
+                cap = ctx.adjusted[e.opponent] if e.opponent is not None else ctx.scoring.draw * ctx.rounds
+                dummy = min(own, cap)
+            out.append((dummy, e.points, e.vur))
     ctx.cache[key] = out
     return out

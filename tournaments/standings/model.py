@@ -52,6 +52,9 @@ class StandingsInput:
     (rating-based tie-breaks are not applicable, value None, when anyone is unrated).
     ``fmjd_bye_zero``: the FMJD Solkoff convention (a bye or any unplayed round counts as an
     opponent score of 0 in the player's own BH family) instead of C.07 art. 16.
+    ``dummy_cap_2026``: the C.07 2026 amendment of art. 16.4: the dummy of an own unplayed
+    round scores at most the scheduled opponent's adjusted score (forfeits), otherwise at most
+    a draw's points times the rounds played. Off by default (2023/2024 text).
     """
 
     players: tuple[StandingsPlayer, ...]
@@ -63,6 +66,7 @@ class StandingsInput:
     k_factor: float = 20.0
     unrated_rating: int | None = None
     fmjd_bye_zero: bool = False
+    dummy_cap_2026: bool = False
     keizer: KeizerParams = field(default_factory=KeizerParams)
 
 

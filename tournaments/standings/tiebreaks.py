@@ -242,6 +242,11 @@ def describe(code: str) -> tuple[str, str]:
     return t.short_name, t.description
 
 
+def legend(codes: Iterable[str]) -> tuple[tuple[str, str, str], ...]:
+    """(code, short name, description) for each code, e.g. for a PDF header or a page legend."""
+    return tuple((c, *describe(c)) for c in codes)
+
+
 def parse_tiebreaks(codes: Iterable[str], kind: TournamentKind) -> tuple[str, ...]:
     """Validate a tie-break order for ``kind``: normalises case, drops a leading PTS.
 
