@@ -125,7 +125,7 @@ def test_trf26_extras_round_trip() -> None:
     assert read_trf(write_trf(t)) == t
     inp = to_pairing_input(t, 2)
     assert inp.baku_acceleration
-    assert {p.id: p.acceleration for p in inp.players} == {1: 2.0, 2: 2.0, 3: 0.0}
+    assert {p.id: p.accelerations for p in inp.players} == {1: (2.0, 2.0), 2: (2.0, 2.0), 3: ()}
     assert inp.prohibited == (frozenset({1, 3}),)
     inp3 = to_pairing_input(t, 3)
     assert {p.id for p in inp3.players if p.unavailable} == {1, 2}

@@ -42,8 +42,10 @@ class PlayerRecord:
     # Not to be paired in the round being paired (withdrawn, absent, requested bye).
     unavailable: bool = False
     title: str = ""
-    # Virtual (acceleration) points for the round being paired, added to ``points`` for pairing only.
-    acceleration: float = 0.0
+    # Virtual (acceleration) points per round, index r-1 for round r (missing = 0), added to the
+    # score for pairing only (Baku acceleration, TRF XXA/250). The Dutch engine reads the current
+    # round's entry and the earlier ones (for floats).
+    accelerations: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)

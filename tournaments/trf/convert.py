@@ -25,8 +25,8 @@ def to_pairing_input(t: TrfTournament, round_number: int | None = None) -> Pairi
     Only the first ``round_number - 1`` round cells count as history. In the round's own column, a
     pre-entered absence (no opponent, code H, Z, F or ``-``) or a TRF26 ``240`` bye makes the player
     unavailable; any other cell there (a game already paired) is ignored. Points are recomputed
-    from the kept cells. Acceleration points (``XXA``/``250``) of that round go to
-    ``PlayerRecord.acceleration``; prohibited pairs valid in that round go to ``prohibited``.
+    from the kept cells. Acceleration points (``XXA``/``250``) up to that round go to
+    ``PlayerRecord.accelerations``; prohibited pairs valid in that round go to ``prohibited``.
     """
     rnd = round_number if round_number is not None else t.rounds_played + 1
     if rnd < 1:
@@ -34,10 +34,10 @@ def to_pairing_input(t: TrfTournament, round_number: int | None = None) -> Pairi
     if t.total_rounds and rnd > t.total_rounds:
         raise TrfError(0, "round", f"round {rnd} is beyond the {t.total_rounds} rounds of the tournament (142/XXR)")
     bye_240 = {pid: b.kind for b in t.byes if b.round == rnd for pid in b.players}
-    accel: dict[int, float] = {}
+    accel: dict[int, dict[int, float]] = {}
     for a in t.acceleration:
-        if a.round == rnd:
-            accel[a.player] = accel.get(a.player, 0.0) + a.points
+        if a.round <= rnd:
+            accel.setdefault(a.player, {})[a.round] = a.points
     players: list[PlayerRecord] = []
     for p in t.players:
         kept = list(p.cells[: rnd - 1])
@@ -62,7 +62,9 @@ def to_pairing_input(t: TrfTournament, round_number: int | None = None) -> Pairi
                 history=history,
                 unavailable=absence is not None,
                 title=p.title,
-                acceleration=accel.get(p.start, 0.0),
+                accelerations=tuple(accel.get(p.start, {}).get(r, 0.0) for r in range(1, rnd + 1))
+                if p.start in accel
+                else (),
             )
         )
     prohibited = tuple(

@@ -1,0 +1,303 @@
+"""The Dutch bracket procedure on top of maximum-weight matchings.
+
+Brackets are paired top-down. For each one the whole remaining field stays in the graph, so the
+completion criterion (C4) and the PAB criteria (C2, C5) hold in every bracket. Decisions are then
+fixed one at a time, re-solving after each, in the order the rules generate candidates:
+
+1. which moved-down players (MDPs) are paired in the bracket (higher ones first),
+2. their opponents (the highest-ranked possible resident first),
+3. which residents are exchanged between S1 and S2 (fewest exchanges, smallest BSN differences,
+   the lowest S1 players and the highest S2 players first),
+4. each S1 player's opponent, top-down, the highest-ranked possible S2 player first.
+
+Everything below a decision in the weight (see ``weights``) only breaks ties among equally good
+candidates, so the result equals the first perfect-or-best candidate of the rules' generation order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tournaments.pairing.dutch.matcher import Matcher
+from tournaments.pairing.dutch.state import Context, PlayerState
+from tournaments.pairing.dutch.weights import Layout, compatible, edge_weight, make_layout
+from tournaments.pairing.model import PairingError
+
+
+@dataclass
+class DutchOptions:
+    """``c9``: "compat" weighs C9 as bbpPairings 6.0.0 does (no effect in practice), "rules" ranks
+    the PAB candidates by played games as the 2025 text asks, "off" ignores it."""
+
+    c9: str = "compat"
+
+
+@dataclass
+class EngineResult:
+    pairs: list[tuple[int, int]]  # vertex pairs (indices into the sorted states)
+    bye: int | None  # vertex of the PAB receiver
+    solves: int
+
+
+def _forbidden(states: list[PlayerState], ctx: Context) -> set[frozenset[int]]:
+    out: set[frozenset[int]] = set()
+    for st in states:
+        for r in st.rec.history:
+            if r.played and r.opponent is not None:
+                out.add(frozenset((st.id, r.opponent)))
+    for group in ctx.inp.prohibited:
+        ids = sorted(group)
+        for i, a in enumerate(ids):
+            for b in ids[i + 1 :]:
+                out.add(frozenset((a, b)))
+    return out
+
+
+def _c9_ranks(states: list[PlayerState], bye_score: int, mode: str) -> dict[int, int] | None:
+    if mode == "off":
+        return None
+    counts = sorted(0 if mode == "compat" else st.played_games for st in states if st.score == bye_score)
+    if mode == "rules":
+        counts.reverse()  # fewer played games ranks higher: they should be paired, not get the PAB
+    ranks: dict[int, int] = {}
+    for i, c in enumerate(counts):
+        ranks[c] = i  # like the reference engine, a repeated count keeps its last rank
+    return ranks
+
+
+class _Round:
+    """State of one round's pairing: the graph, the sorted players and the decisions made."""
+
+    def __init__(self, states: list[PlayerState], ctx: Context, options: DutchOptions) -> None:
+        self.st = states
+        self.ctx = ctx
+        self.options = options
+        self.n = len(states)
+        self.lay: Layout = make_layout(states, ctx.played_rounds)
+        self.forbidden = _forbidden(states, ctx)
+        self.m = Matcher(self.n)
+        self.bye_score = 0
+        self.c9_ranks: dict[int, int] | None = None
+        self.single_downfloater_bye = False
+
+    def weight(self, h: int, low: int, cur: bool, nxt: bool) -> int:
+        ranks = self.c9_ranks if self.single_downfloater_bye else None
+        return edge_weight(
+            self.st[h], self.st[low], cur, nxt, self.bye_score, self.ctx, self.lay, self.forbidden, ranks
+        )
+
+    def initial(self) -> list[int]:
+        """Find whether a complete pairing exists and, for an odd field, the PAB score (C5)."""
+        st, lay, n = self.st, self.lay, self.n
+        top = st[0].score
+        for v in range(n):
+            for u in range(v):
+                if n % 2:
+                    if not compatible(st[u], st[v], self.ctx, self.forbidden):
+                        continue
+                    w = 1 + (not st[v].eligible_bye) + (not st[u].eligible_bye)
+                    w = (w << lay.groups_shift) | (lay.shifts[st[v].score] + lay.shifts[st[u].score])
+                    w = (w << lay.group_bits) | (st[v].score >= top)
+                    self.m.set(u, v, w)
+                else:
+                    self.m.set(u, v, self.weight(u, v, False, False))
+        mate = self.m.solve()
+        unmatched = [v for v in range(n) if mate[v] == v]
+        if len(unmatched) > 1:
+            raise PairingError("No valid pairing exists: the absolute criteria C1-C3 cannot all be met.")
+        if n % 2:
+            self.bye_score = st[unmatched[0]].score
+            for v in range(n):
+                for u in range(v):
+                    self.m.set(u, v, self.weight(u, v, False, False))
+            single = self.bye_score >= top
+            if single:
+                for v in range(n):
+                    if st[v].score < top:
+                        break
+                    if st[mate[v]].score < top:
+                        single = False
+                        break
+            self.single_downfloater_bye = single
+            self.c9_ranks = _c9_ranks(st, self.bye_score, self.options.c9)
+        return mate
+
+    def run(self) -> EngineResult:
+        if self.n == 0:
+            return EngineResult([], None, 0)
+        st, m, g = self.st, self.m, self.lay.group_bits
+        mate = self.initial()
+        n = self.n
+        matched = [False] * n
+        pairs: dict[int, int] = {}
+        nxt_start = 0
+        bracket: list[int] = []
+        while nxt_start < n and st[nxt_start].score >= st[0].score:
+            bracket.append(nxt_start)
+            nxt_start += 1
+        mdp_count = 0  # the first ``mdp_count`` entries of ``bracket`` are moved-down players
+        group_vertex = 0  # first vertex of the current score group
+        while len(bracket) > 1 or nxt_start < n:
+            next_begin = len(bracket)
+            next_vertex = group_vertex + (next_begin - mdp_count)
+            group_first = nxt_start
+            while nxt_start < n and st[nxt_start].score >= st[group_first].score:
+                bracket.append(nxt_start)
+                nxt_start += 1
+            base: dict[tuple[int, int], int] = {}
+            for li in range(mdp_count, len(bracket)):
+                low = bracket[li]
+                for hi in range(li):
+                    h = bracket[hi]
+                    w = self.weight(h, low, li < next_begin, li >= next_begin)
+                    base[(h, low)] = w
+                    m.set(h, low, w)
+            residents = bracket[mdp_count:next_begin]
+
+            def in_bracket(x: int, lo: int = group_vertex, hi: int = next_vertex) -> bool:
+                return lo <= x < hi
+
+            mate = m.solve()
+            # 1. Which MDPs are paired in this bracket, higher scores first.
+            remaining = remaining_matched = 0
+            group_score = None
+            for i in range(mdp_count):
+                v = bracket[i]
+                if group_score is None or st[v].score < group_score:
+                    group_score = st[v].score
+                    same = [x for x in bracket[i:mdp_count] if st[x].score >= group_score]
+                    remaining = len(same)
+                    remaining_matched = sum(in_bracket(mate[x]) for x in same)
+                if not remaining_matched:
+                    continue
+                if remaining <= remaining_matched:
+                    matched[v] = True
+                    continue
+                remaining -= 1
+                if not in_bracket(mate[v]):
+                    for r in residents:
+                        if base[(v, r)]:
+                            m.set(v, r, base[(v, r)] | 1)
+                    mate = m.solve()
+                if in_bracket(mate[v]):
+                    matched[v] = True
+                    remaining_matched -= 1
+                    for r in residents:
+                        if base[(v, r)]:
+                            m.set(v, r, (base[(v, r)] | (next_begin - mdp_count)) + 1)
+            # 2. Their opponents, the highest-ranked resident first.
+            for i in range(mdp_count):
+                v = bracket[i]
+                if not matched[v]:
+                    continue
+                addend = len(bracket)
+                for r in reversed(residents):
+                    if matched[r]:
+                        continue
+                    if base[(v, r)]:
+                        m.set(v, r, base[(v, r)] + addend)
+                        addend += 1
+                mate = m.solve()
+                partner = mate[v]
+                matched[partner] = True
+                m.finalise(v, partner)
+            # 3. The remainder: which residents are exchanged between S1 and S2.
+            rem = [v for v in residents if mate[v] >= group_vertex]
+            rp = sum(1 for v in rem if mate[v] < v)
+
+            def ewc(h: int, low: int, h_pos: int) -> int:
+                w = base[(h, low)]
+                if w:
+                    w += (((h_pos < rp) << (2 * g)) - h_pos) << 1
+                return w
+
+            for j, o in enumerate(rem):
+                for i in range(j):
+                    m.set(rem[i], o, ewc(rem[i], o, i))
+            mate = m.solve()
+
+            def s1_role(v: int) -> bool:
+                return v < mate[v] < next_vertex
+
+            exchanges = sum(1 for v in rem[:rp] if not s1_role(v))
+            left = exchanges
+            pos = rp
+            while pos > 0 and left:
+                pos -= 1
+                v = rem[pos]
+                if s1_role(v):
+                    for o in rem[pos + 1 :]:
+                        w = ewc(v, o, pos)
+                        if w:
+                            m.set(v, o, w - 1)
+                    mate = m.solve()
+                exchange = not s1_role(v)
+                left -= exchange
+                for o in rem[pos + 1 :]:
+                    if exchange:
+                        base[(v, o)] = 0
+                    m.set(v, o, ewc(v, o, pos))
+            left = exchanges
+            for pos in range(rp, len(rem)):
+                if left <= 1:
+                    break
+                v = rem[pos]
+                already = s1_role(v)
+                if not already:
+                    for o in rem[pos + 1 :]:
+                        w = ewc(v, o, pos)
+                        if w:
+                            m.set(v, o, w + 1)
+                    mate = m.solve()
+                if s1_role(v):
+                    left -= 1
+                    for o in rem[:pos]:
+                        base[(o, v)] = 0
+                        m.set(o, v, 0)
+                    for o in bracket[next_begin:]:
+                        base[(v, o)] = 0
+                        m.set(v, o, 0)
+                if not already:
+                    for o in rem[pos + 1 :]:
+                        m.set(v, o, ewc(v, o, pos))
+            for i, v in enumerate(rem):
+                for o in rem[i + 1 :]:
+                    if not s1_role(v) or s1_role(o):
+                        base[(v, o)] = 0
+                    m.set(v, o, base[(v, o)])
+            # 4. Each S1 player's opponent, top-down, the highest-ranked S2 player first.
+            for v in rem:
+                if not s1_role(v):
+                    continue
+                addend = 0
+                for o in reversed(rem):
+                    if o <= v or matched[o]:
+                        continue
+                    if base[(v, o)]:
+                        m.set(v, o, base[(v, o)] + addend)
+                    addend += 1
+                mate = m.solve()
+                partner = mate[v]
+                matched[v] = matched[partner] = True
+                m.finalise(v, partner)
+            # The unpaired go down to the next bracket.
+            new_bracket: list[int] = []
+            new_mdp = 0
+            single = n % 2 == 1 and group_first < n and self.bye_score == st[group_first].score
+            for i, v in enumerate(bracket):
+                if i < next_begin and matched[v]:
+                    pairs[v] = mate[v]
+                    pairs[mate[v]] = v
+                else:
+                    new_bracket.append(v)
+                    if i < next_begin:
+                        new_mdp += 1
+                    if st[mate[v]].score < self.bye_score:
+                        single = False
+            self.single_downfloater_bye = single
+            bracket, mdp_count, group_vertex = new_bracket, new_mdp, next_vertex
+        out = sorted({(min(a, b), max(a, b)) for a, b in pairs.items()})
+        unpaired = [v for v in range(n) if v not in pairs]
+        if len(unpaired) > 1:
+            raise PairingError("No valid pairing exists for this round.")
+        return EngineResult(out, unpaired[0] if unpaired else None, m.solves)

@@ -1,0 +1,52 @@
+"""A mutable weighted graph over the players with a maximum-weight matching solver.
+
+Weights are exact Python integers (hundreds of bits). The solver is networkx's Edmonds blossom
+algorithm, which stays in integer arithmetic when every weight is an integer.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+
+class Matcher:
+    """Vertices 0..n-1; ``set``/``get`` edge weights (0 = no edge); ``solve`` returns mates."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.w: dict[tuple[int, int], int] = {}
+        self.fixed: dict[int, int] = {}  # finalised pairs, left out of later solves
+        self.solves = 0
+
+    @staticmethod
+    def _key(u: int, v: int) -> tuple[int, int]:
+        return (u, v) if u < v else (v, u)
+
+    def set(self, u: int, v: int, weight: int) -> None:
+        if weight:
+            self.w[self._key(u, v)] = weight
+        else:
+            self.w.pop(self._key(u, v), None)
+
+    def get(self, u: int, v: int) -> int:
+        return self.w.get(self._key(u, v), 0)
+
+    def finalise(self, u: int, v: int) -> None:
+        """Fix the pair u-v: both leave the graph."""
+        self.fixed[u] = v
+        self.fixed[v] = u
+        for key in [k for k in self.w if u in k or v in k]:
+            del self.w[key]
+
+    def solve(self) -> list[int]:
+        """A maximum-weight matching: ``mate[v]`` is v's partner, or v itself if unmatched."""
+        self.solves += 1
+        g = nx.Graph()
+        g.add_weighted_edges_from((u, v, wt) for (u, v), wt in self.w.items())
+        mate = list(range(self.n))
+        for u, v in self.fixed.items():
+            mate[u] = v
+        for u, v in nx.max_weight_matching(g, maxcardinality=False):
+            mate[u] = v
+            mate[v] = u
+        return mate

@@ -1,0 +1,172 @@
+"""Edge weights: the Dutch criteria packed into one integer per possible pair.
+
+A maximum-weight matching over these weights optimises the criteria lexicographically, most
+important field first (the approach of FIDE-endorsed engines):
+
+=====================  ===========================================================
+field (high to low)    meaning
+=====================  ===========================================================
+completion (2 bits)    the pair is allowed (C1, C3, prohibited pairs); C2/C4/C5: one
+                       more for each player who may not, or should not, get the PAB
+pairs                  C6: the lower player is in the current bracket
+scores                 C7: the score of the higher player, by score group
+next pairs / scores    C8: the same for the next bracket
+PAB unplayed           C9 (optional, see ``DutchOptions.c9``)
+colours                C10-C13: topscorer colour rules, preferences, strong ones
+floats                 C14-C17: repeated down/upfloats one and two rounds back
+float scores           C18-C21: their score differences
+order                  room for the bracket procedure's ordering preferences
+=====================  ===========================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tournaments.pairing.dutch.colours import compatible_prefs
+from tournaments.pairing.dutch.state import FLOAT_DOWN, FLOAT_UP, Context, PlayerState, other
+
+
+@dataclass
+class Layout:
+    """Bit widths shared by every edge of one round."""
+
+    group_bits: int  # enough for the largest score group
+    groups_shift: int  # total width of the per-score-group fields
+    shifts: dict[int, int]  # score (tenths) -> offset of its slot in a per-score-group field
+    played_rounds: int
+
+    @property
+    def order_bits(self) -> int:
+        return 3 * self.group_bits + 1
+
+    def max_weight(self) -> int:
+        """An upper bound on any edge weight (used to force a finalised pair)."""
+        g, s = self.group_bits, self.groups_shift
+        bits = 2 + g + s + g + s + g + 4 * g
+        if self.played_rounds:
+            bits += 2 * g + 2 * s
+        if self.played_rounds > 1:
+            bits += 2 * g + 2 * s
+        return (1 << (bits + self.order_bits + 2)) - 1
+
+
+def make_layout(states: list[PlayerState], played_rounds: int) -> Layout:
+    """Score-group slots: lowest score at offset 0, each slot wide enough to count its group."""
+    counts: dict[int, int] = {}
+    for st in states:
+        counts[st.score] = counts.get(st.score, 0) + 1
+    shifts: dict[int, int] = {}
+    offset = 0
+    for score in sorted(counts):
+        shifts[score] = offset
+        offset += counts[score].bit_length()
+    biggest = max(counts.values(), default=1)
+    return Layout(group_bits=biggest.bit_length(), groups_shift=offset, shifts=shifts, played_rounds=played_rounds)
+
+
+def compatible(a: PlayerState, b: PlayerState, ctx: Context, forbidden: set[frozenset[int]]) -> bool:
+    """C1 (no rematch, no prohibited pair) and C3 (no clash of absolute preferences unless topscorers)."""
+    if frozenset((a.id, b.id)) in forbidden:
+        return False
+    if not a.absolute or not b.absolute or a.colour_pref != b.colour_pref:
+        return True
+    return is_last_round(ctx) and (a.score > topscore_threshold(ctx) or b.score > topscore_threshold(ctx))
+
+
+def is_last_round(ctx: Context) -> bool:
+    return ctx.played_rounds >= ctx.inp.total_rounds - 1
+
+
+def topscore_threshold(ctx: Context) -> int:
+    """Topscorers have more than half the maximum score possible so far."""
+    return (ctx.played_rounds * max(ctx.win, ctx.draw)) >> 1
+
+
+def bye_candidate(st: PlayerState, bye_score: int) -> bool:
+    return st.eligible_bye and st.score <= bye_score
+
+
+def _colour_bits(w: int, low: PlayerState, high: PlayerState, on: bool, g: int) -> int:
+    same = low.colour_pref == high.colour_pref
+    w <<= g
+    w |= on and (not low.absolute_imbalance or not high.absolute_imbalance or not same)
+    w <<= g
+    if on:
+        if not low.absolute or not high.absolute or not same:
+            ok = True
+        elif low.imbalance == high.imbalance:
+            ok = low.repeated is None or low.repeated != high.repeated
+        else:
+            loser = high if low.imbalance > high.imbalance else low
+            ok = loser.repeated != other(low.colour_pref)
+        w |= ok
+    w <<= g
+    w |= on and compatible_prefs(low.colour_pref, high.colour_pref)
+    w <<= g
+    w |= on and (
+        (not low.strong and not low.absolute)
+        or (not high.strong and not high.absolute)
+        or (low.absolute and high.absolute)
+        or not same
+    )
+    return w
+
+
+def edge_weight(
+    high: PlayerState,
+    low: PlayerState,
+    in_current: bool,
+    in_next: bool,
+    bye_score: int,
+    ctx: Context,
+    lay: Layout,
+    forbidden: set[frozenset[int]],
+    c9_ranks: dict[int, int] | None = None,
+) -> int:
+    """The weight of pairing ``high`` (earlier in pairing order) with ``low``; 0 if they may not meet.
+
+    ``in_current``/``in_next``: ``low`` belongs to the bracket being paired / to the next one.
+    ``c9_ranks`` (played games -> rank) switches on C9 for a bracket whose single downfloater gets the PAB.
+    """
+    if not compatible(high, low, ctx, forbidden):
+        return 0
+    g, s, sh = lay.group_bits, lay.groups_shift, lay.shifts
+    w = 1 + (not bye_candidate(high, bye_score)) + (not bye_candidate(low, bye_score))
+    w = (w << g) | in_current
+    w <<= s
+    if in_current:
+        w |= 1 << sh[high.score]
+    w = (w << g) | in_next
+    w <<= s
+    if in_next:
+        w |= 1 << sh[high.score]
+    w <<= g
+    if c9_ranks is not None:
+        if high.score == bye_score:
+            w |= c9_ranks.get(high.played_games, 0)
+        if low.score == bye_score:
+            w += c9_ranks.get(low.played_games, 0)
+    w = _colour_bits(w, low, high, in_current, g)
+    rounds = lay.played_rounds
+    for back in (1, 2):
+        if rounds < back:
+            continue
+        w <<= g
+        if in_current:
+            w |= low.floats[back] == FLOAT_DOWN
+            w += high.score <= low.score and high.floats[back] == FLOAT_DOWN
+        w <<= g
+        if in_current:
+            w |= not (high.score > low.score and low.floats[back] == FLOAT_UP)
+    for back in (1, 2):
+        if rounds < back:
+            continue
+        w <<= s
+        if in_current:
+            w += (low.floats[back] == FLOAT_DOWN) << sh[low.score]
+            w += (high.floats[back] == FLOAT_DOWN) << sh[high.score]
+        w <<= s
+        if in_current and not (low.floats[back] == FLOAT_UP and high.score > low.score):
+            w |= 1 << sh[high.score]
+    return w << lay.order_bits
