@@ -58,3 +58,37 @@ def test_bad_trf_names_the_line(tmp_path: Path) -> None:
     proc = _run(str(bad), "--json")
     assert proc.returncode == 2
     assert "line" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_round_robin_file_is_recognised(tmp_path: Path) -> None:
+    from tournaments.pairing.model import Scoring
+    from tournaments.trf import TrfCell, TrfPlayer, TrfTournament, write_trf
+
+    # Berger table for 4 (R1 1-4 2-3, R2 4-3 1-2, R3 2-4 3-1); white's results:
+    # 1 beats 4, 2 beats 3, 4 beats 3, 1 beats 2, 2 beats 4, 3 beats 1.
+    cells = {
+        1: [(4, "w", "1"), (2, "w", "1"), (3, "b", "0")],
+        2: [(3, "w", "1"), (1, "b", "0"), (4, "w", "1")],
+        3: [(2, "b", "0"), (4, "b", "0"), (1, "w", "1")],
+        4: [(1, "b", "0"), (3, "w", "1"), (2, "b", "0")],
+    }
+    players = tuple(
+        TrfPlayer(
+            start=i,
+            name=f"Player {i}",
+            rating=1500,
+            points=sum(2.0 for *_, r in cells[i] if r == "1"),
+            cells=tuple(TrfCell(o, c, r) for o, c, r in cells[i]),  # type: ignore[arg-type]
+        )
+        for i in cells
+    )
+    t = TrfTournament(players=players, total_rounds=3, scoring=Scoring(), scoring_declared=True)
+    path = tmp_path / "rr.trf"
+    path.write_text(write_trf(t))
+    proc = _run(str(path), "--json")
+    assert proc.returncode == 0, proc.stderr
+    rows = json.loads(proc.stdout)
+    assert list(rows[0]["tiebreaks"]) == ["DE", "WIN", "SB", "KS"]  # round-robin defaults
+    assert [r["start_number"] for r in rows] == [1, 2, 4, 3]  # DE: 1 beat 2, 4 beat 3
+    proc = _run(str(path), "--tiebreaks", "BH")
+    assert proc.returncode == 2 and "not used in round robins" in proc.stderr
