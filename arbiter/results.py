@@ -13,22 +13,18 @@ from typing import Any, Literal
 
 from arbiter import messages as msg
 from arbiter.moves import legal_raw
+from arbiter.pdn import normalise_result
 from arbiter.position import Position
 from arbiter.profiles import Profile
 
 Status = Literal["consistent", "mismatch", "doubtful", "undetermined", "incomplete"]
 
-# Both PDN result families (PDN 3.0): international 2-0 1-1 0-2, default 1-0 1/2-1/2 0-1.
-_OUTCOMES: dict[str, str] = {"2-0": "W", "1-0": "W", "0-2": "B", "0-1": "B", "1-1": "D", "1/2-1/2": "D",
-                             "0-0": "D?"}
-
-
 def outcome(result: str | None) -> str | None:
-    """'W' (White won), 'B', 'D' (draw) or None (unknown, ``*``, double loss) for a PDN result."""
-    if result is None:
-        return None
-    o = _OUTCOMES.get(result.strip().replace(" ", ""))
-    return o if o in ("W", "B", "D") else None
+    """'W' (White won), 'B', 'D' (draw) or None (unknown, ``*``, double loss) for a PDN result.
+
+    Both result families (``2-0``/``1-0`` ...) and Delfts scores (``4-6``) are understood.
+    """
+    return {"2-0": "W", "0-2": "B", "1-1": "D"}.get(normalise_result(result) or "")
 
 
 def result_text(profile: Profile, winner: str) -> str:
