@@ -182,13 +182,17 @@ class Rules:
                 short_jumps(frm, 0, (), ALL_DIRECTIONS, True)
         return out
 
-    def legal_captures(self, om: int, ok: int, xm: int, xk: int, white: bool) -> list[RawMove]:
+    def legal_captures(self, om: int, ok: int, xm: int, xk: int, white: bool,
+                       keep_duplicates: bool = False) -> list[RawMove]:
         """The legal captures: complete sequences, majority rule applied when the profile says so
-        (FMJD 4.13: most pieces, a king counting as one), one entry per (from, to, captured set)."""
+        (FMJD 4.13: most pieces, a king counting as one), one entry per (from, to, captured set)
+        unless ``keep_duplicates`` (then one per path; for the informational perft figures)."""
         seqs = self.capture_sequences(om, ok, xm, xk, white)
         if self.majority and seqs:
             best = max(s[2].bit_count() for s in seqs)
             seqs = [s for s in seqs if s[2].bit_count() == best]
+        if keep_duplicates:
+            return _distinct_paths(self, seqs)
         seen: set[tuple[int, int, int]] = set()
         out: list[RawMove] = []
         for s in seqs:
@@ -260,6 +264,20 @@ class Rules:
         if self.has_capture(om, ok, xm, xk, white):
             return len(self.legal_captures(om, ok, xm, xk, white))
         return self.count_quiet(om, ok, xm, xk, white)
+
+
+def _distinct_paths(rules: Rules, seqs: list[RawMove]) -> list[RawMove]:
+    # A flying king landing on different squares between two captures in one direction follows
+    # the same path of jumps; paths differ by the squares where the piece turns or stops.
+    seen: set[tuple[int, int, int, tuple[tuple[int, int], ...]]] = set()
+    out: list[RawMove] = []
+    for s in seqs:
+        steps = s[4]
+        key = (s[0], s[1], s[2], tuple((st[2], st[1]) for st in steps))
+        if key not in seen:
+            seen.add(key)
+            out.append(s)
+    return out
 
 
 @cache

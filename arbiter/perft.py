@@ -10,11 +10,12 @@ from arbiter.movegen import Rules, rules_for
 from arbiter.position import Position
 
 
-def perft(pos: Position, depth: int) -> int:
+def perft(pos: Position, depth: int, *, keep_duplicates: bool = False) -> int:
     """Number of leaf nodes ``depth`` plies below ``pos`` (1 for depth 0).
 
     Moves with the same origin, destination and set of captured pieces count once (FMJD notion of
-    a move; the published perft figures). Raises ValueError for a negative depth.
+    a move; the published perft figures), unless ``keep_duplicates`` counts every capture path
+    (the informational "keep_duplicates" figures). Raises ValueError for a negative depth.
     """
     if depth < 0:
         raise ValueError(f"perft depth must be >= 0, not {depth}")
@@ -22,14 +23,14 @@ def perft(pos: Position, depth: int) -> int:
         return 1
     rules = rules_for(pos.profile)
     if pos.white_to_move:
-        return _perft(rules, pos.wm, pos.wk, pos.bm, pos.bk, True, depth)
-    return _perft(rules, pos.bm, pos.bk, pos.wm, pos.wk, False, depth)
+        return _perft(rules, pos.wm, pos.wk, pos.bm, pos.bk, True, depth, keep_duplicates)
+    return _perft(rules, pos.bm, pos.bk, pos.wm, pos.wk, False, depth, keep_duplicates)
 
 
-def _perft(rules: Rules, om: int, ok: int, xm: int, xk: int, white: bool, depth: int) -> int:
+def _perft(rules: Rules, om: int, ok: int, xm: int, xk: int, white: bool, depth: int, dup: bool = False) -> int:
     # Side-relative recursion on bit masks: after a move the opponent becomes the side to move.
     if rules.has_capture(om, ok, xm, xk, white):
-        caps = rules.legal_captures(om, ok, xm, xk, white)
+        caps = rules.legal_captures(om, ok, xm, xk, white, dup)
         if depth == 1:
             return len(caps)
         total = 0
@@ -40,11 +41,11 @@ def _perft(rules: Rules, om: int, ok: int, xm: int, xk: int, white: bool, depth:
             keep = ~capmask
             if om & fb:
                 if promotes:
-                    total += _perft(rules, xm & keep, xk & keep, om ^ fb, ok | tb, nw, depth - 1)
+                    total += _perft(rules, xm & keep, xk & keep, om ^ fb, ok | tb, nw, depth - 1, dup)
                 else:
-                    total += _perft(rules, xm & keep, xk & keep, om ^ fb | tb, ok, nw, depth - 1)
+                    total += _perft(rules, xm & keep, xk & keep, om ^ fb | tb, ok, nw, depth - 1, dup)
             else:
-                total += _perft(rules, xm & keep, xk & keep, om, ok ^ fb | tb, nw, depth - 1)
+                total += _perft(rules, xm & keep, xk & keep, om, ok ^ fb | tb, nw, depth - 1, dup)
         return total
     if depth == 1:
         return rules.count_quiet(om, ok, xm, xk, white)
@@ -62,9 +63,9 @@ def _perft(rules: Rules, om: int, ok: int, xm: int, xk: int, white: bool, depth:
             t ^= tb
             fb = (tb << -s) if s < 0 else (tb >> s)
             if tb & promo_row:
-                total += _perft(rules, xm, xk, om ^ fb, ok | tb, nw, d1)
+                total += _perft(rules, xm, xk, om ^ fb, ok | tb, nw, d1, dup)
             else:
-                total += _perft(rules, xm, xk, om ^ fb | tb, ok, nw, d1)
+                total += _perft(rules, xm, xk, om ^ fb | tb, ok, nw, d1, dup)
     if ok:
         rays = rules.rays
         flying = rules.flying
@@ -78,7 +79,7 @@ def _perft(rules: Rules, om: int, ok: int, xm: int, xk: int, white: bool, depth:
                     tb = 1 << to
                     if not empty & tb:
                         break
-                    total += _perft(rules, xm, xk, om, rest | tb, nw, d1)
+                    total += _perft(rules, xm, xk, om, rest | tb, nw, d1, dup)
                     if not flying:
                         break
     return total
