@@ -23,7 +23,7 @@ ALL = ("BH", "BH/C1", "BH/C2", "BH/M1", "FMJD-TS", "SB", "WIN", "WON", "PS", "AR
 
 
 def _inp(name: str, **kw: object) -> StandingsInput:
-    return standings_input_from_trf(read_trf_file(FIXTURES / name), **kw)  # type: ignore[arg-type]
+    return standings_input_from_trf(read_trf_file(str(FIXTURES / name)), **kw)  # type: ignore[arg-type]
 
 
 def _row(standings, start: int):  # type: ignore[no-untyped-def]
@@ -165,7 +165,7 @@ def test_d014_requested_byes_and_last_round_absence() -> None:
 
 @pytest.mark.parametrize("name", ["d001_n7_r5_trf26.trf", "d002_n6_r5_trfbx.trf", "d014_n25_r11_trfbx.trf"])
 def test_points_match_the_file_and_ranks_are_ordered(name: str) -> None:
-    t = read_trf_file(FIXTURES / name)
+    t = read_trf_file(str(FIXTURES / name))
     s = compute_standings(standings_input_from_trf(t))
     assert {r.start_number: r.points for r in s.rows} == {p.start: p.points for p in t.players}
     assert [r.rank for r in s.rows] == sorted(r.rank for r in s.rows)

@@ -18,6 +18,8 @@ KINDS: tuple[str, ...] = ("swiss", "round_robin", "double_round_robin", "keizer"
 # A tie-break value: a number, None when not applicable (e.g. ARO with unrated players),
 # or a tuple for cascades (FMJD-TS), compared lexicographically.
 TiebreakValue = float | tuple[float, ...] | None
+# Column label for StandingsRow.rating_change: always shown as an estimate.
+RATING_CHANGE_LABEL = "Rating change (estimated)"
 
 
 class StandingsError(ValueError):
