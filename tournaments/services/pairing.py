@@ -1,0 +1,214 @@
+"""The pairing manager: the only bridge between the models and the pure pairing engines.
+
+Public API:
+
+* ``pair_round(tournament, actor, *, override=False, progress=None) -> PairingOutcome``: pair the next
+  round as a DRAFT (boards with reasons and warnings; requested byes and absences as bye boards).
+  Refuses while the previous round is a draft or has games without a confirmed result (the
+  message lists the boards) unless ``override``; refuses a concurrent pairing of the same round
+  through the database's unique (tournament, number) constraint.
+* ``start_pairing(tournament, actor, *, override=False) -> PairingOutcome | TaskRun``: inline for
+  small fields, a Celery task with progress (``TaskRun``) above ``LARGE_PAIRING`` players.
+* ``engine_for(tournament) -> Callable[[PairingInput], RoundPairing]``.
+* ``PairingRefused(ServiceError)``: with ``details`` (e.g. the boards still waiting for a result).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from tournaments.audit import record
+from tournaments.models import Absence, Board, Entry, Round, TaskRun, Tournament
+from tournaments.pairing.model import PairingError, PairingInput, RoundPairing
+
+from .errors import ServiceError
+from .history import build_history, pairing_input, unavailable_for
+from .registration import freeze_start_numbers, last_round_number
+from .rounds import board_text, refresh_warnings
+
+LARGE_PAIRING = 100  # players: above this, pairing runs as a background task with progress
+
+# Absence kind (or availability reason) -> the bye board written for a player who is not paired.
+ABSENCE_BYES = {
+    Absence.Kind.HALF_BYE: Board.ByeKind.HALF,
+    Absence.Kind.ZERO_BYE: Board.ByeKind.ZERO,
+    Absence.Kind.ABSENT: Board.ByeKind.ABSENT,
+    Absence.Kind.EXCUSED: Board.ByeKind.ABSENT,
+}
+ABSENCE_REASONS = {
+    Absence.Kind.HALF_BYE: "Requested half-point bye",
+    Absence.Kind.ZERO_BYE: "Requested zero-point bye",
+    Absence.Kind.ABSENT: "Absent: not paired",
+    Absence.Kind.EXCUSED: "Absent with notice: not paired",
+}
+
+
+class PairingRefused(ServiceError):
+    """Pairing was refused (previous round open, pending results, concurrent pairing, no valid pairing)."""
+
+
+@dataclass(frozen=True)
+class PairingOutcome:
+    round: Round
+    warnings: tuple[str, ...] = ()  # the engine's round-level warnings
+
+
+def engine_for(tournament: Tournament) -> Callable[[PairingInput], RoundPairing]:
+    """The pure engine for the tournament's pairing system (engines are imported lazily)."""
+    system = tournament.pairing_system
+    if system in (Tournament.PairingSystem.ROUND_ROBIN, Tournament.PairingSystem.DOUBLE_ROUND_ROBIN):
+        from tournaments.pairing.berger import pair_round_robin
+
+        double = system == Tournament.PairingSystem.DOUBLE_ROUND_ROBIN
+        return lambda inp: pair_round_robin(inp, double=double)
+    if system == Tournament.PairingSystem.KEIZER:
+        try:
+            from tournaments.pairing.keizer import KeizerParams, pair_keizer
+        except ImportError as exc:
+            raise PairingRefused(_("The Keizer pairing engine is not installed yet.")) from exc
+        try:
+            params = KeizerParams(**(tournament.keizer_params or {}))
+        except (TypeError, ValueError) as exc:
+            raise PairingRefused(_("The Keizer parameters are not valid: %(error)s") % {"error": exc}) from exc
+        return lambda inp: pair_keizer(inp, params)
+    try:
+        from tournaments.pairing.dutch import pair_dutch
+    except ImportError as exc:
+        raise PairingRefused(_("The Swiss (Dutch) pairing engine is not installed yet.")) from exc
+    return pair_dutch
+
+
+def _check_can_pair(tournament: Tournament, number: int, override: bool) -> None:
+    if number > 1:
+        prev = tournament.rounds.filter(number=number - 1).first()
+        if prev is not None and prev.status == Round.Status.DRAFT:
+            raise PairingRefused(
+                _("Round %(n)s is still a draft: publish or unpair it first.") % {"n": number - 1}
+            )
+    limit = tournament.rounds_planned
+    if not tournament.is_round_robin and number > limit:
+        raise PairingRefused(
+            _("All %(n)s planned rounds have been paired. Change the number of rounds in the settings to add one.")
+            % {"n": limit}
+        )
+
+
+def _pending_details(pending) -> list[str]:
+    return [
+        _("Round %(r)s, board %(b)s: %(w)s – %(bl)s") % {"r": g.round, "b": g.board, "w": g.white, "bl": g.black}
+        for g in pending
+    ]
+
+
+def pair_round(tournament: Tournament, actor, *, override: bool = False, progress=None) -> PairingOutcome:
+    """Pair the next round of ``tournament`` as a draft and return it with the engine's warnings.
+
+    ``progress(percent, message)`` is called at each step when given (background tasks).
+    """
+    report = progress or (lambda pct, msg: None)
+    try:
+        with transaction.atomic():
+            return _pair(tournament, actor, override, report)
+    except IntegrityError as exc:
+        # The unique (tournament, number) constraint: someone else paired this round meanwhile.
+        raise PairingRefused(
+            _("Another arbiter has just paired this round. Reload the page to see their pairing.")
+        ) from exc
+
+
+def _pair(tournament: Tournament, actor, override: bool, report) -> PairingOutcome:
+    number = last_round_number(tournament) + 1
+    _check_can_pair(tournament, number, override)
+    if tournament.entries.filter(start_number__isnull=True).exists():
+        if number > 1:
+            raise PairingRefused(_("Some entries have no start number; add them as late entries."))
+        freeze_start_numbers(actor, tournament)
+    report(10, _("Reading the history"))
+    history = build_history(tournament, number - 1)
+    if history.pending and not override:
+        raise PairingRefused(
+            _("%(n)s game(s) of earlier rounds have no confirmed result yet. Confirm them or pair anyway.")
+            % {"n": len(history.pending)},
+            details=_pending_details(history.pending),
+        )
+    inp = pairing_input(tournament, number, history=history)
+    if sum(1 for p in inp.players if not p.unavailable) < 2 and not tournament.is_round_robin:
+        raise PairingRefused(_("Fewer than two players are available for round %(n)s.") % {"n": number})
+    engine = engine_for(tournament)
+    report(30, _("Pairing %(n)s players") % {"n": len(inp.players)})
+    try:
+        result = engine(inp)
+    except PairingError as exc:
+        raise PairingRefused(_("No valid pairing: %(error)s") % {"error": exc}) from exc
+    report(80, _("Writing the boards"))
+    rnd = _write_round(tournament, number, inp, result)
+    n_warned = refresh_warnings(tournament, rnd)
+    after = "; ".join(board_text(b) for b in rnd.boards.select_related("white", "black"))
+    if override and history.pending:
+        after = f"override: {len(history.pending)} pending game(s); " + after
+    record(actor, tournament, "round.pair", rnd, after=after[:20000])
+    report(100, _("Round %(n)s paired (%(w)s board(s) with warnings)") % {"n": number, "w": n_warned})
+    return PairingOutcome(round=rnd, warnings=tuple(result.warnings))
+
+
+def _write_round(tournament: Tournament, number: int, inp: PairingInput, result: RoundPairing) -> Round:
+    """Create the draft round and its boards: games in engine order, then engine byes, then absences."""
+    with transaction.atomic():  # a savepoint: the IntegrityError of a concurrent pairing surfaces here
+        rnd = Round.objects.create(tournament=tournament, number=number, status=Round.Status.DRAFT)
+    entries = {e.start_number: e for e in Entry.objects.filter(tournament=tournament, start_number__isnull=False)}
+    boards: list[Board] = []
+    for p in sorted(result.pairings, key=lambda p: p.board):
+        boards.append(
+            Board(
+                round=rnd,
+                number=len(boards) + 1,
+                white=entries[p.white],
+                black=entries[p.black],
+                reasons=list(p.reasons),
+            )
+        )
+    given = set()
+    for bye in result.byes:
+        given.add(bye.player)
+        boards.append(
+            Board(
+                round=rnd,
+                number=len(boards) + 1,
+                white=entries[bye.player],
+                bye_kind=bye.kind,
+                reasons=list(bye.reasons),
+            )
+        )
+    paired = {p.white for p in result.pairings} | {p.black for p in result.pairings} | given
+    away = unavailable_for(tournament, number)
+    for sn, why in sorted(away.items()):
+        if sn in paired or why not in ABSENCE_BYES:
+            continue  # withdrawn / not yet joined: no board at all
+        boards.append(
+            Board(
+                round=rnd,
+                number=len(boards) + 1,
+                white=entries[sn],
+                bye_kind=ABSENCE_BYES[why],
+                reasons=[ABSENCE_REASONS[why]],
+            )
+        )
+    Board.objects.bulk_create(boards)
+    return rnd
+
+
+def start_pairing(tournament: Tournament, actor, *, override: bool = False) -> PairingOutcome | TaskRun:
+    """Pair inline, or for more than ``LARGE_PAIRING`` players queue a task and return its ``TaskRun``."""
+    if tournament.entries.count() <= LARGE_PAIRING:
+        return pair_round(tournament, actor, override=override)
+    from tournaments.tasks import pair_round_task
+
+    run = TaskRun.objects.create(
+        tournament=tournament, kind="pair_round", created_by=actor if actor.is_authenticated else None
+    )
+    transaction.on_commit(lambda: pair_round_task.delay(run.pk, override))
+    return run

@@ -1,0 +1,252 @@
+"""Creating tournaments and managing their entries: players, start numbers, withdrawals, absences, prohibited pairs.
+
+Every function here is one arbiter action: it runs in a transaction and writes one audit entry
+(``tournaments.audit.record``) inside it. Refusals raise ``ServiceError`` with a message for the
+arbiter; nothing is stored then. Permission checks are the views' job (``tournaments.access``).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from tournaments.audit import record
+from tournaments.models import Absence, Entry, Player, ProhibitedPair, Role, Round, Tournament
+
+from .errors import ServiceError
+
+# Title order for start numbers (FMJD draughts titles, then the FIDE chess codes used by TRF files).
+TITLE_ORDER = (
+    "GMI", "GM", "MI", "IM", "GMIF", "WGM", "MF", "FM", "MIF", "WIM", "CM", "CMF", "MFF", "WFM", "WCM",
+)  # fmt: skip
+PLAYER_FIELDS = ("name", "title", "federation", "club", "fmjd_id", "national_id", "rating", "birth_year")
+
+
+def _summary(obj: Any, fields: Iterable[str]) -> str:
+    return "; ".join(f"{f}={getattr(obj, f)!s}" for f in fields)
+
+
+def entry_rating(entry: Entry) -> int:
+    """The rating used for this event: the entry's own, else the player's, else 0 (unrated)."""
+    if entry.rating is not None:
+        return entry.rating
+    return entry.player.rating or 0
+
+
+def rating_order_key(entry: Entry) -> tuple[int, int, str]:
+    """Initial ranking: rating descending, then title (GMI first), then name."""
+    title = (entry.player.title or "").upper()
+    title_rank = TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
+    return (-entry_rating(entry), title_rank, entry.player.name.casefold())
+
+
+def last_round_number(tournament: Tournament) -> int:
+    """The number of the latest round created (draft or not), 0 before round 1 is paired."""
+    return tournament.rounds.aggregate(m=Max("number"))["m"] or 0
+
+
+TOURNAMENT_FIELDS = (
+    "name", "place", "federation", "start_date", "end_date", "time_control", "pairing_system",
+    "rounds_planned", "rule_profile", "status", "points_win", "points_draw", "points_loss", "points_pab",
+    "points_forfeit_win", "points_forfeit_loss", "points_half_bye", "points_zero_bye", "tiebreaks",
+    "draw_offer_min_move", "initial_colour", "start_number_order", "baku_acceleration", "withdrawal_rule",
+    "keizer_params", "elo_k", "is_public", "public_pairings", "public_standings", "public_crosstable",
+    "public_games", "public_players",
+)  # fmt: skip
+
+
+@transaction.atomic
+def create_tournament(actor, **fields: Any) -> Tournament:
+    """Create a tournament; ``actor`` becomes its chief arbiter. Refuses a slug already in use."""
+    slug = fields.get("slug", "")
+    if Tournament.objects.filter(slug=slug).exists():
+        raise ServiceError(_("The short name “%(slug)s” is already in use.") % {"slug": slug})
+    tournament = Tournament.objects.create(created_by=actor, **fields)
+    Role.objects.create(tournament=tournament, user=actor, kind=Role.Kind.CHIEF_ARBITER)
+    record(actor, tournament, "tournament.create", tournament, after=_summary(tournament, ("slug", "name")))
+    return tournament
+
+
+@transaction.atomic
+def update_tournament(actor, tournament: Tournament, changes: dict[str, Any]) -> Tournament:
+    """Apply ``changes`` (field -> value) and log the changed fields with their old and new values."""
+    changed = {k: v for k, v in changes.items() if k in TOURNAMENT_FIELDS and getattr(tournament, k) != v}
+    if not changed:
+        return tournament
+    if "pairing_system" in changed and tournament.rounds.exists():
+        raise ServiceError(_("The pairing system cannot change once a round has been paired."))
+    before = _summary(tournament, changed)
+    for k, v in changed.items():
+        setattr(tournament, k, v)
+    tournament.save()
+    record(actor, tournament, "tournament.update", tournament, before=before, after=_summary(tournament, changed))
+    return tournament
+
+
+def _next_start_number(tournament: Tournament) -> int:
+    return (tournament.entries.aggregate(m=Max("start_number"))["m"] or 0) + 1
+
+
+def numbers_frozen(tournament: Tournament) -> bool:
+    """Start numbers are frozen once any entry has one (they become pairing ids)."""
+    return tournament.entries.filter(start_number__isnull=False).exists()
+
+
+@transaction.atomic
+def register_player(actor, tournament: Tournament, data: dict[str, Any], *, player: Player | None = None) -> Entry:
+    """Register a player (an existing ``player``, or one made from ``data``: the ``PLAYER_FIELDS``).
+
+    Before round 1 the entry gets no start number until ``freeze_start_numbers``, unless numbers
+    are already frozen; once a round exists it is a late entry: ``joined_in_round`` is the next
+    round and it gets the next free start number (it scores nothing for the missed rounds).
+    An existing player is matched by FMJD id when one is given.
+    """
+    if player is None:
+        fmjd_id = (data.get("fmjd_id") or "").strip()
+        player = Player.objects.filter(fmjd_id=fmjd_id).first() if fmjd_id else None
+        if player is None:
+            player = Player.objects.create(**{k: v for k, v in data.items() if k in PLAYER_FIELDS})
+    if Entry.objects.filter(tournament=tournament, player=player).exists():
+        raise ServiceError(_("%(name)s is already registered.") % {"name": player.name})
+    last = last_round_number(tournament)
+    entry = Entry(tournament=tournament, player=player, rating=player.rating, joined_in_round=last + 1)
+    if last or numbers_frozen(tournament):
+        entry.start_number = _next_start_number(tournament)
+    entry.save()
+    action = "entry.late" if last else "entry.add"
+    record(actor, tournament, action, entry, after=_summary(entry, ("start_number", "joined_in_round", "rating")))
+    return entry
+
+
+@transaction.atomic
+def freeze_start_numbers(actor, tournament: Tournament, method: str | None = None, seed: int | None = None) -> int:
+    """Give every entry its start number 1..n; returns the seed used (0 for rating order).
+
+    ``method``: ``rating`` (rating, then title, then name) or ``lot`` (a shuffle by ``seed``; a
+    random seed when none is given; the seed is in the audit log so the draw can be reproduced).
+    Refused once a round has been paired: start numbers are the pairing ids of the history.
+    """
+    if tournament.rounds.exists():
+        raise ServiceError(_("Start numbers are frozen: round 1 has already been paired."))
+    method = method or tournament.start_number_order
+    entries = list(tournament.entries.select_related("player"))
+    if not entries:
+        raise ServiceError(_("There are no entries to number."))
+    before = ", ".join(f"{e.player.name}={e.start_number}" for e in entries)
+    if method == Tournament.StartNumberOrder.LOT:
+        seed = seed if seed is not None else secrets.randbits(32)
+        entries.sort(key=lambda e: e.pk)  # a fixed order before the shuffle: the seed alone decides
+        random.Random(seed).shuffle(entries)
+    else:
+        seed = 0
+        entries.sort(key=rating_order_key)
+    # Clear first so the unique (tournament, start_number) constraint never sees a transient duplicate.
+    tournament.entries.update(start_number=None)
+    for i, e in enumerate(entries, start=1):
+        e.start_number = i
+    Entry.objects.bulk_update(entries, ["start_number"])
+    after = ", ".join(f"{e.start_number}={e.player.name}" for e in entries)
+    label = f"method={method}" + (f"; seed={seed}" if method == Tournament.StartNumberOrder.LOT else "")
+    record(actor, tournament, "entry.start_numbers", tournament, before=before, after=f"{label}; {after}")
+    return seed
+
+
+@transaction.atomic
+def withdraw(actor, entry: Entry, from_round: int | None = None) -> Entry:
+    """Withdraw ``entry`` from ``from_round`` on (default: the next round to be paired).
+
+    The player is not paired from that round; what happens to earlier results follows
+    ``Tournament.withdrawal_rule`` (applied when the history is built, see ``services.history``).
+    """
+    tournament = entry.tournament
+    if from_round is None:
+        from_round = last_round_number(tournament) + 1
+    if from_round < 1:
+        raise ServiceError(_("The round must be 1 or more."))
+    before = _summary(entry, ("status", "withdrawn_from_round"))
+    entry.status = Entry.Status.WITHDRAWN
+    entry.withdrawn_from_round = from_round
+    entry.save(update_fields=["status", "withdrawn_from_round"])
+    after = _summary(entry, ("status", "withdrawn_from_round"))
+    record(actor, tournament, "entry.withdraw", entry, before=before, after=after)
+    return entry
+
+
+@transaction.atomic
+def reinstate(actor, entry: Entry) -> Entry:
+    """Undo a withdrawal: the player is paired again from the next round."""
+    before = _summary(entry, ("status", "withdrawn_from_round"))
+    entry.status = Entry.Status.ACTIVE
+    entry.withdrawn_from_round = None
+    entry.save(update_fields=["status", "withdrawn_from_round"])
+    record(actor, entry.tournament, "entry.reinstate", entry, before=before, after=_summary(entry, ("status",)))
+    return entry
+
+
+def _check_round_open(tournament: Tournament, round_number: int) -> None:
+    rnd = tournament.rounds.filter(number=round_number).first()
+    if rnd is not None and rnd.status != Round.Status.DRAFT:
+        raise ServiceError(
+            _("Round %(n)s is already published; absences and byes can only be set for rounds not yet published.")
+            % {"n": round_number}
+        )
+
+
+@transaction.atomic
+def set_absence(actor, entry: Entry, round_number: int, kind: str, note: str = "") -> Absence:
+    """Record that ``entry`` does not play ``round_number``: absent, excused, or a requested half/zero bye.
+
+    Refused for a published round. If that round is a draft, it must be unpaired and paired again
+    for the change to show (the arbiter is told by the view).
+    """
+    if kind not in Absence.Kind.values:
+        raise ServiceError(_("Unknown kind of absence: %(kind)s") % {"kind": kind})
+    if round_number < 1:
+        raise ServiceError(_("The round must be 1 or more."))
+    _check_round_open(entry.tournament, round_number)
+    absence, created = Absence.objects.update_or_create(
+        entry=entry, round_number=round_number, defaults={"kind": kind, "note": note}
+    )
+    record(actor, entry.tournament, "absence.set", entry, after=f"round={round_number}; kind={kind}; note={note}")
+    return absence
+
+
+@transaction.atomic
+def remove_absence(actor, absence: Absence) -> None:
+    """Delete an absence or requested bye of a round not yet published."""
+    _check_round_open(absence.entry.tournament, absence.round_number)
+    before = f"round={absence.round_number}; kind={absence.kind}"
+    record(actor, absence.entry.tournament, "absence.remove", absence.entry, before=before)
+    absence.delete()
+
+
+@transaction.atomic
+def add_prohibited_pair(actor, tournament: Tournament, first: Entry, second: Entry, reason: str = "") -> ProhibitedPair:
+    """Two entries of ``tournament`` that must not meet (same family or club)."""
+    if first.pk == second.pk:
+        raise ServiceError(_("Choose two different players."))
+    if first.tournament_id != tournament.pk or second.tournament_id != tournament.pk:
+        raise ServiceError(_("Both players must be entries of this tournament."))
+    pairs = ProhibitedPair.objects.filter(tournament=tournament)
+    if pairs.filter(first=first, second=second).exists() or pairs.filter(first=second, second=first).exists():
+        raise ServiceError(_("These two players are already a prohibited pair."))
+    try:
+        with transaction.atomic():
+            pair = ProhibitedPair.objects.create(tournament=tournament, first=first, second=second, reason=reason)
+    except IntegrityError as exc:  # pragma: no cover - no constraint today, kept for safety
+        raise ServiceError(_("The prohibited pair could not be stored.")) from exc
+    record(actor, tournament, "prohibited.add", pair, after=f"{first} / {second}: {reason}")
+    return pair
+
+
+@transaction.atomic
+def remove_prohibited_pair(actor, pair: ProhibitedPair) -> None:
+    """Allow two players to meet again."""
+    record(actor, pair.tournament, "prohibited.remove", pair, before=f"{pair.first} / {pair.second}: {pair.reason}")
+    pair.delete()

@@ -1,0 +1,227 @@
+"""Rounds after pairing: warnings, arbiter edits of a draft round, publishing and unpairing.
+
+Public API:
+
+* ``published_rounds(tournament) -> QuerySet[Round]``: the rounds players and the public may see
+  (published or finished, never drafts). Public pages must list rounds/boards only through it
+  (or ``public_boards``).
+* ``public_boards(tournament, round_number) -> QuerySet[Board]``: boards of a published round.
+* ``board_warnings(tournament, rnd) -> dict[board_id, list[str]]``: what is wrong with each board
+  of ``rnd`` (rematch, prohibited pair, second PAB, three equal colours in a row, colour
+  difference above 2), computed from all earlier rounds.
+* ``refresh_warnings(tournament, rnd)``: store those warnings on the boards.
+* ``swap_colours(actor, board)``, ``swap_players(actor, rnd, first, second)``: edits of a draft
+  round (audit-logged with before/after, boards marked ``overridden``, warnings refreshed).
+* ``publish_round(actor, rnd)``, ``unpair_round(actor, tournament)``: draft -> published; delete the
+  latest draft round.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.audit import record
+from tournaments.models import Board, ProhibitedPair, Round, Tournament
+
+from .errors import ServiceError
+from .history import BYE_CODES
+
+
+def published_rounds(tournament: Tournament) -> QuerySet[Round]:
+    """Rounds visible to players and the public: published or finished (drafts never)."""
+    return tournament.rounds.filter(status__in=(Round.Status.PUBLISHED, Round.Status.FINISHED)).order_by("number")
+
+
+def public_boards(tournament: Tournament, round_number: int) -> QuerySet[Board]:
+    """The boards of a published (or finished) round, with players loaded; empty for a draft."""
+    return (
+        Board.objects.filter(round__in=published_rounds(tournament), round__number=round_number)
+        .select_related("white__player", "black__player", "round")
+        .order_by("number")
+    )
+
+
+def board_text(board: Board) -> str:
+    """A short, stable description for the audit log: ``3: 5-12`` or ``9: 7 bye(pab)``."""
+    w = board.white.start_number if board.white else "-"
+    if board.bye_kind:
+        return f"{board.number}: {w} bye({board.bye_kind})"
+    b = board.black.start_number if board.black else "-"
+    return f"{board.number}: {w}-{b}"
+
+
+def _colour_warning(colours: list[str], new: str, sn: int) -> list[str]:
+    out = []
+    if len(colours) >= 2 and colours[-1] == colours[-2] == new:
+        out.append(
+            _("Player %(sn)s gets %(colour)s for the third time in a row.")
+            % {"sn": sn, "colour": _("White") if new == "w" else _("Black")}
+        )
+    diff = sum(1 if c == "w" else -1 for c in [*colours, new])
+    if abs(diff) > 2:
+        out.append(_("Player %(sn)s's colour difference becomes %(diff)+d.") % {"sn": sn, "diff": diff})
+    return out
+
+
+def board_warnings(tournament: Tournament, rnd: Round) -> dict[int, list[str]]:
+    """Warnings per board of ``rnd``, from every earlier round's boards (a constant number of queries).
+
+    Meetings count whatever the result state (a rematch is a rematch even before confirmation);
+    colours count for games (not byes); colour rules are not checked in round robins, whose
+    colours come from the Berger table.
+    """
+    earlier = (
+        Board.objects.filter(round__tournament=tournament, round__number__lt=rnd.number)
+        .select_related("round")
+        .order_by("round__number", "number")
+    )
+    met: set[frozenset[int]] = set()
+    colours: dict[int, list[str]] = defaultdict(list)
+    unearned_win: dict[int, int] = defaultdict(int)  # PAB or full-point bye: blocks a later PAB
+    for b in earlier:
+        if b.bye_kind:
+            if b.white_id and BYE_CODES.get(b.bye_kind) in ("U", "F"):
+                unearned_win[b.white_id] += 1
+            continue
+        if b.white_id and b.black_id:
+            met.add(frozenset((b.white_id, b.black_id)))
+            colours[b.white_id].append("w")
+            colours[b.black_id].append("b")
+    prohibited = {
+        frozenset(p) for p in ProhibitedPair.objects.filter(tournament=tournament).values_list("first_id", "second_id")
+    }
+    check_colours = not tournament.is_round_robin
+    out: dict[int, list[str]] = {}
+    for b in rnd.boards.select_related("white", "black"):
+        warn: list[str] = []
+        sw = b.white.start_number if b.white else None
+        if b.bye_kind == Board.ByeKind.PAB and b.white_id and unearned_win[b.white_id]:
+            warn.append(_("Player %(sn)s already had a bye or a win without playing: second PAB.") % {"sn": sw})
+        if not b.bye_kind and b.white_id and b.black_id:
+            sb = b.black.start_number if b.black else None
+            pair = frozenset((b.white_id, b.black_id))
+            if pair in met:
+                warn.append(_("Rematch: %(w)s and %(b)s have already met.") % {"w": sw, "b": sb})
+            if pair in prohibited:
+                warn.append(_("%(w)s and %(b)s are a prohibited pair.") % {"w": sw, "b": sb})
+            if check_colours:
+                warn += _colour_warning(colours[b.white_id], "w", sw or 0)
+                warn += _colour_warning(colours[b.black_id], "b", sb or 0)
+        out[b.pk] = warn
+    return out
+
+
+def refresh_warnings(tournament: Tournament, rnd: Round) -> int:
+    """Store the current warnings on every board of ``rnd``; returns how many boards have any."""
+    warnings = board_warnings(tournament, rnd)
+    boards = list(rnd.boards.all())
+    for b in boards:
+        b.warnings = warnings.get(b.pk, [])
+    Board.objects.bulk_update(boards, ["warnings"])
+    return sum(1 for b in boards if b.warnings)
+
+
+def _draft(rnd: Round) -> None:
+    if rnd.status != Round.Status.DRAFT:
+        raise ServiceError(
+            _("Round %(n)s is already published; its pairings can no longer be changed here.") % {"n": rnd.number}
+        )
+
+
+@transaction.atomic
+def swap_colours(actor, board: Board) -> Board:
+    """Exchange White and Black on a game board of a draft round."""
+    rnd = Round.objects.select_for_update().get(pk=board.round_id)
+    _draft(rnd)
+    if board.bye_kind or board.black_id is None:
+        raise ServiceError(_("A bye has no colours to swap."))
+    before = board_text(board)
+    board.white, board.black = board.black, board.white
+    board.overridden = True
+    board.save(update_fields=["white", "black", "overridden"])
+    refresh_warnings(rnd.tournament, rnd)
+    board.refresh_from_db()
+    record(actor, rnd.tournament, "board.swap_colours", board, before=before, after=board_text(board))
+    return board
+
+
+def _find(rnd: Round, start_number: int) -> tuple[Board, str]:
+    for b in rnd.boards.select_related("white", "black"):
+        if b.white and b.white.start_number == start_number:
+            return b, "white"
+        if b.black and b.black.start_number == start_number:
+            return b, "black"
+    raise ServiceError(
+        _("Player %(sn)s has no board in round %(n)s.") % {"sn": start_number, "n": rnd.number}
+    )
+
+
+@transaction.atomic
+def swap_players(actor, rnd: Round, first: int, second: int) -> list[Board]:
+    """Exchange the places of two players (by start number) in a draft round.
+
+    Works across boards and with byes (the player on a bye board takes the other's seat and the
+    other gets the bye). Warnings are recomputed and every touched board is marked overridden.
+    """
+    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    _draft(rnd)
+    if first == second:
+        raise ServiceError(_("Choose two different players."))
+    b1, side1 = _find(rnd, first)
+    b2, side2 = _find(rnd, second)
+    before = "; ".join(sorted({board_text(b1), board_text(b2)}))
+    e1, e2 = getattr(b1, side1), getattr(b2, side2)
+    if b1.pk == b2.pk:
+        b1.white, b1.black = b1.black, b1.white
+        touched = [b1]
+    else:
+        setattr(b1, side1, e2)
+        setattr(b2, side2, e1)
+        touched = [b1, b2]
+    for b in touched:
+        b.overridden = True
+        b.save(update_fields=["white", "black", "overridden"])
+    refresh_warnings(rnd.tournament, rnd)
+    after = "; ".join(sorted({board_text(b) for b in touched}))
+    record(actor, rnd.tournament, "board.swap_players", rnd, before=before, after=after)
+    return touched
+
+
+@transaction.atomic
+def publish_round(actor, rnd: Round) -> Round:
+    """Publish a draft round: players and the public see it, and each game board gets its ``Game``."""
+    from games.models import Game
+
+    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    _draft(rnd)
+    game_boards = list(rnd.boards.filter(bye_kind="", black__isnull=False).values_list("pk", flat=True))
+    existing = set(Game.objects.filter(board_id__in=game_boards).values_list("board_id", flat=True))
+    Game.objects.bulk_create([Game(board_id=pk) for pk in game_boards if pk not in existing])
+    rnd.status = Round.Status.PUBLISHED
+    rnd.published_at = timezone.now()
+    rnd.save(update_fields=["status", "published_at"])
+    tournament = rnd.tournament
+    if tournament.status == Tournament.Status.PLANNED:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    record(actor, tournament, "round.publish", rnd, before="draft", after="published")
+    return rnd
+
+
+@transaction.atomic
+def unpair_round(actor, tournament: Tournament) -> int:
+    """Delete the latest round if it is still a draft; returns its number."""
+    rnd = Round.objects.select_for_update().filter(tournament=tournament).order_by("-number").first()
+    if rnd is None:
+        raise ServiceError(_("No round has been paired yet."))
+    _draft(rnd)
+    boards = "; ".join(board_text(b) for b in rnd.boards.select_related("white", "black"))
+    number = rnd.number
+    record(actor, tournament, "round.unpair", rnd, before=boards, after="")
+    rnd.delete()
+    return number
