@@ -141,3 +141,9 @@ def login(client):
         return client
 
     return do
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hasher(settings):
+    """PBKDF2 is slow on purpose; test accounts need no protection, so hash with MD5 (much faster suite)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
