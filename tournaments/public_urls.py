@@ -1,15 +1,23 @@
-# Placeholder: the public pages (issue 7) replace this.
-from django.shortcuts import get_object_or_404, render
+"""Public pages (namespace ``public``): no login, each switchable per tournament."""
+
 from django.urls import path
 
-from .models import Tournament
+from tournaments.public import downloads, live, views
 
 app_name = "public"
 
-
-def tournament(request, slug):
-    t = get_object_or_404(Tournament, slug=slug)
-    return render(request, "home.html", {"tournaments": [t]})
-
-
-urlpatterns = [path("<slug:slug>/", tournament, name="tournament")]
+urlpatterns = [
+    path("", views.tournament_list, name="list"),
+    path("<slug:slug>/", views.tournament, name="tournament"),
+    path("<slug:slug>/standings/", views.standings, name="standings"),
+    path("<slug:slug>/standings/live/", live.standings_fragment, name="standings_live"),
+    path("<slug:slug>/pairings/", views.rounds, name="pairings"),
+    path("<slug:slug>/round/<int:number>/", views.round_page, name="round"),
+    path("<slug:slug>/round/<int:number>/live/", live.round_fragment, name="round_live"),
+    path("<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
+    path("<slug:slug>/player/<int:start_number>/", views.player, name="player"),
+    path("<slug:slug>/projector/", live.projector, name="projector"),
+    path("<slug:slug>/projector/live/", live.projector_fragment, name="projector_live"),
+    path("<slug:slug>/pdf/<str:kind>/", downloads.document, name="document"),
+    path("<slug:slug>/pdf/<str:kind>/<int:number>/", downloads.document, name="round_document"),
+]

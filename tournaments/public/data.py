@@ -1,0 +1,189 @@
+"""What the public pages show, assembled with a constant number of queries whatever the size.
+
+Views call these; they call the standings service (confirmed results only, pure ranking)
+and read rounds and boards with ``select_related`` and one subquery for the confirmed
+result, never per row. Draft rounds are never returned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.urls import NoReverseMatch, reverse
+
+from tournaments.models import Board, Entry, Round, Tournament
+from tournaments.pairing.model import PlayerRecord
+from tournaments.public.crosstable import Cell, Crosstable, build_crosstable, swiss_cell
+from tournaments.public.version import public_version
+from tournaments.services.standings import TournamentResults, cached_standings, load_results
+from tournaments.standings import Standings
+from tournaments.standings.context import points_for
+
+
+def shown_rounds(tournament: Tournament) -> QuerySet[Round]:
+    """Published and finished rounds (never drafts), in order."""
+    return Round.objects.filter(tournament=tournament).exclude(status=Round.Status.DRAFT).order_by("number")
+
+
+def boards_with_results(tournament: Tournament) -> QuerySet[Board]:
+    """Boards of shown rounds with both entries, the round, the game id and the confirmed result.
+
+    ``confirmed_result`` is the result code of the one confirmed submission (None while pending).
+    """
+    from games.models import ResultSubmission
+
+    confirmed = ResultSubmission.objects.confirmed().filter(game__board=OuterRef("pk")).values("result")[:1]
+    return (
+        Board.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .select_related("round", "white__player", "black__player", "game")
+        .annotate(confirmed_result=Subquery(confirmed))
+        .order_by("round__number", "number")
+    )
+
+
+def game_url(game_id: int | None) -> str:
+    """The URL of the public game viewer (``games:view``), or "" while that page does not exist."""
+    if game_id is None:
+        return ""
+    try:
+        return reverse("games:view", args=[game_id])
+    except NoReverseMatch:
+        return ""
+
+
+def points_before(record: PlayerRecord | None, round_number: int, tournament: Tournament) -> float:
+    """A player's confirmed points from the rounds before ``round_number``."""
+    if record is None:
+        return 0.0
+    scoring = tournament.scoring()
+    return sum(points_for(str(h.result).upper(), scoring) for h in record.history if h.round < round_number)
+
+
+@dataclass
+class BoardLine:
+    """One line of a pairing list."""
+
+    number: int
+    white: Entry | None
+    black: Entry | None
+    white_points: float
+    black_points: float
+    result: str  # confirmed result code, "" while pending
+    bye: str  # bye kind label, "" for a game
+    game_url: str = ""
+
+
+@dataclass
+class RoundView:
+    round: Round
+    lines: list[BoardLine] = field(default_factory=list)
+
+    @property
+    def done(self) -> int:
+        return sum(1 for line in self.lines if line.result or line.bye)
+
+
+def round_view(tournament: Tournament, rnd: Round, results: TournamentResults | None = None) -> RoundView:
+    """The pairing list of a shown round, with points before the round and confirmed results."""
+    results = results or load_results(tournament)
+    boards = boards_with_results(tournament).filter(round=rnd)
+    view = RoundView(round=rnd)
+    for b in boards:
+        w = b.white.start_number if b.white else None
+        k = b.black.start_number if b.black else None
+        game = getattr(b, "game", None)
+        view.lines.append(
+            BoardLine(
+                number=b.number,
+                white=b.white,
+                black=b.black,
+                white_points=points_before(results.records.get(w), rnd.number, tournament) if w else 0.0,
+                black_points=points_before(results.records.get(k), rnd.number, tournament) if k else 0.0,
+                result=b.confirmed_result or "",  # type: ignore[attr-defined]
+                bye=b.get_bye_kind_display() if b.bye_kind else "",
+                game_url=game_url(game.pk) if game is not None and tournament.public_games else "",
+            )
+        )
+    return view
+
+
+def tournament_standings(tournament: Tournament, after_round: int | None = None) -> tuple[Standings, TournamentResults]:
+    """Cached standings plus the results they came from (for crosstables and player pages)."""
+    results = load_results(tournament)
+    return cached_standings(tournament, public_version(tournament), after_round, results), results
+
+
+def tournament_crosstable(tournament: Tournament) -> Crosstable:
+    """The crosstable of every confirmed result (wall chart or round-robin grid)."""
+    standings, results = tournament_standings(tournament)
+    return build_crosstable(
+        standings, results.records, tournament.scoring(), results.entries, rounds_planned=tournament.rounds_planned
+    )
+
+
+@dataclass
+class PlayerRound:
+    number: int
+    cell: Cell
+    opponent: Entry | None
+    points: str
+    running: float
+    rank: int | None
+    game_url: str = ""
+
+
+@dataclass
+class PlayerPage:
+    entry: Entry
+    row: object  # StandingsRow or None before any result
+    rounds: list[PlayerRound]
+    ranks: list[int]
+    running: list[float]
+    field_size: int
+
+
+def player_page(tournament: Tournament, entry: Entry) -> PlayerPage:
+    """A player's rounds (opponent, colour, result, running score, rank after the round) and row."""
+    standings, results = tournament_standings(tournament)
+    sno = entry.start_number or 0
+    record = results.records.get(sno)
+    history = sorted(record.history, key=lambda h: h.round) if record else []
+    last = standings.after_round
+    version = public_version(tournament)
+    ranks: list[int] = []
+    for r in range(1, last + 1):
+        after = cached_standings(tournament, version, r, results)
+        ranks.append(next((row.rank for row in after.rows if row.start_number == sno), len(after.rows)))
+    games = {
+        b.round.number: b.game.pk
+        for b in boards_with_results(tournament).filter(Q(white=entry) | Q(black=entry))
+        if getattr(b, "game", None) is not None
+    }
+    scoring = tournament.scoring()
+    by_round = {h.round: h for h in history}
+    rounds: list[PlayerRound] = []
+    running = 0.0
+    totals: list[float] = []
+    for r in range(1, last + 1):
+        h = by_round.get(r)
+        pts = points_for(str(h.result).upper(), scoring) if h else 0.0
+        running += pts
+        totals.append(running)
+        opp = results.entries.get(h.opponent) if h and h.opponent else None
+        rounds.append(
+            PlayerRound(
+                number=r,
+                cell=swiss_cell(h, scoring),
+                opponent=opp,
+                points=str(pts),
+                running=running,
+                rank=ranks[r - 1] if r - 1 < len(ranks) else None,
+                game_url=game_url(games.get(r)) if tournament.public_games else "",
+            )
+        )
+    row = next((row for row in standings.rows if row.start_number == sno), None)
+    return PlayerPage(
+        entry=entry, row=row, rounds=rounds, ranks=ranks, running=totals, field_size=len(standings.rows)
+    )

@@ -1,0 +1,34 @@
+"""Document downloads: always served from the stored file (built first when missing or stale).
+
+The crosstable follows ``public_crosstable``, the pairing list ``public_pairings``; score
+sheets are for the arbiters of the tournament (``tournaments.manage_tournament``).
+"""
+
+from __future__ import annotations
+
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+
+from tournaments.access import require
+from tournaments.public.views import public_tournament
+from tournaments.services.documents import DocumentError, current_document
+
+PAGE_FOR_KIND = {"crosstable": "crosstable", "pairings": "pairings", "scoresheets": None}
+
+
+def document(request: HttpRequest, slug: str, kind: str, number: int | None = None) -> HttpResponse:
+    """The PDF ``kind`` of the tournament (``number``: the round, for round documents)."""
+    if kind not in PAGE_FOR_KIND:
+        raise Http404(f"unknown document {kind!r}")
+    t = public_tournament(request, slug, PAGE_FOR_KIND[kind])
+    if kind == "scoresheets":
+        require(request, "tournaments.manage_tournament", t)
+    if kind != "crosstable" and number is None:
+        raise Http404("a round number is needed")
+    try:
+        doc = current_document(t, kind, number)
+    except DocumentError as exc:
+        raise Http404(str(exc)) from exc
+    name = f"{t.slug}-{kind}" + (f"-r{number}" if kind != "crosstable" else "") + ".pdf"
+    response = FileResponse(doc.file.open("rb"), content_type="application/pdf", filename=name)
+    response["Cache-Control"] = "no-cache"
+    return response

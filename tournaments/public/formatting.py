@@ -1,0 +1,41 @@
+"""How numbers print on the public pages and in the PDFs (one place, so both agree)."""
+
+from __future__ import annotations
+
+from tournaments.standings import TiebreakValue
+
+
+def points_text(x: float | None) -> str:
+    """Points as printed: ``14``, ``13.5``; empty for None."""
+    if x is None:
+        return ""
+    x = float(x)
+    if x.is_integer():
+        return str(int(x))
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def tiebreak_text(v: TiebreakValue) -> str:
+    """A tie-break value as printed: whole numbers plain, fractions to two places,
+    cascades (FMJD full truncated Solkoff) as ``30/22/12``, not applicable as a dash."""
+    if v is None:
+        return "–"
+    if isinstance(v, tuple):
+        return "/".join(points_text(x) for x in v)
+    return points_text(v)
+
+
+def tiebreak_sort_key(v: TiebreakValue) -> tuple[int, tuple[float, ...]]:
+    """Sort key for a tie-break value (None last when sorting descending)."""
+    if v is None:
+        return (0, ())
+    if isinstance(v, tuple):
+        return (1, tuple(float(x) for x in v))
+    return (1, (float(v),))
+
+
+def rating_change_text(x: float | None) -> str:
+    """An estimated rating change with its sign: ``+12.3``, ``-4.0``; empty for None."""
+    if x is None:
+        return ""
+    return f"{x:+.1f}"

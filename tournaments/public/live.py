@@ -1,0 +1,139 @@
+"""Live fragments for htmx polling and the projector view for the playing hall.
+
+Each fragment's ETag is the tournament's public version (one aggregate query, see
+``version.py``) plus the fragment's own parameters; ``condition`` answers 304 Not Modified
+to a matching ``If-None-Match`` before the view runs, so an unchanged poll costs one query.
+``Cache-Control: no-cache`` makes browsers revalidate on every poll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
+from django.views.decorators.http import condition
+
+from tournaments.public.data import round_view, shown_rounds, tournament_standings
+from tournaments.public.formatting import points_text, tiebreak_text
+from tournaments.public.tables import standings_table
+from tournaments.public.version import etag_for
+from tournaments.public.views import nav_context, public_tournament
+from tournaments.standings import StandingsError, describe
+
+PROJECTOR_BOARDS_PER_SLIDE = 12
+PROJECTOR_ROWS_PER_SLIDE = 12
+
+
+def _etag(name: str, *params: str) -> Callable[..., str]:
+    def compute(request: HttpRequest, slug: str, **kwargs: object) -> str:
+        return etag_for(request, slug, name, *kwargs.values(), *(request.GET.get(p, "") for p in params))
+
+    return compute
+
+
+def _no_cache(response: HttpResponse) -> HttpResponse:
+    patch_cache_control(response, no_cache=True, max_age=0)
+    return response
+
+
+@condition(etag_func=_etag("standings", "sort"))
+def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings table alone (htmx polls it)."""
+    t = public_tournament(request, slug, "standings")
+    try:
+        standings, _results = tournament_standings(t)
+    except StandingsError as exc:
+        return _no_cache(HttpResponse(str(exc), content_type="text/plain"))
+    from django_tables2 import RequestConfig
+
+    table = standings_table(standings, t.slug, link_players=t.public_players)
+    RequestConfig(request, paginate=False).configure(table)
+    return _no_cache(render(request, "public/_standings_table.html", {"tournament": t, "table": table}))
+
+
+@condition(etag_func=_etag("round"))
+def round_fragment(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A round's pairing list alone (htmx polls it while results come in)."""
+    t = public_tournament(request, slug, "pairings")
+    rnd = shown_rounds(t).filter(number=number).first()
+    if rnd is None:
+        raise Http404(f"round {number} of {slug} is not published")
+    return _no_cache(render(request, "public/_round_table.html", {"tournament": t, "view": round_view(t, rnd)}))
+
+
+def _chunks(items: list, size: int) -> list[list]:
+    return [items[i : i + size] for i in range(0, len(items), size)] or [[]]
+
+
+def _slides(t: object) -> list[dict[str, object]]:
+    """The projector's slides: the current round's boards, then the standings, a screenful each."""
+    slides: list[dict[str, object]] = []
+    if t.public_pairings:  # type: ignore[attr-defined]
+        current = shown_rounds(t).last()  # type: ignore[arg-type]
+        if current is not None:
+            view = round_view(t, current)  # type: ignore[arg-type]
+            parts = _chunks(view.lines, PROJECTOR_BOARDS_PER_SLIDE)
+            for i, lines in enumerate(parts, start=1):
+                slides.append(
+                    {
+                        "kind": "pairings",
+                        "heading": _("Round %(n)s") % {"n": current.number},
+                        "page": f"{i}/{len(parts)}",
+                        "lines": lines,
+                    }
+                )
+    if t.public_standings:  # type: ignore[attr-defined]
+        try:
+            standings, _results = tournament_standings(t)  # type: ignore[arg-type]
+        except StandingsError:
+            standings = None
+        if standings is not None and standings.rows:
+            codes = standings.tiebreaks[:2]
+            rows = [
+                {
+                    "rank": r.rank,
+                    "name": r.name,
+                    "points": points_text(r.keizer_score if r.keizer_score is not None else r.points),
+                    "tiebreaks": [tiebreak_text(r.tiebreaks.get(c)) for c in codes],
+                }
+                for r in standings.rows
+            ]
+            parts = _chunks(rows, PROJECTOR_ROWS_PER_SLIDE)
+            for i, rows in enumerate(parts, start=1):
+                slides.append(
+                    {
+                        "kind": "standings",
+                        "heading": _("Standings after round %(n)s") % {"n": standings.after_round},
+                        "page": f"{i}/{len(parts)}",
+                        "rows": rows,
+                        "codes": [(c, describe(c)[0]) for c in codes],
+                    }
+                )
+    return slides
+
+
+def projector(request: HttpRequest, slug: str) -> HttpResponse:
+    """Full-screen page for the playing hall: cycles through the pairings and the standings."""
+    t = public_tournament(request, slug)
+    if not (t.public_pairings or t.public_standings):
+        raise Http404(f"nothing of {slug} is public")
+    seconds = min(max(int(request.GET.get("seconds", "12") or 12), 3), 120) if request.GET.get(
+        "seconds", "12"
+    ).isdigit() else 12
+    return render(
+        request,
+        "public/projector.html",
+        {**nav_context(t, "projector"), "slides": _slides(t), "seconds": seconds, "title": t.name},
+    )
+
+
+@condition(etag_func=_etag("projector"))
+def projector_fragment(request: HttpRequest, slug: str) -> HttpResponse:
+    """The projector's slides alone (polled; 304 when nothing changed)."""
+    t = public_tournament(request, slug)
+    if not (t.public_pairings or t.public_standings):
+        raise Http404(f"nothing of {slug} is public")
+    return _no_cache(render(request, "public/_projector_slides.html", {"tournament": t, "slides": _slides(t)}))

@@ -1,0 +1,127 @@
+"""The standings table (django-tables2): sortable columns, CSV and XLSX export.
+
+The rows come from the pure standings module; the table only formats them. Tie-break
+columns are added per tournament (their codes are the headers, the description the title),
+each sorted by the numeric value, not the printed text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.public.formatting import points_text, rating_change_text, tiebreak_sort_key, tiebreak_text
+from tournaments.standings import Standings, describe
+
+NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
+
+
+class NameColumn(tables.Column):
+    """The player's name, linked to the player page when player pages are public."""
+
+    def render(self, value: str, record: dict[str, Any]) -> str:
+        url = record.get("url")
+        return format_html('<a href="{}">{}</a>', url, value) if url else value
+
+
+class StandingsTable(tables.Table):
+    rank = tables.Column(verbose_name=_("Rk"), attrs=NUM)
+    start_number = tables.Column(verbose_name=_("SNo"), attrs=NUM)
+    title = tables.Column(verbose_name=_("Title"), default="")
+    name = NameColumn(verbose_name=_("Name"))
+    federation = tables.Column(verbose_name=_("Fed"), default="")
+    rating = tables.Column(verbose_name=_("Rating"), attrs=NUM, default="")
+    points = tables.Column(verbose_name=_("Pts"), attrs=NUM, order_by=("points_key",))
+
+    class Meta:
+        attrs = {"class": "standings"}
+        orderable = True
+        order_by = ("rank",)
+        template_name = "django_tables2/table.html"
+
+
+def _extra_columns(
+    standings: Standings, keizer: bool, optional: bool
+) -> list[tuple[str, tables.Column]]:
+    cols: list[tuple[str, tables.Column]] = []
+    if keizer:
+        cols.append(("points", tables.Column(verbose_name=_("Keizer"), attrs=NUM, order_by=("points_key",))))
+    for i, code in enumerate(standings.tiebreaks, start=1):
+        cols.append(
+            (
+                f"tb{i}",
+                tables.Column(
+                    verbose_name=code,
+                    attrs={"th": {"class": "num", "title": describe(code)[1]}, "td": {"class": "num"}},
+                    order_by=(f"tb{i}_key",),
+                ),
+            )
+        )
+    if optional:
+        cols += [
+            ("games", tables.Column(verbose_name=_("Games"), attrs=NUM)),
+            ("wdl", tables.Column(verbose_name=_("W-D-L"), attrs=NUM, order_by=("wins",))),
+            ("performance", tables.Column(verbose_name=_("Perf."), attrs=NUM, default="")),
+            (
+                "rating_change",
+                tables.Column(
+                    verbose_name=_("Δ rating (est.)"),
+                    attrs={
+                        "th": {"class": "num", "title": _("Estimated rating change (Elo); not official")},
+                        "td": {"class": "num"},
+                    },
+                    order_by=("rating_change_key",),
+                ),
+            ),
+        ]
+    return cols
+
+
+def standings_records(standings: Standings, player_url: Any = None) -> list[dict[str, Any]]:
+    """One dict per row: printed values plus numeric sort keys (``*_key``)."""
+    out: list[dict[str, Any]] = []
+    for row in standings.rows:
+        primary = row.keizer_score if row.keizer_score is not None else row.points
+        rec: dict[str, Any] = {
+            "rank": row.rank,
+            "start_number": row.start_number,
+            "title": row.title,
+            "name": row.name,
+            "federation": row.federation,
+            "rating": row.rating or "",
+            "points": points_text(primary),
+            "points_key": primary,
+            "games": row.games,
+            "wins": row.wins,
+            "wdl": f"{row.wins}-{row.draws}-{row.losses}",
+            "performance": row.performance or "",
+            "rating_change": rating_change_text(row.rating_change),
+            "rating_change_key": row.rating_change if row.rating_change is not None else -1e9,
+            "url": player_url(row.start_number) if player_url else "",
+        }
+        for i, code in enumerate(standings.tiebreaks, start=1):
+            value = row.tiebreaks.get(code)
+            rec[f"tb{i}"] = tiebreak_text(value)
+            rec[f"tb{i}_key"] = tiebreak_sort_key(value)
+        out.append(rec)
+    return out
+
+
+def standings_table(
+    standings: Standings, slug: str | None = None, link_players: bool = True, optional: bool = True
+) -> StandingsTable:
+    """The django-tables2 table of ``standings`` (call ``RequestConfig`` to sort it)."""
+    keizer = standings.kind == "keizer"
+
+    def player_url(sno: int) -> str:
+        return reverse("public:player", args=[slug, sno])
+
+    table = StandingsTable(
+        standings_records(standings, player_url if (slug and link_players) else None),
+        extra_columns=_extra_columns(standings, keizer, optional),
+    )
+    return table

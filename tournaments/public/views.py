@@ -1,0 +1,207 @@
+"""Public pages: no login; each switchable per tournament (``Tournament.public_*`` -> 404 when off).
+
+Every view loads the tournament through ``public_tournament`` (one query that also yields
+its public version), so the access rule is easy to grep: an unknown tournament or a page
+switched off is a 404. Draft rounds are never shown. Live fragments (htmx polling) carry
+an ETag and answer 304 Not Modified when nothing changed (see ``live.py``).
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+from django_tables2.export.export import TableExport
+
+from tournaments.models import Entry, Role, Tournament
+from tournaments.public import charts
+from tournaments.public.data import (
+    player_page,
+    round_view,
+    shown_rounds,
+    tournament_crosstable,
+    tournament_standings,
+)
+from tournaments.public.formatting import points_text
+from tournaments.public.tables import standings_table
+from tournaments.public.version import tournament_for_request
+from tournaments.services.standings import tiebreak_order
+from tournaments.standings import StandingsError, describe
+
+FLAGS = {
+    "standings": "public_standings",
+    "pairings": "public_pairings",
+    "crosstable": "public_crosstable",
+    "players": "public_players",
+    "games": "public_games",
+}
+
+
+def public_tournament(request: HttpRequest, slug: str, page: str | None = None) -> Tournament:
+    """The tournament ``slug`` if its public ``page`` is switched on, else 404."""
+    t = tournament_for_request(request, slug)
+    if page is not None and not getattr(t, FLAGS[page]):
+        raise Http404(f"{page} of {slug} are not public")
+    return t
+
+
+def nav_context(t: Tournament, current: str) -> dict[str, object]:
+    """What the public sub-navigation needs (which pages are on, which is current)."""
+    return {"tournament": t, "current": current}
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    """Publicly listed tournaments, newest first, with their number of players."""
+    tournaments = (
+        Tournament.objects.filter(is_public=True)
+        .annotate(players=Count("entries", filter=Q(entries__status=Entry.Status.ACTIVE)))
+        .order_by("-start_date", "name")[:200]
+    )
+    groups = {s: [t for t in tournaments if t.status == s] for s in Tournament.Status.values}
+    return render(
+        request,
+        "public/list.html",
+        {
+            "sections": [
+                (_("Running"), groups[Tournament.Status.RUNNING]),
+                (_("Planned"), groups[Tournament.Status.PLANNED]),
+                (_("Finished"), groups[Tournament.Status.FINISHED]),
+            ],
+            "title": _("Tournaments"),
+        },
+    )
+
+
+def tournament(request: HttpRequest, slug: str) -> HttpResponse:
+    """The tournament page: facts, links to the public pages, the field's rating histogram."""
+    t = public_tournament(request, slug)
+    entries = list(Entry.objects.filter(tournament=t).select_related("player").order_by("start_number", "id"))
+    chief = (
+        Role.objects.filter(tournament=t, kind=Role.Kind.CHIEF_ARBITER).select_related("user").order_by("id").first()
+    )
+    try:
+        codes = tiebreak_order(t)
+        tiebreaks = [(c, describe(c)[1]) for c in codes]
+        tb_error = ""
+    except StandingsError as exc:
+        tiebreaks, tb_error = [], str(exc)
+    ratings = [e.rating if e.rating is not None else (e.player.rating or 0) for e in entries]
+    scoring = t.scoring()
+    return render(
+        request,
+        "public/tournament.html",
+        {
+            **nav_context(t, "tournament"),
+            "entries": entries,
+            "chief_arbiter": (chief.user.get_full_name() or chief.user.username) if chief else "",
+            "rounds": list(shown_rounds(t)),
+            "tiebreaks": tiebreaks,
+            "tiebreak_error": tb_error,
+            "scoring": {
+                "win": points_text(scoring.win),
+                "draw": points_text(scoring.draw),
+                "loss": points_text(scoring.loss),
+                "pab": points_text(scoring.pab),
+            },
+            "histogram": charts.rating_histogram(ratings),
+            "documents": t.public_crosstable,
+            "title": t.name,
+        },
+    )
+
+
+def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]:
+    standings, results = tournament_standings(t)
+    table = standings_table(standings, t.slug, link_players=t.public_players)
+    RequestConfig(request, paginate=False).configure(table)
+    last_round = max((h.round for r in results.records.values() for h in r.history), default=0)
+    return {
+        **nav_context(t, "standings"),
+        "table": table,
+        "standings": standings,
+        "after_round": last_round,
+        "legend": [(c, describe(c)[1]) for c in standings.tiebreaks],
+        "title": _("Standings – %(name)s") % {"name": t.name},
+    }
+
+
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings (sortable; ``?_export=csv`` or ``xlsx`` downloads them)."""
+    t = public_tournament(request, slug, "standings")
+    try:
+        context = _standings_context(request, t)
+    except StandingsError as exc:
+        return render(request, "public/error.html", {**nav_context(t, "standings"), "error": str(exc)}, status=200)
+    export = request.GET.get("_export")
+    if export:
+        if not TableExport.is_valid_format(export) or export not in ("csv", "xlsx"):
+            raise Http404(f"unknown export format {export!r}; use csv or xlsx")
+        exporter = TableExport(export, context["table"], dataset_kwargs={"title": t.name[:31]})
+        return exporter.response(f"{t.slug}-standings.{export}")
+    return render(request, "public/standings.html", context)
+
+
+def rounds(request: HttpRequest, slug: str) -> HttpResponse:
+    """The latest shown round's pairings (or a note that none is published yet)."""
+    t = public_tournament(request, slug, "pairings")
+    latest = shown_rounds(t).last()
+    if latest is None:
+        return render(
+            request,
+            "public/round.html",
+            {**nav_context(t, "pairings"), "view": None, "rounds": [], "title": _("Pairings")},
+        )
+    return round_page(request, slug, latest.number)
+
+
+def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Pairings and confirmed results of a shown round (a draft round is a 404)."""
+    t = public_tournament(request, slug, "pairings")
+    all_rounds = list(shown_rounds(t))
+    rnd = next((r for r in all_rounds if r.number == number), None)
+    if rnd is None:
+        raise Http404(f"round {number} of {slug} is not published")
+    return render(
+        request,
+        "public/round.html",
+        {
+            **nav_context(t, "pairings"),
+            "view": round_view(t, rnd),
+            "rounds": all_rounds,
+            "title": _("Round %(n)s – %(name)s") % {"n": number, "name": t.name},
+        },
+    )
+
+
+def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
+    """The crosstable: Swiss wall chart, or the round-robin grid."""
+    t = public_tournament(request, slug, "crosstable")
+    try:
+        table = tournament_crosstable(t)
+    except StandingsError as exc:
+        return render(request, "public/error.html", {**nav_context(t, "crosstable"), "error": str(exc)})
+    return render(
+        request,
+        "public/crosstable.html",
+        {**nav_context(t, "crosstable"), "ct": table, "title": _("Crosstable – %(name)s") % {"name": t.name}},
+    )
+
+
+def player(request: HttpRequest, slug: str, start_number: int) -> HttpResponse:
+    """A player's page: rounds and games, performance, score and rank by round (SVG)."""
+    t = public_tournament(request, slug, "players")
+    entry = get_object_or_404(Entry.objects.select_related("player"), tournament=t, start_number=start_number)
+    page = player_page(t, entry)
+    max_points = float(t.points_win) * max(len(page.rounds), 1)
+    return render(
+        request,
+        "public/player.html",
+        {
+            **nav_context(t, "players"),
+            "page": page,
+            "chart": charts.score_rank_chart(page.running, page.ranks, page.field_size, max_points),
+            "title": f"{entry.player.name} – {t.name}",
+        },
+    )

@@ -1,0 +1,204 @@
+"""Built documents (PDFs): build, store as ``tournaments.models.Document``, serve, rebuild.
+
+Kinds: ``crosstable`` (whole tournament), ``pairings`` and ``scoresheets`` (one round).
+A document is rebuilt when stale: ``mark_stale`` flags a tournament's documents and queues
+the rebuild task on commit (Celery; inline without a broker). Serving always reads the
+stored file; a missing or stale document is built first.
+"""
+
+from __future__ import annotations
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from tournaments.models import Document, Role, Round, Tournament
+from tournaments.pdf.common import DocumentHeader
+from tournaments.pdf.crosstable import crosstable_pdf
+from tournaments.pdf.sheets import SheetLine, pairing_list_pdf, score_sheets_pdf
+from tournaments.public.crosstable import build_crosstable
+from tournaments.public.data import round_view
+from tournaments.public.formatting import points_text
+from tournaments.services.standings import load_results, standings_for, tiebreak_order
+from tournaments.standings import describe
+
+KINDS = ("crosstable", "pairings", "scoresheets")
+ROUND_KINDS = ("pairings", "scoresheets")
+
+
+class DocumentError(ValueError):
+    """A document cannot be built (unknown kind, round not published); the message says which."""
+
+
+def chief_arbiter_name(tournament: Tournament) -> str:
+    """The full name (else username) of the tournament's first chief arbiter, or ""."""
+    role = (
+        Role.objects.filter(tournament=tournament, kind=Role.Kind.CHIEF_ARBITER)
+        .select_related("user")
+        .order_by("id")
+        .first()
+    )
+    if role is None:
+        return ""
+    return role.user.get_full_name() or role.user.get_username()
+
+
+def _dates(t: Tournament) -> str:
+    if t.start_date and t.end_date and t.end_date != t.start_date:
+        return f"{date_format(t.start_date)} – {date_format(t.end_date)}"
+    return date_format(t.start_date) if t.start_date else ""
+
+
+def header_for(t: Tournament, subtitle: str) -> DocumentHeader:
+    """The printed header of ``t``: place, dates, system, scoring, tie-break order, chief arbiter."""
+    s = t.scoring()
+    scoring = _(
+        "Win %(win)s – Draw %(draw)s – Loss %(loss)s; pairing-allocated bye %(pab)s, "
+        "half-point bye %(half)s, forfeit win %(fw)s"
+    ) % {
+        "win": points_text(s.win),
+        "draw": points_text(s.draw),
+        "loss": points_text(s.loss),
+        "pab": points_text(s.pab),
+        "half": points_text(s.half_bye),
+        "fw": points_text(s.forfeit_win),
+    }
+    codes = tiebreak_order(t)
+    return DocumentHeader(
+        event=t.name,
+        place=t.place,
+        dates=_dates(t),
+        system=_("%(system)s, %(n)s rounds") % {"system": t.get_pairing_system_display(), "n": t.rounds_planned},
+        scoring=scoring,
+        tiebreaks=tuple(f"TB{i} {c} = {describe(c)[1]}" for i, c in enumerate(codes, start=1)),
+        chief_arbiter=chief_arbiter_name(t),
+        subtitle=subtitle,
+        footer=_("Generated %(when)s") % {"when": timezone.localtime().strftime("%Y-%m-%d %H:%M")},
+    )
+
+
+def build_crosstable_pdf(t: Tournament) -> bytes:
+    """The crosstable PDF of every confirmed result of ``t``."""
+    results = load_results(t)
+    standings = standings_for(t, results=results)
+    ct = build_crosstable(standings, results.records, t.scoring(), results.entries, rounds_planned=t.rounds_planned)
+    if t.status == Tournament.Status.FINISHED and standings.after_round >= t.rounds_planned:
+        subtitle = _("Final standings")
+    else:
+        subtitle = _("Standings after round %(n)s") % {"n": standings.after_round}
+    return crosstable_pdf(ct, header_for(t, subtitle))
+
+
+def _round(t: Tournament, number: int | None) -> Round:
+    rnd = Round.objects.filter(tournament=t, number=number).exclude(status=Round.Status.DRAFT).first()
+    if rnd is None:
+        raise DocumentError(_("Round %(n)s of %(t)s is not published.") % {"n": number, "t": t.slug})
+    return rnd
+
+
+def sheet_lines(t: Tournament, rnd: Round) -> list[SheetLine]:
+    """The printed lines of a round's pairing list (points before the round)."""
+    view = round_view(t, rnd)
+    out = []
+    for line in view.lines:
+        out.append(
+            SheetLine(
+                board=line.number,
+                white=line.white.player.name if line.white else "",
+                white_sno=str(line.white.start_number or "") if line.white else "",
+                white_points=points_text(line.white_points) if line.white else "",
+                black=line.black.player.name if line.black else "",
+                black_sno=str(line.black.start_number or "") if line.black else "",
+                black_points=points_text(line.black_points) if line.black else "",
+                result=line.result,
+                bye=line.bye,
+            )
+        )
+    return out
+
+
+def build_pdf(t: Tournament, kind: str, round_number: int | None = None) -> bytes:
+    """The PDF bytes of document ``kind`` (round documents need ``round_number``).
+
+    Raises ``DocumentError`` for an unknown kind or an unpublished round.
+    """
+    if kind == "crosstable":
+        return build_crosstable_pdf(t)
+    if kind not in ROUND_KINDS:
+        known = ", ".join(KINDS)
+        raise DocumentError(_("Unknown document %(kind)s; known: %(known)s") % {"kind": kind, "known": known})
+    rnd = _round(t, round_number)
+    lines = sheet_lines(t, rnd)
+    subtitle = _("Round %(n)s") % {"n": rnd.number}
+    if kind == "pairings":
+        return pairing_list_pdf(lines, header_for(t, _("Pairings, round %(n)s") % {"n": rnd.number}))
+    return score_sheets_pdf(lines, header_for(t, subtitle), date_format(rnd.date) if rnd.date else "")
+
+
+def _filename(t: Tournament, kind: str, round_number: int | None) -> str:
+    suffix = f"-r{round_number}" if round_number else ""
+    return f"{t.slug}-{kind}{suffix}.pdf"
+
+
+def store_document(t: Tournament, kind: str, round_number: int | None = None) -> Document:
+    """Build document ``kind`` and store it (replacing the previous file); returns it, not stale."""
+    data = build_pdf(t, kind, round_number if kind in ROUND_KINDS else None)
+    rn = round_number if kind in ROUND_KINDS else None
+    doc, _created = Document.objects.get_or_create(tournament=t, kind=kind, round_number=rn)
+    old = doc.file.name if doc.file else ""
+    doc.file.save(_filename(t, kind, rn), ContentFile(data), save=False)
+    doc.stale = False
+    doc.save()
+    if old and old != doc.file.name:
+        doc.file.storage.delete(old)
+    return doc
+
+
+def current_document(t: Tournament, kind: str, round_number: int | None = None) -> Document:
+    """The stored document, built first when missing, stale or its file lost."""
+    rn = round_number if kind in ROUND_KINDS else None
+    doc = Document.objects.filter(tournament=t, kind=kind, round_number=rn).first()
+    if doc is None or doc.stale or not doc.file or not doc.file.storage.exists(doc.file.name):
+        doc = store_document(t, kind, rn)
+    return doc
+
+
+def rebuild_stale(tournament_id: int) -> int:
+    """Rebuild every stale document of the tournament; returns how many were rebuilt.
+
+    A document whose round is no longer published is deleted instead.
+    """
+    t = Tournament.objects.filter(pk=tournament_id).first()
+    if t is None:
+        return 0
+    count = 0
+    for doc in Document.objects.filter(tournament=t, stale=True):
+        try:
+            store_document(t, doc.kind, doc.round_number)
+            count += 1
+        except DocumentError:
+            if doc.file:
+                doc.file.storage.delete(doc.file.name)
+            doc.delete()
+    return count
+
+
+def mark_stale(tournament_id: int, round_number: int | None = None) -> int:
+    """Flag the tournament's documents stale (one UPDATE) and queue their rebuild on commit.
+
+    ``round_number`` limits round documents to that round (the crosstable is always flagged).
+    Returns the number of documents flagged; nothing is queued when there are none.
+    """
+    docs = Document.objects.filter(tournament_id=tournament_id, stale=False)
+    if round_number is not None:
+        from django.db.models import Q
+
+        docs = docs.filter(Q(round_number__isnull=True) | Q(round_number=round_number))
+    flagged = docs.update(stale=True)
+    if flagged:
+        from tournaments.pdf.tasks import rebuild_documents
+
+        transaction.on_commit(lambda: rebuild_documents.delay(tournament_id))
+    return flagged

@@ -1,0 +1,201 @@
+"""Standings of a stored tournament: confirmed results in, ranked rows out.
+
+The bridge between the models and the pure ``tournaments.standings`` module. Results come
+only from ``tournaments.services.history.build_history`` (confirmed results only); the
+ranking and every tie-break value come from ``tournaments.standings.compute_standings``.
+Nothing here ranks or computes a tie-break itself.
+
+Computed standings are cached under the tournament's public version (see
+``tournaments.public.version``), so repeated page loads and htmx polls cost one cheap query.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.cache import cache
+
+from tournaments.models import Entry, Tournament
+from tournaments.pairing.keizer import KeizerParams
+from tournaments.pairing.model import PlayerRecord
+from tournaments.services.history import PendingGame, build_history
+from tournaments.standings import (
+    Standings,
+    StandingsError,
+    StandingsInput,
+    StandingsPlayer,
+    StandingsRow,
+    TiebreakValue,
+    TournamentKind,
+    compute_standings,
+    default_tiebreaks,
+    parse_tiebreaks,
+)
+
+KIND_BY_SYSTEM: dict[str, TournamentKind] = {
+    Tournament.PairingSystem.SWISS_DUTCH: "swiss",
+    Tournament.PairingSystem.ROUND_ROBIN: "round_robin",
+    Tournament.PairingSystem.DOUBLE_ROUND_ROBIN: "double_round_robin",
+    Tournament.PairingSystem.KEIZER: "keizer",
+}
+CACHE_SECONDS = 60 * 60
+
+
+@dataclass(frozen=True)
+class TournamentResults:
+    """A tournament's confirmed history plus the entry details the pages print.
+
+    ``records`` are the ``PlayerRecord``s of the history service keyed by start number;
+    ``entries`` the entries with a start number, keyed the same way (player preloaded);
+    ``pending`` the games of shown rounds still waiting for a confirmed result.
+    """
+
+    records: dict[int, PlayerRecord]
+    entries: dict[int, Entry]
+    pending: tuple[PendingGame, ...] = ()
+    rounds: int = 0  # the highest shown round
+
+
+def tournament_kind(tournament: Tournament) -> TournamentKind:
+    """The pure module's tournament kind for the tournament's pairing system."""
+    return KIND_BY_SYSTEM.get(tournament.pairing_system, "swiss")
+
+
+def tiebreak_order(tournament: Tournament) -> tuple[str, ...]:
+    """The tournament's tie-break codes in order (its own list, else the system's default).
+
+    Raises ``StandingsError`` naming the bad code when the stored list is invalid.
+    """
+    kind = tournament_kind(tournament)
+    if tournament.tiebreaks.strip():
+        try:
+            return parse_tiebreaks(tournament.tiebreaks.split(","), kind)
+        except StandingsError as exc:
+            raise StandingsError(f"tournament {tournament.slug}, tie-break order: {exc}") from exc
+    return default_tiebreaks(kind)
+
+
+def keizer_params(tournament: Tournament) -> KeizerParams:
+    """The tournament's Keizer parameters (unknown keys are ignored, bad values named)."""
+    known = set(KeizerParams.__dataclass_fields__)
+    params = {k: v for k, v in (tournament.keizer_params or {}).items() if k in known}
+    try:
+        return KeizerParams(**params)
+    except (TypeError, ValueError) as exc:
+        raise StandingsError(f"tournament {tournament.slug}, Keizer parameters: {exc}") from exc
+
+
+def load_results(tournament: Tournament) -> TournamentResults:
+    """The confirmed history and the entries of ``tournament`` (a constant number of queries).
+
+    The history (confirmed results of published rounds only) is the history service's.
+    """
+    history = build_history(tournament)
+    entries = {
+        e.start_number: e
+        for e in Entry.objects.filter(tournament=tournament, start_number__isnull=False).select_related("player")
+    }
+    return TournamentResults(
+        records={r.id: r for r in history.players}, entries=entries, pending=history.pending, rounds=history.rounds
+    )
+
+
+def standings_input(
+    tournament: Tournament, results: TournamentResults, after_round: int | None = None
+) -> StandingsInput:
+    """The pure module's input for ``tournament`` from its confirmed results."""
+    players = []
+    for sno, rec in sorted(results.records.items()):
+        entry = results.entries.get(sno)
+        player = entry.player if entry is not None else None
+        rating = (entry.rating if entry is not None and entry.rating is not None else None) or rec.rating
+        players.append(
+            StandingsPlayer(
+                start_number=sno,
+                name=player.name if player is not None else rec.name,
+                rating=rating or 0,
+                title=player.title if player is not None else rec.title,
+                federation=player.federation if player is not None else "",
+                rounds=tuple(rec.history),
+            )
+        )
+    return StandingsInput(
+        players=tuple(players),
+        total_rounds=max(tournament.rounds_planned, max((h.round for r in players for h in r.rounds), default=0)),
+        scoring=tournament.scoring(),
+        kind=tournament_kind(tournament),
+        tiebreaks=tiebreak_order(tournament),
+        after_round=after_round,
+        k_factor=float(tournament.elo_k),
+        keizer=keizer_params(tournament),
+    )
+
+
+def standings_for(
+    tournament: Tournament, after_round: int | None = None, results: TournamentResults | None = None
+) -> Standings:
+    """The standings of ``tournament`` from its confirmed results.
+
+    ``after_round`` None: every confirmed result (live standings). Ranking and tie-breaks
+    are the pure module's, in the tournament's tie-break order (Keizer events rank by
+    Keizer score). Raises ``StandingsError`` for an invalid stored tie-break order.
+    """
+    if results is None:
+        results = load_results(tournament)
+    return compute_standings(standings_input(tournament, results, after_round))
+
+
+def cached_standings(
+    tournament: Tournament, version: str, after_round: int | None = None, results: TournamentResults | None = None
+) -> Standings:
+    """``standings_for`` memoised under the tournament's public ``version`` (see public.version)."""
+    key = f"public:standings:{tournament.pk}:{version}:{after_round}"
+    found = cache.get(key)
+    if found is None:
+        found = standings_for(tournament, after_round, results)
+        cache.set(key, found, CACHE_SECONDS)
+    return found
+
+
+def json_value(v: TiebreakValue) -> float | int | list[float | int] | None:
+    """A tie-break value for JSON: whole numbers as ints, cascades as lists."""
+    if v is None:
+        return None
+    if isinstance(v, tuple):
+        return [_num(x) for x in v]
+    return _num(v)
+
+
+def _num(x: float) -> float | int:
+    return int(x) if float(x).is_integer() else round(float(x), 4)
+
+
+def row_json(row: StandingsRow, extended: bool = False) -> dict[str, object]:
+    """One row in the standings CLI contract: start_number, rank, points, tiebreaks.
+
+    ``extended`` adds name, games, W/D/L, performance, estimated rating change (Keizer score).
+    """
+    out: dict[str, object] = {
+        "start_number": row.start_number,
+        "rank": row.rank,
+        "points": _num(row.points),
+        "tiebreaks": {code: json_value(v) for code, v in row.tiebreaks.items()},
+    }
+    if not extended:
+        return out
+    return {
+        **out,
+        "name": row.name,
+        "games": row.games,
+        "wins": row.wins,
+        "draws": row.draws,
+        "losses": row.losses,
+        "performance": row.performance,
+        "rating_change": None if row.rating_change is None else round(row.rating_change, 1),
+        **({"keizer_score": round(row.keizer_score, 2)} if row.keizer_score is not None else {}),
+    }
+
+
+def standings_json(standings: Standings, extended: bool = False) -> list[dict[str, object]]:
+    """The standings as the JSON list printed by ``python -m tournaments.standings --json``."""
+    return [row_json(r, extended) for r in standings.rows]
