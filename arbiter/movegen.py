@@ -41,17 +41,27 @@ class Rules:
     # -- capture detection (bitboards) ----------------------------------------------------
     def has_capture(self, om: int, ok: int, xm: int, xk: int, white: bool) -> bool:
         """True when the side to move has a capture (FMJD 4.1: capturing is compulsory)."""
+        return bool(self.jumpers(om, ok, xm, xk, white))
+
+    def jumpers(self, om: int, ok: int, xm: int, xk: int, white: bool) -> int:
+        """Mask of the pieces that may start a capture: each man that can jump now, and all kings
+        if any king can (0 when the side to move has no capture)."""
         opp = xm | xk
         empty = self.board & ~(om | ok | opp)
         a, b = self.half, self.half + 1
+        men = 0
         # Men: jump an adjacent enemy onto the empty square behind it (FMJD 4.2).
         if om:
-            if (white or self.backwards) and (
-                    ((((om >> a) & opp) >> a) & empty) or ((((om >> b) & opp) >> b) & empty)):
-                return True
-            if (not white or self.backwards) and (
-                    ((((om << a) & opp) << a) & empty) or ((((om << b) & opp) << b) & empty)):
-                return True
+            if white or self.backwards:
+                men = om & (((opp << a) & (empty << (a + a))) | ((opp << b) & (empty << (b + b))))
+            if not white or self.backwards:
+                men |= om & (((opp >> a) & (empty >> (a + a))) | ((opp >> b) & (empty >> (b + b))))
+        if ok and self._kings_capture(ok, opp, empty):
+            return men | ok
+        return men
+
+    def _kings_capture(self, ok: int, opp: int, empty: int) -> bool:
+        a, b = self.half, self.half + 1
         if ok:
             if not self.flying:
                 return bool(((((ok >> a) & opp) >> a) & empty) or ((((ok >> b) & opp) >> b) & empty)
@@ -73,13 +83,14 @@ class Rules:
 
     # -- capture sequences (depth-first) ----------------------------------------------------
     def capture_sequences(self, om: int, ok: int, xm: int, xk: int, white: bool,
-                          prefixes: list[RawMove] | None = None) -> list[RawMove]:
+                          prefixes: list[RawMove] | None = None, starters: int = -1) -> list[RawMove]:
         """Every complete capture sequence, majority rule NOT applied, duplicates NOT removed.
 
         FMJD 4.5: a piece keeps jumping while it can. FMJD 4.11 (Turkish strike): jumped pieces
         stay on the board until the move ends, so they block and cannot be jumped twice; the
         origin square counts as empty. If ``prefixes`` is given, every partial sequence that can
-        still be continued is appended to it as well.
+        still be continued is appended to it as well. ``starters`` (a mask from ``jumpers``)
+        limits the pieces tried.
         """
         rays = self.rays
         opp = xm | xk
@@ -163,14 +174,14 @@ class Rules:
             return found
 
         all_pieces = om | ok | opp
-        m = om
+        m = om & starters
         while m:
             low = m & -m
             m ^= low
             frm = low.bit_length() - 1
             occ = all_pieces ^ low  # the origin counts as empty during the capture
             short_jumps(frm, 0, (), man_dirs, False)
-        k = ok
+        k = ok & starters
         while k:
             low = k & -k
             k ^= low
@@ -183,11 +194,11 @@ class Rules:
         return out
 
     def legal_captures(self, om: int, ok: int, xm: int, xk: int, white: bool,
-                       keep_duplicates: bool = False) -> list[RawMove]:
+                       keep_duplicates: bool = False, starters: int = -1) -> list[RawMove]:
         """The legal captures: complete sequences, majority rule applied when the profile says so
         (FMJD 4.13: most pieces, a king counting as one), one entry per (from, to, captured set)
         unless ``keep_duplicates`` (then one per path; for the informational perft figures)."""
-        seqs = self.capture_sequences(om, ok, xm, xk, white)
+        seqs = self.capture_sequences(om, ok, xm, xk, white, None, starters)
         if self.majority and seqs:
             best = max(s[2].bit_count() for s in seqs)
             seqs = [s for s in seqs if s[2].bit_count() == best]
@@ -255,14 +266,16 @@ class Rules:
 
     def legal(self, om: int, ok: int, xm: int, xk: int, white: bool) -> list[RawMove]:
         """All legal moves: the legal captures if any capture exists (FMJD 4.1), else quiet moves."""
-        if self.has_capture(om, ok, xm, xk, white):
-            return self.legal_captures(om, ok, xm, xk, white)
+        starters = self.jumpers(om, ok, xm, xk, white)
+        if starters:
+            return self.legal_captures(om, ok, xm, xk, white, False, starters)
         return self.quiet_moves(om, ok, xm, xk, white)
 
     def count_legal(self, om: int, ok: int, xm: int, xk: int, white: bool) -> int:
         """Number of legal moves (by identity), without building quiet moves."""
-        if self.has_capture(om, ok, xm, xk, white):
-            return len(self.legal_captures(om, ok, xm, xk, white))
+        starters = self.jumpers(om, ok, xm, xk, white)
+        if starters:
+            return len(self.legal_captures(om, ok, xm, xk, white, False, starters))
         return self.count_quiet(om, ok, xm, xk, white)
 
 

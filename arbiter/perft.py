@@ -29,8 +29,9 @@ def perft(pos: Position, depth: int, *, keep_duplicates: bool = False) -> int:
 
 def _perft(rules: Rules, om: int, ok: int, xm: int, xk: int, white: bool, depth: int, dup: bool = False) -> int:
     # Side-relative recursion on bit masks: after a move the opponent becomes the side to move.
-    if rules.has_capture(om, ok, xm, xk, white):
-        caps = rules.legal_captures(om, ok, xm, xk, white, dup)
+    starters = rules.jumpers(om, ok, xm, xk, white)
+    if starters:
+        caps = rules.legal_captures(om, ok, xm, xk, white, dup, starters)
         if depth == 1:
             return len(caps)
         total = 0
