@@ -26,10 +26,10 @@ from tournaments.pairing.model import PairingError
 
 @dataclass
 class DutchOptions:
-    """``c9``: "compat" weighs C9 as bbpPairings 6.0.0 does (no effect in practice), "rules" ranks
-    the PAB candidates by played games as the 2025 text asks, "off" ignores it."""
+    """``c9``: "rules" (default) minimises the PAB receiver's unplayed games as the 2025 text asks
+    (C9); "off" ignores C9 (for comparison with engines that do not implement it)."""
 
-    c9: str = "compat"
+    c9: str = "rules"
 
 
 @dataclass
@@ -54,11 +54,10 @@ def _forbidden(states: list[PlayerState], ctx: Context) -> set[frozenset[int]]:
 
 
 def _c9_ranks(states: list[PlayerState], bye_score: int, mode: str) -> dict[int, int] | None:
+    """C9 ranks: players with fewer played games rank higher, so they are paired rather than given the PAB."""
     if mode == "off":
         return None
-    counts = sorted(0 if mode == "compat" else st.played_games for st in states if st.score == bye_score)
-    if mode == "rules":
-        counts.reverse()  # fewer played games ranks higher: they should be paired, not get the PAB
+    counts = sorted((st.played_games for st in states if st.score == bye_score), reverse=True)
     ranks: dict[int, int] = {}
     for i, c in enumerate(counts):
         ranks[c] = i  # like the reference engine, a repeated count keeps its last rank
@@ -103,13 +102,10 @@ class _Round:
                     self.m.set(u, v, self.weight(u, v, False, False))
         mate = self.m.solve()
         unmatched = [v for v in range(n) if mate[v] == v]
-        if len(unmatched) > 1:
+        if len(unmatched) > 1 or (unmatched and not st[unmatched[0]].eligible_bye):
             raise PairingError("No valid pairing exists: the absolute criteria C1-C3 cannot all be met.")
         if n % 2:
             self.bye_score = st[unmatched[0]].score
-            for v in range(n):
-                for u in range(v):
-                    self.m.set(u, v, self.weight(u, v, False, False))
             single = self.bye_score >= top
             if single:
                 for v in range(n):
@@ -120,6 +116,9 @@ class _Round:
                         break
             self.single_downfloater_bye = single
             self.c9_ranks = _c9_ranks(st, self.bye_score, self.options.c9)
+            for v in range(n):
+                for u in range(v):
+                    self.m.set(u, v, self.weight(u, v, False, False))
         return mate
 
     def run(self) -> EngineResult:
@@ -283,7 +282,8 @@ class _Round:
             # The unpaired go down to the next bracket.
             new_bracket: list[int] = []
             new_mdp = 0
-            single = n % 2 == 1 and group_first < n and self.bye_score == st[group_first].score
+            # C9 applies to the next bracket if its single downfloater is bound to get the PAB.
+            single = n % 2 == 1 and group_first < n and self.bye_score >= st[group_first].score
             for i, v in enumerate(bracket):
                 if i < next_begin and matched[v]:
                     pairs[v] = mate[v]
@@ -292,7 +292,7 @@ class _Round:
                     new_bracket.append(v)
                     if i < next_begin:
                         new_mdp += 1
-                    if st[mate[v]].score < self.bye_score:
+                    if single and st[mate[v]].score < st[group_first].score:
                         single = False
             self.single_downfloater_bye = single
             bracket, mdp_count, group_vertex = new_bracket, new_mdp, next_vertex

@@ -191,8 +191,9 @@ def _float(ctx: Context, rec: PlayerRecord, back: int) -> str:
     if idx < 0 or idx >= len(rec.history):
         return FLOAT_NONE
     match = rec.history[idx]
-    if not match.played and record_points(match, ctx.inp.scoring) > ctx.loss:
-        return FLOAT_DOWN  # a bye or forfeit win worth more than a loss counts as a downfloat
+    if not match.played:
+        # Unplayed: a bye or forfeit win worth more than a loss is a downfloat, nothing else floats.
+        return FLOAT_DOWN if record_points(match, ctx.inp.scoring) > ctx.loss else FLOAT_NONE
     if match.opponent is None or match.opponent not in ctx.by_id:
         return FLOAT_NONE
     mine = ctx.score_before(rec.id, idx)

@@ -43,7 +43,7 @@ class Layout:
     def max_weight(self) -> int:
         """An upper bound on any edge weight (used to force a finalised pair)."""
         g, s = self.group_bits, self.groups_shift
-        bits = 2 + g + s + g + s + g + 4 * g
+        bits = 2 + g + s + g + s + 2 * g + 4 * g
         if self.played_rounds:
             bits += 2 * g + 2 * s
         if self.played_rounds > 1:
@@ -141,7 +141,7 @@ def edge_weight(
     w <<= s
     if in_next:
         w |= 1 << sh[high.score]
-    w <<= g
+    w <<= 2 * g
     if c9_ranks is not None:
         if high.score == bye_score:
             w |= c9_ranks.get(high.played_games, 0)
