@@ -1,4 +1,36 @@
-from django.urls import path  # noqa: F401
+"""URLs of the games app (namespace ``games``, mounted at ``/g/``).
+
+``games:view`` (game id) is the public game viewer the public pages link to.
+"""
+
+from django.urls import path
+
+from games.views import claims, links, moves, pdn, public, results
 
 app_name = "games"
-urlpatterns: list = []
+urlpatterns = [
+    path("<int:game_id>/", results.game_page, name="game"),
+    path("<int:game_id>/submit/", results.submit, name="submit"),
+    path("<int:game_id>/forfeit/", results.forfeit, name="forfeit"),
+    path("<int:game_id>/moves/check/", moves.check_moves_view, name="check_moves"),
+    path("<int:game_id>/board/", moves.board_view, name="board"),
+    path("<int:game_id>/claim/", claims.claim, name="claim"),
+    path("<int:game_id>/ruling/", claims.ruling, name="ruling"),
+    path("<int:game_id>/view/", public.view, name="view"),
+    path("submission/<int:pk>/confirm/", results.confirm, name="confirm"),
+    path("submission/<int:pk>/reject/", results.reject, name="reject"),
+    path("t/<slug:slug>/my/", results.my_games, name="my_games"),
+    path("t/<slug:slug>/results/", results.results_overview, name="results"),
+    path("t/<slug:slug>/links/", links.links, name="links"),
+    path("t/<slug:slug>/links/create/", links.link_create, name="link_create"),
+    path("t/<slug:slug>/links/<int:pk>/revoke/", links.link_revoke, name="link_revoke"),
+    path("t/<slug:slug>/links/print/", links.links_print, name="links_print"),
+    path("t/<slug:slug>/import/", pdn.import_pdn, name="import"),
+    path("t/<slug:slug>/import/<int:task_id>/", pdn.import_status, name="import_status"),
+    path("t/<slug:slug>/import/<int:task_id>/resolve/", pdn.import_resolve, name="import_resolve"),
+    path("t/<slug:slug>/pdn/", pdn.export_tournament, name="export_tournament"),
+    path("t/<slug:slug>/round/<int:number>/pdn/", pdn.export_round, name="export_round"),
+    path("<int:game_id>/pdn/", pdn.export_game, name="export_game"),
+    path("l/<str:token>/", links.link_home, name="link_home"),
+    path("l/<str:token>/<int:game_id>/", links.link_submit, name="link_submit"),
+]

@@ -1,0 +1,96 @@
+"""Forms of the games pages: result entry, forfeits, draw claims, rulings, PDN upload."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from arbiter.draws import AGREEMENT, RULE_ORDER
+from games.models import IrregularityRuling, Result, Termination
+from games.services.results import FORFEIT_RESULTS, PLAYER_RESULTS, PLAYER_TERMINATIONS
+from games.services.validation import MAX_MOVE_TEXT
+
+RULE_LABELS = {
+    "threefold_repetition": _("Threefold repetition"),
+    "25_move": _("25 king moves"),
+    "16_move": _("16-move rule"),
+    "5_move": _("5-move rule"),
+    "three_kings": _("Three kings against one"),
+    "no_capture_or_promotion": _("No capture or promotion"),
+    "king_against_king": _("King against king"),
+    AGREEMENT: _("Draw offer (agreement)"),
+}
+
+
+class MovesField(forms.CharField):
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("max_length", MAX_MOVE_TEXT)
+        kwargs.setdefault("label", _("Moves"))
+        kwargs.setdefault(
+            "help_text", _("As on the scoresheet, e.g. 1. 32-28 19-23 2. 28x19 14x23; move numbers are optional.")
+        )
+        kwargs.setdefault("widget", forms.Textarea(attrs={"rows": 6, "autocomplete": "off", "spellcheck": "false"}))
+        super().__init__(**kwargs)
+
+
+class ResultForm(forms.Form):
+    """A player's result (2-0, 1-1, 0-2) with an optional termination and moves."""
+
+    result = forms.ChoiceField(label=_("Result"), choices=[(r.value, r.label) for r in PLAYER_RESULTS])
+    termination = forms.ChoiceField(
+        label=_("How the game ended"),
+        choices=[(t.value, t.label) for t in PLAYER_TERMINATIONS],
+        initial=Termination.NORMAL,
+        required=False,
+    )
+    moves = MovesField()
+
+    def clean_termination(self) -> str:
+        return self.cleaned_data.get("termination") or Termination.NORMAL
+
+
+class ArbiterResultForm(ResultForm):
+    """An arbiter may enter any result and confirm it at once."""
+
+    result = forms.ChoiceField(label=_("Result"), choices=Result.choices)
+    termination = forms.ChoiceField(label=_("How the game ended"), choices=Termination.choices, required=False)
+    confirm = forms.BooleanField(label=_("Confirm at once"), required=False, initial=True)
+
+    def clean_termination(self) -> str:
+        term = self.cleaned_data.get("termination")
+        if not term:
+            return Termination.FORFEIT if self.cleaned_data.get("result") in FORFEIT_RESULTS else Termination.NORMAL
+        return term
+
+
+class ForfeitForm(forms.Form):
+    result = forms.ChoiceField(label=_("Forfeit"), choices=[(r.value, r.label) for r in FORFEIT_RESULTS])
+
+
+class ClaimForm(forms.Form):
+    ply = forms.IntegerField(label=_("After ply"), min_value=0, max_value=2000)
+    rule = forms.ChoiceField(
+        label=_("Rule"),
+        required=False,
+        choices=[("", _("Any draw rule"))] + [(r, RULE_LABELS[r]) for r in (*RULE_ORDER, AGREEMENT)],
+    )
+    moves = MovesField()
+
+
+class RulingForm(forms.Form):
+    ply = forms.IntegerField(label=_("Ply"), min_value=1, max_value=2000)
+    decision = forms.ChoiceField(label=_("Decision"), choices=IrregularityRuling.Decision.choices)
+    corrected_move = forms.CharField(label=_("Corrected to"), required=False, max_length=60)
+    demanded_in_time = forms.BooleanField(
+        label=_("The opponent demanded the correction before making a further move"), required=False
+    )
+    comment = forms.CharField(label=_("Comment"), required=False, max_length=2000,
+                              widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class PdnUploadForm(forms.Form):
+    file = forms.FileField(label=_("PDN file"))
+    round_number = forms.IntegerField(
+        label=_("Round (when the file has no Round tag)"), required=False, min_value=1, max_value=99
+    )

@@ -1,0 +1,56 @@
+"""Object-level permissions on games (django-rules, autodiscovered).
+
+Every predicate takes ``(user, game)`` unless its name says tournament. A player "of the game"
+is the user linked to the White or Black entry's player; arbiters are the tournament's
+(chief) arbiters (``tournaments.rules.is_arbiter``).
+"""
+
+from __future__ import annotations
+
+import rules
+
+from tournaments.models import Round
+from tournaments.rules import is_arbiter
+
+
+def _game_tournament(game):
+    return game.board.round.tournament
+
+
+@rules.predicate
+def is_game_arbiter(user, game) -> bool:
+    """An arbiter (or chief arbiter) of the game's tournament."""
+    if game is None:
+        return False
+    return bool(is_arbiter(user, _game_tournament(game)))
+
+
+@rules.predicate
+def is_game_player(user, game) -> bool:
+    """The user plays White or Black in this game (bye boards have no game to play)."""
+    if game is None or not user.is_authenticated:
+        return False
+    board = game.board
+    return any(entry is not None and entry.player.user_id == user.pk for entry in (board.white, board.black))
+
+
+@rules.predicate
+def round_is_published(user, game) -> bool:
+    """Players act only on games of published (or finished) rounds."""
+    return game is not None and game.board.round.status != Round.Status.DRAFT
+
+
+@rules.predicate
+def games_are_public(user, game) -> bool:
+    return game is not None and _game_tournament(game).public_games and round_is_published(user, game)
+
+
+# Players submit and claim for their own games of published rounds; arbiters for every game.
+rules.add_perm("games.submit_result", is_game_arbiter | (is_game_player & round_is_published))
+rules.add_perm("games.confirm_result", is_game_arbiter | (is_game_player & round_is_published))
+rules.add_perm("games.claim_draw", is_game_arbiter | (is_game_player & round_is_published))
+rules.add_perm("games.rule_irregularity", is_game_arbiter)
+rules.add_perm("games.enter_final_result", is_game_arbiter)
+rules.add_perm("games.view_game", is_game_arbiter | is_game_player | games_are_public)
+# Tournament-wide game work: links, PDN import, conflicts overview.
+rules.add_perm("games.manage_games", is_arbiter)

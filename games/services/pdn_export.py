@@ -1,0 +1,122 @@
+"""PDN export of a game, a round or a whole tournament (PDN 3.0, strict form).
+
+Every game gets the seven standard tags (Event, Site, Date, Round, White, Black, Result), GameType,
+FEN when it does not start from the initial position, and the result in the GameType's family
+(``2-0/1-1/0-2`` for international draughts). Legal moves are written in the arbiter's strict
+notation; irregular moves as recorded. ``arbiter.pdn_writer`` writes the text, so files read back
+identically with ``arbiter.read_pdn``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from arbiter.pdn import PdnGame, PdnMove
+from arbiter.pdn_writer import write_pdn
+from arbiter.profiles import get_profile
+from games.models import Game, Result, ResultSubmission
+from games.services.games import game_for_board, profile_name
+from games.services.validation import check_game
+from tournaments.models import Board, Round, Tournament
+
+# Confirmed result -> (winner) in a neutral form; forfeits keep a Termination tag.
+_OUTCOME = {
+    Result.WHITE_WINS: "W", Result.WHITE_WINS_FORFEIT: "W",
+    Result.BLACK_WINS: "B", Result.BLACK_WINS_FORFEIT: "B",
+    Result.DRAW: "D", Result.DOUBLE_FORFEIT: "L", Result.BOTH_LOSE: "L",
+}
+_FAMILY = {
+    "international": {"W": "2-0", "B": "0-2", "D": "1-1", "L": "0-0"},
+    "default": {"W": "1-0", "B": "0-1", "D": "1/2-1/2", "L": "0-0"},
+}
+STANDARD_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+
+
+def pdn_date(game: Game) -> str:
+    """``YYYY.MM.DD`` of the round (or the tournament start), ``????.??.??`` when unknown."""
+    d = game.board.round.date or game.board.round.tournament.start_date
+    return d.strftime("%Y.%m.%d") if d else "????.??.??"
+
+
+def pdn_result(game: Game) -> str:
+    """The confirmed result in the profile's PDN family; ``*`` when nothing is confirmed."""
+    sub = ResultSubmission.objects.confirmed().filter(game=game).first()
+    if sub is None:
+        return "*"
+    family = get_profile(profile_name(game)).result_family
+    return _FAMILY.get(family, _FAMILY["default"])[_OUTCOME[sub.result]]
+
+
+def _moves(game: Game) -> list[PdnMove]:
+    chk = check_game(game)
+    out: list[PdnMove] = []
+    if chk.report is None:
+        return out
+    report = chk.report
+    prof = report.profile
+    side = report.start.side_to_move
+    number = 1
+    for i, row in enumerate(chk.plies):
+        if i < len(report.plies):
+            rec = report.plies[i]
+            text = rec.notation if rec.legal else rec.played.strip()
+            side, number = rec.side, rec.move_number
+        else:
+            text = row["text"]
+        out.append(PdnMove(text=text, number=number, side=side))
+        # Count on for plies the replay did not reach.
+        if side != prof.first_side:
+            number += 1
+        side = "B" if side == "W" else "W"
+    return out
+
+
+def game_to_pdn(game: Game) -> PdnGame:
+    """The game as a ``PdnGame`` with the standard tags, GameType, FEN and the confirmed result."""
+    board = game.board
+    tournament = board.round.tournament
+    prof = get_profile(profile_name(game))
+    result = pdn_result(game)
+    tags: dict[str, str] = {
+        "Event": tournament.name,
+        "Site": tournament.place or "?",
+        "Date": pdn_date(game),
+        "Round": str(board.round.number),
+        "White": board.white.player.name if board.white else "?",
+        "Black": board.black.player.name if board.black else "?",
+        "Result": result,
+        "GameType": prof.game_type,
+    }
+    if game.start_fen:
+        tags["FEN"] = game.start_fen.strip().rstrip(".")
+    tags["Board"] = str(board.number)
+    sub = ResultSubmission.objects.confirmed().filter(game=game).first()
+    if sub is not None and sub.termination != "normal":
+        tags["Termination"] = sub.termination
+    for key, value in (game.pdn_tags or {}).items():
+        if key not in tags and isinstance(value, str) and value and key[:1].isupper():
+            tags[key] = value
+    return PdnGame(tags=tags, moves=_moves(game), result=result, variant=prof.name, variant_source="GameType")
+
+
+def export_games(games: Iterable[Game]) -> str:
+    """PDN text of several games (blank line between games)."""
+    return write_pdn([game_to_pdn(g) for g in games])
+
+
+def _games_of_boards(boards) -> list[Game]:
+    return [game_for_board(b) for b in boards if not b.is_bye and b.black_id is not None]
+
+
+def round_games(rnd: Round) -> list[Game]:
+    boards = Board.objects.filter(round=rnd).select_related("round__tournament", "white__player", "black__player")
+    return _games_of_boards(boards.order_by("number"))
+
+
+def tournament_games(tournament: Tournament, *, include_drafts: bool = False) -> list[Game]:
+    """Every game of the tournament's (published) rounds, round by round, board by board."""
+    boards = Board.objects.filter(round__tournament=tournament).select_related(
+        "round__tournament", "white__player", "black__player").order_by("round__number", "number")
+    if not include_drafts:
+        boards = boards.exclude(round__status=Round.Status.DRAFT)
+    return _games_of_boards(boards)

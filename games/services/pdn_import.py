@@ -1,0 +1,187 @@
+"""PDN import for a tournament: read, match each game to a board, validate, store game by game.
+
+Promises:
+* a game that cannot be read, replayed from its start position, or that belongs to another
+  variant is reported with its line and reason and stores nothing;
+* every stored game is stored in its own transaction (all of it or nothing), never over moves
+  already recorded for that board (those are reported as doubtful instead);
+* games matched exactly (round + both names) are stored; doubtful and unmatched games are kept in
+  the report with their PDN text so that the arbiter can resolve them (``resolve_game``);
+* a PDN result is entered and confirmed when the game has no confirmed result; a different
+  confirmed result is never replaced (a pending submission is added and reported instead).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from arbiter.fen import FenError
+from arbiter.pdn import PdnGame, read_pdn
+from arbiter.pdn_writer import write_game
+from arbiter.profiles import UnknownVariant
+from arbiter.validator import GameInputError, validate
+from games.models import Game, ResultSubmission, Termination
+from games.services import GameError
+from games.services.games import game_for_board
+from games.services.matching import match_board
+from games.services.results import _confirm, _create
+from games.services.validation import validate_game
+from tournaments.audit import record
+from tournaments.models import Board, Round, Tournament
+
+Progress = Callable[[int, int], None]
+_PDN_TO_RESULT = {"2-0": "2-0", "1-1": "1-1", "0-2": "0-2", "0-0": "0-0"}
+
+
+def decode_upload(data: bytes) -> str:
+    """Text of an uploaded file: UTF-8 (with or without BOM), else Windows-1252 (old PDN files)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def round_number(tag: str | None) -> int | None:
+    """The round of a ``Round`` tag (``"3"``, ``"3.1"``, ``"R3"``); None when it has no number."""
+    m = re.search(r"\d+", tag or "")
+    return int(m.group(0)) if m else None
+
+
+def movetext(game: PdnGame) -> str:
+    """The main line as scoresheet text with move numbers (variations and comments left out)."""
+    parts: list[str] = []
+    first = game.first_side
+    for i, mv in enumerate(game.moves):
+        if mv.side == first:
+            parts.append(f"{mv.number}.")
+        elif i == 0:
+            parts.append(f"{mv.number}...")
+        parts.append(mv.text)
+    return " ".join(parts)
+
+
+def _problem(game: PdnGame, tournament: Tournament) -> str | None:
+    """Why the game cannot be stored at all (variant, start position), or None."""
+    if game.variant is None:
+        return _("unsupported GameType %(gt)s") % {"gt": game.tags.get("GameType", "")}
+    if game.variant_source == "GameType" and game.variant != tournament.rule_profile:
+        return _("the game is %(variant)s draughts but the tournament plays %(profile)s") % {
+            "variant": game.variant, "profile": tournament.rule_profile}
+    try:
+        validate(game, tournament.rule_profile)
+    except (GameInputError, FenError, UnknownVariant) as exc:
+        return str(exc)
+    return None
+
+
+def store_game(board: Board, game: PdnGame, user, *, replace_moves: bool = False) -> tuple[Game, list[str]]:
+    """Store one PDN game on ``board`` in one transaction; returns the game and warnings.
+
+    Raises GameError when the board already has different moves (unless ``replace_moves``).
+    """
+    warnings: list[str] = []
+    text = movetext(game)
+    with transaction.atomic():
+        g = game_for_board(board)
+        g = Game.objects.select_for_update().get(pk=g.pk)
+        if g.moves.strip() and g.moves.strip() != text and not replace_moves:
+            raise GameError(_("board %(board)s already has other moves recorded") % {"board": board.number})
+        g.moves = text
+        g.start_fen = game.fen or ""
+        g.pdn_tags = dict(game.tags)
+        g.validation = validate_game(g)
+        g.save()
+        n_irr = len(g.validation.get("irregularities", []))
+        if n_irr:
+            warnings.append(_("%(n)d irregularities flagged for the arbiter") % {"n": n_irr})
+        result = _PDN_TO_RESULT.get(game.normalised_result or "")
+        if result:
+            confirmed = ResultSubmission.objects.confirmed().filter(game=g).first()
+            if confirmed is None or confirmed.result != result:
+                sub = _create(g, result=result, moves=text, termination=Termination.NORMAL,
+                              submitted_by=user if getattr(user, "is_authenticated", False) else None)
+                if confirmed is None:
+                    _confirm(sub, user)
+                else:
+                    warnings.append(_("the file says %(pdn)s but %(confirmed)s is confirmed; the file's result "
+                                      "waits for confirmation") % {"pdn": result, "confirmed": confirmed.result})
+        record(user, board.round.tournament, "import_pdn_game", g, after=f"{len(game.moves)} plies, {game.result}")
+    return g, warnings
+
+
+def _entry(game: PdnGame, **extra: Any) -> dict[str, Any]:
+    return {"index": game.index, "line": game.line, "white": game.tags.get("White", ""),
+            "black": game.tags.get("Black", ""), "round": game.tags.get("Round", ""), **extra}
+
+
+def import_pdn_text(tournament: Tournament, text: str, user=None, *, default_round: int | None = None,
+                    progress: Progress | None = None) -> dict[str, Any]:
+    """Import every game of ``text``; returns the JSON report (stored, doubtful, unmatched, errors)."""
+    read = read_pdn(text)
+    report: dict[str, Any] = {
+        "total": len(read.games) + len(read.errors),
+        "stored": [], "doubtful": [], "unmatched": [],
+        "errors": [{"index": e.game, "line": e.line, "column": e.column, "message": e.message} for e in read.errors],
+    }
+    rounds = {r.number: r for r in Round.objects.filter(tournament=tournament)}
+    boards_of: dict[int, list[Board]] = {}
+    n = len(read.games)
+    for i, game in enumerate(read.games, start=1):
+        if progress is not None:
+            progress(i - 1, n)
+        problem = _problem(game, tournament)
+        if problem:
+            report["errors"].append({"index": game.index, "line": game.line, "column": 1, "message": problem})
+            continue
+        number = round_number(game.tags.get("Round")) or default_round
+        rnd = rounds.get(number) if number else None
+        if rnd is None:
+            reason = (_("round %(n)s does not exist in this tournament") % {"n": number} if number
+                      else _("the game has no Round tag"))
+            report["unmatched"].append(_entry(game, reason=reason, candidates=[], pdn=write_game(game)))
+            continue
+        if rnd.pk not in boards_of:
+            boards_of[rnd.pk] = list(Board.objects.filter(round=rnd).select_related("white__player", "black__player"))
+        m = match_board(game.tags.get("White", ""), game.tags.get("Black", ""), boards_of[rnd.pk])
+        if m.status != "exact" or m.board is None:
+            key = "doubtful" if m.status == "doubtful" else "unmatched"
+            report[key].append(_entry(game, reason=m.reason, candidates=[b.pk for b in m.candidates],
+                                      round_number=rnd.number, pdn=write_game(game)))
+            continue
+        try:
+            g, warnings = store_game(m.board, game, user)
+        except GameError as exc:
+            report["doubtful"].append(_entry(game, reason=exc.message, candidates=[m.board.pk],
+                                             round_number=rnd.number, pdn=write_game(game)))
+            continue
+        report["stored"].append(_entry(game, board=m.board.number, game_id=g.pk, round_number=rnd.number,
+                                       warnings=warnings))
+    if progress is not None:
+        progress(n, n)
+    report["errors"].sort(key=lambda e: (e["line"], e["index"]))
+    return report
+
+
+def resolve_game(tournament: Tournament, report: dict[str, Any], index: int, board_id: int, user) -> Game:
+    """Store the reported (doubtful or unmatched) game ``index`` on the board the arbiter chose.
+
+    Marks the entry resolved in ``report`` (the caller saves it). Raises GameError with the reason.
+    """
+    for key in ("doubtful", "unmatched"):
+        for item in report.get(key, []):
+            if item["index"] == index and not item.get("resolved"):
+                board = Board.objects.filter(pk=board_id, round__tournament=tournament).first()
+                if board is None or board.is_bye or board.black_id is None:
+                    raise GameError(_("Choose a board with a game of this tournament."))
+                read = read_pdn(item["pdn"])
+                if not read.games:
+                    raise GameError(_("The stored game text cannot be read again."))
+                g, _warnings = store_game(board, read.games[0], user, replace_moves=True)
+                item["resolved"] = {"board": board.number, "round": board.round.number, "game_id": g.pk}
+                return g
+    raise GameError(_("Game %(index)d is not waiting for a decision.") % {"index": index})

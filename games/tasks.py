@@ -1,0 +1,52 @@
+"""Background jobs of the games app (Celery; inline without a broker).
+
+Tasks receive ids and load their objects; progress and the final report live on ``TaskRun``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from django.core.files.storage import default_storage
+from django.db import transaction
+
+from tournaments.models import TaskRun
+
+log = logging.getLogger(__name__)
+PDN_IMPORT = "pdn_import"
+
+
+def queue_pdn_import(task: TaskRun) -> None:
+    """Queue the import once the TaskRun row is committed."""
+    transaction.on_commit(lambda: import_pdn_task.delay(task.pk))
+
+
+@shared_task
+def import_pdn_task(task_id: int) -> None:
+    """Run a PDN import recorded in TaskRun ``task_id`` (report keys: file, source, round)."""
+    from games.services.pdn_import import decode_upload, import_pdn_text
+
+    task = TaskRun.objects.select_related("tournament", "created_by").get(pk=task_id)
+    TaskRun.objects.filter(pk=task.pk).update(status=TaskRun.Status.RUNNING, progress=0)
+    meta = dict(task.report or {})
+    last = [-1]
+
+    def progress(done: int, total: int) -> None:
+        pct = 100 if not total else int(done * 100 / total)
+        if pct != last[0]:
+            last[0] = pct
+            TaskRun.objects.filter(pk=task.pk).update(progress=pct)
+
+    try:
+        with default_storage.open(meta["source"], "rb") as fh:
+            text = decode_upload(fh.read())
+        report = import_pdn_text(task.tournament, text, task.created_by, default_round=meta.get("round"),
+                                 progress=progress)
+    except Exception as exc:  # the report must say what went wrong instead of leaving the task running
+        log.exception("PDN import %s failed", task_id)
+        TaskRun.objects.filter(pk=task.pk).update(status=TaskRun.Status.FAILED, message=str(exc)[:500])
+        return
+    report.update({"file": meta.get("file", ""), "source": meta.get("source", ""), "round": meta.get("round")})
+    TaskRun.objects.filter(pk=task.pk).update(status=TaskRun.Status.DONE, progress=100, report=report,
+                                              message=f"{len(report['stored'])}/{report['total']}")

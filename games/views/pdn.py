@@ -1,0 +1,130 @@
+"""PDN upload (with progress and a kept report), resolving doubtful matches, and PDN downloads."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.forms import PdnUploadForm
+from games.services import GameError
+from games.services.pdn_export import export_games, round_games, tournament_games
+from games.services.pdn_import import resolve_game
+from games.tasks import PDN_IMPORT, queue_pdn_import
+from games.views.common import game_for
+from games.views.public import may_view
+from tournaments.access import tournament_for
+from tournaments.models import Board, Round, TaskRun
+from tournaments.rules import is_arbiter
+
+MAX_UPLOAD = 20 * 1024 * 1024
+
+
+def import_pdn(request: HttpRequest, slug: str) -> HttpResponse:
+    """Arbiters upload a PDN file; the import runs as a task and its report stays available."""
+    tournament = tournament_for(request, slug, "games.manage_games")
+    form = PdnUploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD:
+            form.add_error("file", _("The file is larger than 20 MB."))
+        else:
+            path = default_storage.save(f"pdn-imports/{uuid.uuid4().hex}.pdn", ContentFile(upload.read()))
+            with transaction.atomic():
+                task = TaskRun.objects.create(
+                    tournament=tournament, kind=PDN_IMPORT, created_by=request.user,
+                    report={"file": upload.name, "source": path, "round": form.cleaned_data.get("round_number")},
+                )
+                queue_pdn_import(task)
+            return redirect("games:import_status", slug=tournament.slug, task_id=task.pk)
+    past = TaskRun.objects.filter(tournament=tournament, kind=PDN_IMPORT)[:20]
+    return render(request, "games/import.html", {"tournament": tournament, "form": form, "past": past,
+                                                 "title": _("Import PDN")})
+
+
+def _task(tournament, task_id: int) -> TaskRun:
+    return get_object_or_404(TaskRun, pk=task_id, tournament=tournament, kind=PDN_IMPORT)
+
+
+def import_status(request: HttpRequest, slug: str, task_id: int) -> HttpResponse:
+    """Progress (polled with htmx while running) and the import report with the games to resolve."""
+    tournament = tournament_for(request, slug, "games.manage_games")
+    task = _task(tournament, task_id)
+    report = task.report or {}
+    boards = {}
+    for key in ("doubtful", "unmatched"):
+        for item in report.get(key, []):
+            number = item.get("round_number")
+            if number and number not in boards:
+                boards[number] = list(Board.objects.filter(round__tournament=tournament, round__number=number,
+                                                           bye_kind="").select_related("white__player",
+                                                                                       "black__player"))
+    ctx = {"tournament": tournament, "task": task, "report": report, "boards": boards,
+           "all_rounds": Round.objects.filter(tournament=tournament), "title": _("PDN import")}
+    template = "games/_import_progress.html" if request.headers.get("HX-Request") else "games/import_status.html"
+    return render(request, template, ctx)
+
+
+@require_POST
+def import_resolve(request: HttpRequest, slug: str, task_id: int) -> HttpResponse:
+    """The arbiter puts a doubtful or unmatched game on a board."""
+    tournament = tournament_for(request, slug, "games.manage_games")
+    try:
+        index, board_id = int(request.POST.get("index", "")), int(request.POST.get("board", ""))
+    except ValueError:
+        messages.error(request, _("Choose a board."))
+        return redirect("games:import_status", slug=slug, task_id=task_id)
+    with transaction.atomic():
+        task = TaskRun.objects.select_for_update().get(pk=_task(tournament, task_id).pk)
+        report = dict(task.report or {})
+        try:
+            resolve_game(tournament, report, index, board_id, request.user)
+            task.report = report
+            task.save(update_fields=["report", "updated_at"])
+            messages.success(request, _("Game %(index)d stored.") % {"index": index})
+        except GameError as exc:
+            messages.error(request, exc.message)
+    return redirect("games:import_status", slug=slug, task_id=task_id)
+
+
+def _pdn_response(text: str, name: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="application/x-draughts-pdn; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}.pdn"'
+    return response
+
+
+def _may_export(request: HttpRequest, tournament) -> None:
+    if is_arbiter(request.user, tournament):
+        return
+    if not (tournament.public_games and tournament.is_public):
+        raise Http404("games are not public")
+
+
+def export_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_for(request, game_id, None)
+    may_view(request, game)
+    name = slugify(f"{game.tournament.slug}-r{game.board.round.number}-b{game.board.number}")
+    return _pdn_response(export_games([game]), name)
+
+
+def export_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = tournament_for(request, slug, None)
+    _may_export(request, tournament)
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    if rnd.status == Round.Status.DRAFT and not is_arbiter(request.user, tournament):
+        raise Http404("round not published")
+    return _pdn_response(export_games(round_games(rnd)), f"{tournament.slug}-round-{number}")
+
+
+def export_tournament(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for(request, slug, None)
+    _may_export(request, tournament)
+    return _pdn_response(export_games(tournament_games(tournament)), tournament.slug)

@@ -1,0 +1,38 @@
+"""The public game viewer: board with step-through, the moves and the result."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+
+from games.models import Game
+from games.rules import games_are_public, is_game_arbiter, is_game_player
+from games.services.results import confirmed_submission
+from games.services.validation import check_game
+from games.views.common import game_for
+from games.views.moves import board_context
+
+
+def may_view(request: HttpRequest, game: Game) -> None:
+    """Public games of published rounds for everyone; otherwise the game's players and arbiters only (404)."""
+    user = request.user
+    if games_are_public(user, game) or is_game_arbiter(user, game) or is_game_player(user, game):
+        return
+    raise Http404("no such public game")
+
+
+def view(request: HttpRequest, game_id: int) -> HttpResponse:
+    """``games:view``: the game for spectators (when ``Tournament.public_games``)."""
+    game = game_for(request, game_id, None)
+    may_view(request, game)
+    chk = check_game(game)
+    ctx = {
+        "game": game,
+        "tournament": game.tournament,
+        "check": chk,
+        "confirmed": confirmed_submission(game),
+        "title": str(game.board),
+        **board_context(game, chk, None, get_url=reverse("games:board", args=[game.pk])),
+    }
+    return render(request, "games/view.html", ctx)

@@ -1,0 +1,177 @@
+"""Result entry pages: "My games" (phone-first), the game page, confirm/reject, arbiter entry, overview."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.forms import ArbiterResultForm, ClaimForm, ForfeitForm, ResultForm, RulingForm
+from games.models import ResultSubmission
+from games.rules import is_game_arbiter
+from games.services import GameError
+from games.services.claims import claim_text
+from games.services.games import entries_of_user, entry_of_user, game_for_board, games_of_entry
+from games.services.results import (
+    confirm_submission,
+    confirmed_submission,
+    conflicts,
+    enter_result,
+    may_confirm,
+    record_forfeit,
+    reject_submission,
+    submit_result,
+)
+from games.services.validation import check_game
+from games.views.common import back, game_for, submission_for
+from games.views.moves import board_context
+from tournaments.access import tournament_for
+from tournaments.models import Board, Round
+
+
+def game_card(game, user) -> dict:
+    """What a result card shows: confirmed result, pending submissions and what ``user`` may do."""
+    subs = list(game.submissions.select_related("submitted_by", "submitted_for__player").all())
+    pending = [s for s in subs if s.status == ResultSubmission.Status.PENDING]
+    return {
+        "game": game,
+        "board": game.board,
+        "confirmed": next((s for s in subs if s.status == ResultSubmission.Status.CONFIRMED), None),
+        "pending": [(s, may_confirm(s, user)[0]) for s in pending],
+        "entry": entry_of_user(game, user),
+    }
+
+
+def my_games(request: HttpRequest, slug: str) -> HttpResponse:
+    """A player's games of published rounds, newest first, each with big result buttons."""
+    tournament = tournament_for(request, slug, "tournaments.enter_results")
+    entries = entries_of_user(tournament, request.user)
+    cards = [game_card(g, request.user) for e in entries for g in games_of_entry(e)]
+    return render(request, "games/my_games.html", {
+        "tournament": tournament, "cards": cards, "has_entry": bool(entries),
+        "result_form": ResultForm(), "title": _("My games"),
+    })
+
+
+def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    """One game: move entry with live validation, board, submissions (side by side), claims, rulings."""
+    game = game_for(request, game_id, "games.submit_result")
+    arbiter = bool(is_game_arbiter(request.user, game))
+    chk = check_game(game)
+    subs = list(game.submissions.select_related("submitted_by", "submitted_for__player", "confirmed_by"))
+    ctx = {
+        "game": game,
+        "tournament": game.tournament,
+        "arbiter": arbiter,
+        "card": game_card(game, request.user),
+        "submissions": subs,
+        "conflicts": conflicts(game),
+        "check": chk,
+        "form": (ArbiterResultForm if arbiter else ResultForm)(initial={"moves": game.moves}),
+        "forfeit_form": ForfeitForm(),
+        "claim_form": ClaimForm(initial={"ply": len(chk.plies)}),
+        "ruling_form": RulingForm(),
+        "claims": [(c, claim_text(c)) for c in game.draw_claims.select_related("claimed_by")],
+        "rulings": list(game.rulings.all()),
+        "title": _("Game %(board)s") % {"board": game.board},
+        **board_context(game, chk, None, post_url=reverse("games:board", args=[game.pk])),
+    }
+    return render(request, "games/game.html", ctx)
+
+
+@require_POST
+def submit(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A player submits (pending); an arbiter enters, confirmed at once unless unticked."""
+    game = game_for(request, game_id, "games.submit_result")
+    arbiter = bool(is_game_arbiter(request.user, game)) and entry_of_user(game, request.user) is None
+    form = (ArbiterResultForm if arbiter else ResultForm)(request.POST)
+    if not form.is_valid():
+        for field, errs in form.errors.items():
+            messages.error(request, f"{form.fields[field].label if field in form.fields else ''}: {' '.join(errs)}")
+        return back(request, reverse("games:game", args=[game.pk]))
+    data = form.cleaned_data
+    try:
+        if arbiter:
+            enter_result(game, data["result"], request.user, moves=data["moves"], termination=data["termination"],
+                         confirm=data.get("confirm", False))
+            messages.success(request, _("Result %(result)s entered.") % {"result": data["result"]})
+        else:
+            submit_result(game, data["result"], user=request.user, moves=data["moves"],
+                          termination=data["termination"])
+            messages.success(request, _("Result %(result)s sent; it counts once your opponent or an arbiter "
+                                        "confirms it.") % {"result": data["result"]})
+    except GameError as exc:
+        messages.error(request, exc.message)
+    return back(request, reverse("games:game", args=[game.pk]))
+
+
+@require_POST
+def confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    sub = submission_for(request, pk, "games.confirm_result")
+    allowed, reason = may_confirm(sub, request.user)
+    if not allowed and sub.status == ResultSubmission.Status.PENDING:
+        raise PermissionDenied(reason)
+    try:
+        confirm_submission(sub, request.user)
+        messages.success(request, _("Result %(result)s confirmed.") % {"result": sub.result})
+    except GameError as exc:
+        messages.error(request, exc.message)
+    return back(request, reverse("games:game", args=[sub.game_id]))
+
+
+@require_POST
+def reject(request: HttpRequest, pk: int) -> HttpResponse:
+    sub = submission_for(request, pk, "games.confirm_result")
+    allowed, reason = may_confirm(sub, request.user)
+    if not allowed and sub.status == ResultSubmission.Status.PENDING:
+        raise PermissionDenied(reason)
+    try:
+        reject_submission(sub, request.user)
+        messages.success(request, _("Submission rejected."))
+    except GameError as exc:
+        messages.error(request, exc.message)
+    return back(request, reverse("games:game", args=[sub.game_id]))
+
+
+@require_POST
+def forfeit(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = game_for(request, game_id, "games.enter_final_result")
+    form = ForfeitForm(request.POST)
+    if form.is_valid():
+        try:
+            record_forfeit(game, form.cleaned_data["result"], request.user)
+            messages.success(request, _("Forfeit %(result)s recorded.") % {"result": form.cleaned_data["result"]})
+        except GameError as exc:
+            messages.error(request, exc.message)
+    else:
+        messages.error(request, _("Choose +-, -+ or --."))
+    return back(request, reverse("games:game", args=[game.pk]))
+
+
+def results_overview(request: HttpRequest, slug: str) -> HttpResponse:
+    """Arbiters: every board of a round with its confirmed result, pending submissions and conflicts."""
+    tournament = tournament_for(request, slug, "games.manage_games")
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    number = request.GET.get("round")
+    rnd = None
+    if number and number.isdigit():
+        rnd = get_object_or_404(Round, tournament=tournament, number=int(number))
+    elif rounds:
+        rnd = rounds[-1]
+    rows = []
+    if rnd is not None:
+        for board in Board.objects.filter(round=rnd).select_related("white__player", "black__player"):
+            if board.is_bye or board.black_id is None:
+                rows.append({"board": board, "bye": True})
+                continue
+            game = game_for_board(board)
+            rows.append({"board": board, "game": game, "confirmed": confirmed_submission(game),
+                         "pending": game.submissions.filter(status=ResultSubmission.Status.PENDING).count(),
+                         "conflict": bool(conflicts(game))})
+    return render(request, "games/results.html", {
+        "tournament": tournament, "rounds": rounds, "round": rnd, "rows": rows, "title": _("Results"),
+    })

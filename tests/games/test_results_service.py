@@ -1,0 +1,153 @@
+"""Result submissions: who may submit and confirm, versions, the one-confirmed rule, confirmed-only."""
+
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+
+from games.models import ResultSubmission
+from games.services import GameError
+from games.services.results import (
+    confirm_submission,
+    enter_result,
+    record_forfeit,
+    reject_submission,
+    submit_result,
+)
+from tournaments.models import AuditEntry
+
+
+def test_player_submission_is_pending_and_not_counted(game, player):
+    sub = submit_result(game, "2-0", user=player)
+    assert sub.status == ResultSubmission.Status.PENDING
+    assert sub.version == 1
+    assert not ResultSubmission.objects.confirmed().filter(game=game).exists()
+
+
+def test_other_player_cannot_submit_for_a_game_they_do_not_play(game, other_player):
+    with pytest.raises(GameError, match="own games"):
+        submit_result(game, "2-0", user=other_player)
+    assert not game.submissions.exists()
+
+
+def test_player_cannot_submit_a_forfeit(game, player):
+    with pytest.raises(GameError, match="forfeit"):
+        submit_result(game, "+-", user=player)
+
+
+def test_nobody_confirms_their_own_submission(game, player):
+    sub = submit_result(game, "2-0", user=player)
+    with pytest.raises(GameError, match="own submission"):
+        confirm_submission(sub, player)
+    sub.refresh_from_db()
+    assert sub.status == ResultSubmission.Status.PENDING
+
+
+def test_opponent_confirms_and_the_result_counts(game, player, opponent):
+    sub = submit_result(game, "1-1", user=player)
+    confirm_submission(sub, opponent)
+    assert list(ResultSubmission.objects.confirmed().filter(game=game)) == [sub]
+    # A player's confirmation is not an arbiter action: no audit entry.
+    assert not AuditEntry.objects.filter(action="confirm_result").exists()
+
+
+def test_other_player_and_foreign_arbiter_cannot_confirm(game, player, other_player, foreign_arbiter):
+    sub = submit_result(game, "1-1", user=player)
+    for user in (other_player, foreign_arbiter):
+        with pytest.raises(GameError):
+            confirm_submission(sub, user)
+    assert not ResultSubmission.objects.confirmed().exists()
+
+
+def test_new_confirmation_supersedes_the_previous_one_in_one_step(game, player, opponent, arbiter):
+    first = submit_result(game, "2-0", user=player)
+    confirm_submission(first, opponent)
+    second = submit_result(game, "0-2", user=opponent)
+    assert second.version == 2
+    confirm_submission(second, arbiter)
+    first.refresh_from_db()
+    assert first.status == ResultSubmission.Status.SUPERSEDED
+    assert [s.result for s in ResultSubmission.objects.confirmed().filter(game=game)] == ["0-2"]
+    entry = AuditEntry.objects.get(action="confirm_result")
+    assert "2-0" in entry.before and "0-2" in entry.after
+
+
+def test_concurrent_second_confirmation_fails_cleanly(game, player, opponent, arbiter):
+    """Simulate the race: the second transaction does not see the first confirmation (as under
+    PostgreSQL's snapshot), so only the partial unique constraint stops a second confirmed row."""
+    a = submit_result(game, "2-0", user=player)
+    b = submit_result(game, "0-2", user=opponent)
+    confirm_submission(a, opponent)
+    with mock.patch("games.services.results._supersede_previous", return_value=None):
+        with pytest.raises(GameError, match="same moment"):
+            confirm_submission(b, arbiter)
+    a.refresh_from_db()
+    b.refresh_from_db()
+    assert a.status == ResultSubmission.Status.CONFIRMED
+    assert b.status == ResultSubmission.Status.PENDING
+    assert ResultSubmission.objects.confirmed().filter(game=game).count() == 1
+    assert not AuditEntry.objects.filter(action="confirm_result").exists()
+
+
+def test_arbiter_enters_and_confirms_at_once_with_audit(game, arbiter):
+    sub = enter_result(game, "2-0", arbiter)
+    assert sub.status == ResultSubmission.Status.CONFIRMED
+    actions = set(AuditEntry.objects.values_list("action", flat=True))
+    assert {"enter_result", "confirm_result"} <= actions
+
+
+def test_player_cannot_use_arbiter_entry(game, player):
+    with pytest.raises(GameError, match="arbiter"):
+        enter_result(game, "2-0", player)
+    assert not game.submissions.exists()
+
+
+def test_forfeit_by_arbiter(game, arbiter):
+    sub = record_forfeit(game, "-+", arbiter)
+    assert (sub.result, sub.termination, sub.status) == ("-+", "forfeit", "confirmed")
+    with pytest.raises(GameError):
+        record_forfeit(game, "1-1", arbiter)
+
+
+def test_opponent_rejects_a_submission(game, player, opponent):
+    sub = submit_result(game, "2-0", user=player)
+    reject_submission(sub, opponent)
+    sub.refresh_from_db()
+    assert sub.status == ResultSubmission.Status.REJECTED
+
+
+def test_confirmed_moves_are_validated_on_the_game(game, player, opponent):
+    from tests.games.conftest import OPENING
+
+    sub = submit_result(game, "1-1", user=player, moves=OPENING)
+    confirm_submission(sub, opponent)
+    game.refresh_from_db()
+    assert game.moves == OPENING
+    assert game.validation["plies"] == 10
+    assert game.validation["irregularities"] == []
+
+
+def test_draw_agreement_before_minimum_move_is_refused_with_reason(game, player, tournament):
+    from tests.games.conftest import OPENING
+
+    tournament.draw_offer_min_move = 40
+    tournament.save()
+    game.board.round.tournament.draw_offer_min_move = 40
+    with pytest.raises(GameError, match="40"):
+        submit_result(game, "1-1", user=player, moves=OPENING, termination="agreement")
+    assert not game.submissions.exists()
+
+
+def test_results_reach_standings_only_when_confirmed(game, player, opponent, tournament):
+    """The history service (pairings and standings) sees a result only after confirmation."""
+    from tournaments.services.history import tournament_history
+
+    def points(name: str) -> float:
+        return next(p.points for p in tournament_history(tournament) if p.name == name)
+
+    sub = submit_result(game, "2-0", user=player)
+    assert points("Jansen, Piet") == 0
+    confirm_submission(sub, opponent)
+    assert points("Jansen, Piet") == 2
+    assert points("Müller, Jürgen") == 0
