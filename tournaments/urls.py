@@ -1,4 +1,35 @@
-from django.urls import path  # noqa: F401
+"""Arbiter pages (namespace ``tournaments``): ``t/new/``, ``t/arbiter/`` and ``t/<slug>/manage/...``."""
+
+from django.urls import path
+
+from .views import entries, manage, rounds
 
 app_name = "tournaments"
-urlpatterns: list = []
+
+urlpatterns = [
+    path("new/", manage.create, name="create"),
+    path("arbiter/", manage.dashboard, name="dashboard"),
+    path("<slug:slug>/manage/", manage.overview, name="manage"),
+    path("<slug:slug>/manage/settings/", manage.settings, name="settings"),
+    path("<slug:slug>/manage/players/", entries.players, name="players"),
+    path("<slug:slug>/manage/players/import/", entries.import_csv, name="import_csv"),
+    path("<slug:slug>/manage/players/numbers/", entries.start_numbers, name="start_numbers"),
+    path("<slug:slug>/manage/players/<int:entry_id>/withdraw/", entries.withdraw, name="withdraw"),
+    path("<slug:slug>/manage/players/<int:entry_id>/reinstate/", entries.reinstate, name="reinstate"),
+    path("<slug:slug>/manage/absences/", entries.absences, name="absences"),
+    path("<slug:slug>/manage/absences/<int:absence_id>/delete/", entries.absence_delete, name="absence_delete"),
+    path("<slug:slug>/manage/prohibited/", entries.prohibited, name="prohibited"),
+    path("<slug:slug>/manage/prohibited/<int:pair_id>/delete/", entries.prohibited_delete, name="prohibited_delete"),
+    path("<slug:slug>/manage/rounds/", rounds.round_list, name="rounds"),
+    path("<slug:slug>/manage/rounds/pair/", rounds.pair, name="pair"),
+    path("<slug:slug>/manage/rounds/unpair/", rounds.unpair, name="unpair"),
+    path("<slug:slug>/manage/rounds/<int:number>/", rounds.round_detail, name="round"),
+    path("<slug:slug>/manage/rounds/<int:number>/publish/", rounds.publish, name="publish"),
+    path("<slug:slug>/manage/rounds/<int:number>/swap/", rounds.swap_players, name="swap_players"),
+    path(
+        "<slug:slug>/manage/rounds/<int:number>/boards/<int:board>/swap-colours/",
+        rounds.swap_colours,
+        name="swap_colours",
+    ),
+    path("<slug:slug>/manage/tasks/<int:task_id>/", rounds.task, name="task"),
+]

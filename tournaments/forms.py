@@ -1,0 +1,175 @@
+"""Forms of the arbiter pages (tournament settings, entries, absences, rounds). Every label is translatable."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Absence, Entry, Player, Tournament
+
+# Slugs that would shadow the arbiter pages' own URLs under ``t/``.
+RESERVED_SLUGS = frozenset({"new", "arbiter", "manage"})
+
+
+class TournamentCreateForm(forms.ModelForm):
+    """The essentials to open a tournament; everything else is on the settings page."""
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "slug", "name", "place", "federation", "start_date", "end_date", "time_control",
+            "pairing_system", "rounds_planned", "rule_profile",
+        ]  # fmt: skip
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def clean_slug(self) -> str:
+        slug = self.cleaned_data["slug"]
+        if slug in RESERVED_SLUGS:
+            raise forms.ValidationError(_("“%(slug)s” is reserved; choose another short name.") % {"slug": slug})
+        return slug
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The end date is before the start date."))
+        rounds = data.get("rounds_planned")
+        if rounds is not None and rounds < 1:
+            self.add_error("rounds_planned", _("A tournament needs at least one round."))
+        return data
+
+
+class TournamentSettingsForm(forms.ModelForm):
+    """Scoring, tie-breaks, draw offers, colours, withdrawals, Keizer parameters and public switches."""
+
+    keizer_params = forms.CharField(
+        label=_("Keizer parameters (JSON)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_(
+            'For example {"top_value": 50, "step": 1, "absence": 0.333, "rematch_rounds": 3}. Empty: defaults.'
+        ),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name", "place", "federation", "start_date", "end_date", "time_control", "pairing_system",
+            "rounds_planned", "rule_profile", "status",
+            "points_win", "points_draw", "points_loss", "points_pab", "points_forfeit_win", "points_forfeit_loss",
+            "points_half_bye", "points_zero_bye", "tiebreaks", "draw_offer_min_move", "initial_colour",
+            "start_number_order", "baku_acceleration", "withdrawal_rule", "keizer_params", "elo_k",
+            "is_public", "public_pairings", "public_standings", "public_crosstable", "public_games", "public_players",
+        ]  # fmt: skip
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance and self.instance.pk:
+            self.initial["keizer_params"] = json.dumps(self.instance.keizer_params or {})
+
+    def clean_keizer_params(self) -> dict:
+        raw = (self.cleaned_data.get("keizer_params") or "").strip()
+        if not raw:
+            return {}
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(
+                _("Not valid JSON (line %(line)s, column %(col)s): %(msg)s")
+                % {"line": exc.lineno, "col": exc.colno, "msg": exc.msg}
+            ) from exc
+        if not isinstance(value, dict):
+            raise forms.ValidationError(_("Write the parameters as an object: {\"name\": value, ...}."))
+        from tournaments.pairing.keizer import KeizerParams
+
+        try:
+            KeizerParams(**value)
+        except TypeError as exc:
+            raise forms.ValidationError(_("Unknown Keizer parameter: %(error)s") % {"error": exc}) from exc
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from exc
+        return value
+
+    def clean_tiebreaks(self) -> str:
+        value = self.cleaned_data.get("tiebreaks", "")
+        codes = [c.strip() for c in value.split(",") if c.strip()]
+        return ",".join(codes)
+
+
+class PlayerForm(forms.ModelForm):
+    """Register one player (a new ``Player``; an existing one is matched by FMJD id)."""
+
+    class Meta:
+        model = Player
+        fields = ["name", "title", "federation", "club", "fmjd_id", "national_id", "rating", "birth_year"]
+
+
+class CsvUploadForm(forms.Form):
+    file = forms.FileField(
+        label=_("CSV file"),
+        help_text=_("Columns: name, title, federation, club, fmjd_id, national_id, rating, birth_year; "
+                    "separated by ; or , ; UTF-8."),
+    )  # fmt: skip
+
+
+class StartNumbersForm(forms.Form):
+    method = forms.ChoiceField(label=_("Order"), choices=Tournament.StartNumberOrder.choices)
+    seed = forms.IntegerField(
+        label=_("Seed of the lot (optional)"), required=False, min_value=0, max_value=2**32 - 1,
+        help_text=_("Leave empty for a random draw; the seed used is kept in the audit log."),
+    )  # fmt: skip
+
+
+class WithdrawForm(forms.Form):
+    from_round = forms.IntegerField(label=_("Withdrawn from round"), min_value=1, max_value=999)
+
+
+def _entry_choices(tournament: Tournament):
+    return Entry.objects.filter(tournament=tournament).select_related("player").order_by("start_number", "id")
+
+
+class EntryChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Entry) -> str:
+        return f"{obj.start_number or '–'}. {obj.player.name}"
+
+
+class AbsenceForm(forms.Form):
+    entry = EntryChoiceField(label=_("Player"), queryset=Entry.objects.none())
+    round_number = forms.IntegerField(label=_("Round"), min_value=1, max_value=999)
+    kind = forms.ChoiceField(label=_("Kind"), choices=Absence.Kind.choices)
+    note = forms.CharField(label=_("Note"), max_length=200, required=False)
+
+    def __init__(self, tournament: Tournament, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].queryset = _entry_choices(tournament)
+
+
+class ProhibitedPairForm(forms.Form):
+    first = EntryChoiceField(label=_("First player"), queryset=Entry.objects.none())
+    second = EntryChoiceField(label=_("Second player"), queryset=Entry.objects.none())
+    reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
+
+    def __init__(self, tournament: Tournament, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first"].queryset = _entry_choices(tournament)
+        self.fields["second"].queryset = _entry_choices(tournament)
+
+
+class PairForm(forms.Form):
+    override = forms.BooleanField(
+        label=_("Pair even though some results of earlier rounds are not confirmed"), required=False
+    )
+
+
+class SwapPlayersForm(forms.Form):
+    first = forms.IntegerField(label=_("Start number"), min_value=1)
+    second = forms.IntegerField(label=_("Start number"), min_value=1)

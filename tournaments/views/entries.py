@@ -1,0 +1,203 @@
+"""Players and entries: add, CSV import, start numbers, withdrawals, absences and byes, prohibited pairs."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.access import tournament_for
+from tournaments.forms import (
+    AbsenceForm,
+    CsvUploadForm,
+    PlayerForm,
+    ProhibitedPairForm,
+    StartNumbersForm,
+    WithdrawForm,
+)
+from tournaments.models import Absence, Entry, ProhibitedPair
+from tournaments.services import registration
+from tournaments.services.csv_import import import_players_csv
+from tournaments.services.errors import ServiceError
+
+from .common import refuse
+
+PERM = "tournaments.manage_tournament"
+
+
+def players(request: HttpRequest, slug: str) -> HttpResponse:
+    """The entry list with the add form (POST), the CSV upload and start-number forms."""
+    tournament = tournament_for(request, slug, PERM)
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            entry = registration.register_player(request.user, tournament, form.cleaned_data)
+        except ServiceError as exc:
+            refuse(request, exc)
+        else:
+            if entry.joined_in_round > 1:
+                messages.success(
+                    request,
+                    _("%(name)s entered late: paired from round %(n)s, start number %(sn)s.")
+                    % {"name": entry.player.name, "n": entry.joined_in_round, "sn": entry.start_number},
+                )
+            else:
+                messages.success(request, _("%(name)s registered.") % {"name": entry.player.name})
+            return redirect("tournaments:players", slug=slug)
+    entries = Entry.objects.filter(tournament=tournament).select_related("player").order_by("start_number", "id")
+    context = {
+        "tournament": tournament,
+        "entries": entries,
+        "form": form,
+        "csv_form": CsvUploadForm(),
+        "numbers_form": StartNumbersForm(initial={"method": tournament.start_number_order}),
+        "rounds_exist": tournament.rounds.exists(),
+        "report": request.session.pop(f"csv-report-{tournament.pk}", None),
+    }
+    return render(request, "tournaments/manage/players.html", context)
+
+
+@require_POST
+def import_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """Register the players of an uploaded CSV file; the report is shown on the players page."""
+    tournament = tournament_for(request, slug, PERM)
+    form = CsvUploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, _("Choose a CSV file to upload."))
+        return redirect("tournaments:players", slug=slug)
+    try:
+        report = import_players_csv(request.user, tournament, form.cleaned_data["file"].read())
+    except ServiceError as exc:
+        refuse(request, exc)
+        return redirect("tournaments:players", slug=slug)
+    request.session[f"csv-report-{tournament.pk}"] = report.as_dict()
+    level = messages.warning if report.rejected else messages.success
+    level(
+        request,
+        _("%(ok)s player(s) imported, %(bad)s line(s) rejected.")
+        % {"ok": len(report.imported), "bad": len(report.rejected)},
+    )
+    return redirect("tournaments:players", slug=slug)
+
+
+@require_POST
+def start_numbers(request: HttpRequest, slug: str) -> HttpResponse:
+    """Freeze the start numbers: by rating (then title, then name) or by lot with a logged seed."""
+    tournament = tournament_for(request, slug, PERM)
+    form = StartNumbersForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose how to number the players."))
+        return redirect("tournaments:players", slug=slug)
+    try:
+        seed = registration.freeze_start_numbers(
+            request.user, tournament, form.cleaned_data["method"], form.cleaned_data["seed"]
+        )
+    except ServiceError as exc:
+        refuse(request, exc)
+    else:
+        if form.cleaned_data["method"] == "lot":
+            messages.success(request, _("Start numbers drawn by lot (seed %(seed)s).") % {"seed": seed})
+        else:
+            messages.success(request, _("Start numbers assigned by rating, title and name."))
+    return redirect("tournaments:players", slug=slug)
+
+
+def withdraw(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """Withdraw a player from a round on (GET: the form with the next round proposed)."""
+    tournament = tournament_for(request, slug, PERM)
+    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=tournament)
+    next_round = registration.last_round_number(tournament) + 1
+    form = WithdrawForm(request.POST or None, initial={"from_round": next_round})
+    if request.method == "POST" and form.is_valid():
+        try:
+            registration.withdraw(request.user, entry, form.cleaned_data["from_round"])
+        except ServiceError as exc:
+            refuse(request, exc)
+        else:
+            messages.success(request, _("%(name)s withdrawn.") % {"name": entry.player.name})
+            return redirect("tournaments:players", slug=slug)
+    rule = tournament.get_withdrawal_rule_display()
+    return render(
+        request,
+        "tournaments/manage/withdraw.html",
+        {"tournament": tournament, "entry": entry, "form": form, "rule": rule},
+    )
+
+
+@require_POST
+def reinstate(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    tournament = tournament_for(request, slug, PERM)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    registration.reinstate(request.user, entry)
+    messages.success(request, _("Withdrawal undone."))
+    return redirect("tournaments:players", slug=slug)
+
+
+def absences(request: HttpRequest, slug: str) -> HttpResponse:
+    """Absences and requested half/zero-point byes per round (POST adds or replaces one)."""
+    tournament = tournament_for(request, slug, PERM)
+    next_round = registration.last_round_number(tournament) + 1
+    form = AbsenceForm(tournament, request.POST or None, initial={"round_number": next_round})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            registration.set_absence(request.user, data["entry"], data["round_number"], data["kind"], data["note"])
+        except ServiceError as exc:
+            refuse(request, exc)
+        else:
+            messages.success(request, _("Saved."))
+            draft = tournament.rounds.filter(number=data["round_number"], status="draft").exists()
+            if draft:
+                messages.warning(request, _("That round is already paired as a draft: unpair and pair it again."))
+            return redirect("tournaments:absences", slug=slug)
+    rows = (
+        Absence.objects.filter(entry__tournament=tournament)
+        .select_related("entry__player")
+        .order_by("round_number", "entry__start_number")
+    )
+    return render(
+        request, "tournaments/manage/absences.html", {"tournament": tournament, "form": form, "absences": rows}
+    )
+
+
+@require_POST
+def absence_delete(request: HttpRequest, slug: str, absence_id: int) -> HttpResponse:
+    tournament = tournament_for(request, slug, PERM)
+    absence = get_object_or_404(Absence, pk=absence_id, entry__tournament=tournament)
+    try:
+        registration.remove_absence(request.user, absence)
+    except ServiceError as exc:
+        refuse(request, exc)
+    else:
+        messages.success(request, _("Removed."))
+    return redirect("tournaments:absences", slug=slug)
+
+
+def prohibited(request: HttpRequest, slug: str) -> HttpResponse:
+    """Pairs of players who must not meet (same family or club)."""
+    tournament = tournament_for(request, slug, PERM)
+    form = ProhibitedPairForm(tournament, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            registration.add_prohibited_pair(request.user, tournament, data["first"], data["second"], data["reason"])
+        except ServiceError as exc:
+            refuse(request, exc)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("tournaments:prohibited", slug=slug)
+    pairs = ProhibitedPair.objects.filter(tournament=tournament).select_related("first__player", "second__player")
+    return render(
+        request, "tournaments/manage/prohibited.html", {"tournament": tournament, "form": form, "pairs": pairs}
+    )
+
+
+@require_POST
+def prohibited_delete(request: HttpRequest, slug: str, pair_id: int) -> HttpResponse:
+    tournament = tournament_for(request, slug, PERM)
+    pair = get_object_or_404(ProhibitedPair, pk=pair_id, tournament=tournament)
+    registration.remove_prohibited_pair(request.user, pair)
+    messages.success(request, _("Removed."))
+    return redirect("tournaments:prohibited", slug=slug)

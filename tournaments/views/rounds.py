@@ -1,0 +1,154 @@
+"""Rounds: pair the next round (inline or as a task), preview with reasons and warnings, edit, publish, unpair."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.access import require, tournament_for
+from tournaments.forms import PairForm, SwapPlayersForm
+from tournaments.models import Board, Round, TaskRun
+from tournaments.services import rounds as round_service
+from tournaments.services.errors import ServiceError
+from tournaments.services.pairing import start_pairing
+
+from .common import refuse
+
+
+def round_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """All rounds (drafts included) with the “pair next round” form."""
+    tournament = tournament_for(request, slug, "tournaments.manage_tournament")
+    rounds = tournament.rounds.order_by("number")
+    running = TaskRun.objects.filter(
+        tournament=tournament, kind="pair_round", status__in=(TaskRun.Status.QUEUED, TaskRun.Status.RUNNING)
+    ).first()
+    return render(
+        request,
+        "tournaments/manage/rounds.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "pair_form": PairForm(),
+            "running": running,
+            "can_pair": request.user.has_perm("tournaments.pair_round", tournament),
+        },
+    )
+
+
+@require_POST
+def pair(request: HttpRequest, slug: str) -> HttpResponse:
+    """Pair the next round as a draft; large fields go to a background task with a progress page."""
+    tournament = tournament_for(request, slug, "tournaments.pair_round")
+    form = PairForm(request.POST)
+    override = form.is_valid() and form.cleaned_data["override"]
+    try:
+        outcome = start_pairing(tournament, request.user, override=override)
+    except ServiceError as exc:
+        refuse(request, exc)
+        return redirect("tournaments:rounds", slug=slug)
+    if isinstance(outcome, TaskRun):
+        return redirect("tournaments:task", slug=slug, task_id=outcome.pk)
+    for warning in outcome.warnings:
+        messages.warning(request, warning)
+    messages.success(request, _("Round %(n)s paired as a draft: check it, then publish.") % {"n": outcome.round.number})
+    return redirect("tournaments:round", slug=slug, number=outcome.round.number)
+
+
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Preview of a round: each board with the engine's reasons and the arbiter's warnings."""
+    tournament = tournament_for(request, slug, "tournaments.manage_tournament")
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    boards = rnd.boards.select_related("white__player", "black__player").order_by("number")
+    is_draft = rnd.status == Round.Status.DRAFT
+    latest = tournament.rounds.order_by("-number").first()
+    return render(
+        request,
+        "tournaments/manage/round.html",
+        {
+            "tournament": tournament,
+            "round": rnd,
+            "boards": boards,
+            "is_draft": is_draft,
+            "is_latest": latest is not None and latest.pk == rnd.pk,
+            "n_warnings": sum(1 for b in boards if b.warnings),
+            "swap_form": SwapPlayersForm(),
+            "can_pair": request.user.has_perm("tournaments.pair_round", tournament),
+            "can_publish": request.user.has_perm("tournaments.publish", tournament),
+        },
+    )
+
+
+@require_POST
+def swap_colours(request: HttpRequest, slug: str, number: int, board: int) -> HttpResponse:
+    tournament = tournament_for(request, slug, "tournaments.pair_round")
+    b = get_object_or_404(Board, round__tournament=tournament, round__number=number, number=board)
+    try:
+        b = round_service.swap_colours(request.user, b)
+    except ServiceError as exc:
+        refuse(request, exc)
+    else:
+        for w in b.warnings:
+            messages.warning(request, w)
+    return redirect("tournaments:round", slug=slug, number=number)
+
+
+@require_POST
+def swap_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Exchange two players' places in a draft round; the new warnings are shown."""
+    tournament = tournament_for(request, slug, "tournaments.pair_round")
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    form = SwapPlayersForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give two start numbers."))
+        return redirect("tournaments:round", slug=slug, number=number)
+    try:
+        touched = round_service.swap_players(request.user, rnd, form.cleaned_data["first"], form.cleaned_data["second"])
+    except ServiceError as exc:
+        refuse(request, exc)
+    else:
+        messages.success(request, _("Players exchanged."))
+        for b in touched:
+            b.refresh_from_db()
+            for w in b.warnings:
+                messages.warning(request, w)
+    return redirect("tournaments:round", slug=slug, number=number)
+
+
+@require_POST
+def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = tournament_for(request, slug, "tournaments.publish")
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    try:
+        round_service.publish_round(request.user, rnd)
+    except ServiceError as exc:
+        refuse(request, exc)
+    else:
+        messages.success(request, _("Round %(n)s published.") % {"n": number})
+    return redirect("tournaments:round", slug=slug, number=number)
+
+
+@require_POST
+def unpair(request: HttpRequest, slug: str) -> HttpResponse:
+    """Delete the latest round while it is a draft."""
+    tournament = tournament_for(request, slug, "tournaments.pair_round")
+    try:
+        n = round_service.unpair_round(request.user, tournament)
+    except ServiceError as exc:
+        refuse(request, exc)
+    else:
+        messages.success(request, _("Round %(n)s unpaired.") % {"n": n})
+    return redirect("tournaments:rounds", slug=slug)
+
+
+def task(request: HttpRequest, slug: str, task_id: int) -> HttpResponse:
+    """Progress of a background pairing; htmx polls the partial until it is done."""
+    tournament = tournament_for(request, slug, "tournaments.manage_tournament")
+    run = get_object_or_404(TaskRun, pk=task_id, tournament=tournament)
+    require(request, "tournaments.manage_tournament", tournament)
+    context = {"tournament": tournament, "run": run, "finished": run.status in ("done", "failed")}
+    if getattr(request, "htmx", False):
+        return render(request, "tournaments/manage/_task_progress.html", context)
+    return render(request, "tournaments/manage/task.html", context)
