@@ -58,6 +58,8 @@ class Material:
 
     def lone_king_side(self) -> str | None:
         """The side that has exactly one king and nothing else (White first if both do)."""
+        if self.white_kings != 1 and self.black_kings != 1:
+            return None
         for side in ("W", "B"):
             if self.kings(side) == 1 and self.men(side) == 0:
                 return side
@@ -226,6 +228,23 @@ class DrawTracker:
             NO_CAPTURE_OR_PROMOTION: r.no_capture_or_promotion_limit is not None,
         }
         return tuple(name for name in RULE_ORDER if on[name])
+
+    def holds(self, rule: str) -> bool:
+        """``assess(rule).holds``, without building the evidence (called for every ply)."""
+        r = self.rules
+        if rule == THREEFOLD:
+            return len(self._occurrences.get(self._key, ())) >= 3
+        if rule == KING_MOVES:
+            limit = r.king_moves_only_limit
+            return limit is not None and self.ply - self._king_run_start >= 2 * limit
+        if rule == NO_CAPTURE_OR_PROMOTION:
+            limit = r.no_capture_or_promotion_limit
+            return limit is not None and self.ply - self._quiet_run_start >= 2 * limit
+        if rule in (SIXTEEN, FIVE) and self._count_class != rule:
+            return False
+        if rule == THREE_KINGS and self._tk_lone is None:
+            return False
+        return self.assess(rule).holds
 
     def holding(self) -> list[str]:
         """The enabled rules whose condition holds in the current position (cheap; called every ply)."""

@@ -12,6 +12,7 @@ for what is allowed. Draw claims are judged by ``arbiter.claims.rule_on_claim``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -20,7 +21,8 @@ from arbiter import messages as msg
 from arbiter.draws import RULE_ORDER, DrawTracker, Material, PlyFacts, explain, long_diagonal
 from arbiter.fen import FenError, parse_fen, to_fen
 from arbiter.irregularities import AMBIGUOUS_NOTATION, LOOKAHEAD, PlyJudgement, articles, full_text, judge_ply
-from arbiter.moves import apply_move, legal_moves
+from arbiter.movegen import Rules, rules_for
+from arbiter.moves import apply_move, legal_moves, to_move
 from arbiter.notation import move_to_text
 from arbiter.pdn import PdnGame
 from arbiter.position import IllegalMoveError, Move, Position, initial_position
@@ -275,26 +277,34 @@ def replay(src: _Source) -> ValidationReport:
     enabled = tracker.enabled_rules()
     stopped: Stop | None = None
     texts = src.texts
+    rules = rules_for(prof)
+    numeric = prof.notation == "numeric"
     for i, text in enumerate(texts, start=1):
         side = pos.side_to_move
         number = _move_number(src.start, i, src.numbers[i - 1])
-        legal = legal_moves(pos)
-        j = judge_ply(pos, text, legal, texts[i:i + LOOKAHEAD])
-        loc = src.locations[i - 1]
-        if j.kind is not None:
-            irregularities.append(_irregularity(pos, i, number, text, j, loc, legal))
-        move = j.move
-        new: Position | None = None
-        if move is not None:
-            try:
-                new = apply_move(pos, move)
-            except IllegalMoveError:
-                new = None
-        if move is None or new is None:
-            stopped = _stop(irregularities, pos, i, number, text)
-            break
-        legal_ply = j.kind is None
-        notation = move_to_text(pos, move, legal) if legal_ply or j.kind == AMBIGUOUS_NOTATION else text.strip()
+        fast = _fast_legal(pos, text, rules) if numeric else None
+        if fast is not None:
+            move, notation = fast
+            new: Position | None = apply_move(pos, move)
+            legal_ply = True
+        else:
+            legal = legal_moves(pos)
+            j = judge_ply(pos, text, legal, texts[i:i + LOOKAHEAD])
+            if j.kind is not None:
+                irregularities.append(_irregularity(pos, i, number, text, j, src.locations[i - 1], legal))
+            new = None
+            if j.move is not None:
+                try:
+                    new = apply_move(pos, j.move)
+                except IllegalMoveError:
+                    new = None
+            if j.move is None or new is None:
+                stopped = _stop(irregularities, pos, i, number, text)
+                break
+            move = j.move
+            legal_ply = j.kind is None
+            notation = move_to_text(pos, move, legal) if legal_ply or j.kind == AMBIGUOUS_NOTATION else text.strip()
+        assert new is not None
         plies.append(PlyRecord(i, number, side, text, move, notation, legal_ply))
         from_piece = pos.piece_at(move.from_sq)
         man = from_piece is not None and from_piece.islower()
@@ -304,7 +314,7 @@ def replay(src: _Source) -> ValidationReport:
         facts.append(f)
         tracker.feed(f)
         for rule in enabled:
-            if rule not in first:
+            if rule not in first and tracker.holds(rule):
                 a = tracker.assess(rule)
                 if a.holds:
                     template, params = explain(a, i, prof, mat)
@@ -317,6 +327,60 @@ def replay(src: _Source) -> ValidationReport:
                           conditions[0].rule if conditions else None, conditions[0].ply if conditions else None)
     return ValidationReport(prof, positions, plies, irregularities, stopped, conditions, result, facts,
                             src.declared, len(texts))
+
+
+_SIMPLE = re.compile(r"\s*(\d{1,2})\s*[-xX:]\s*(\d{1,2})\s*")
+
+
+def _fast_legal(pos: Position, text: str, rules: Rules) -> tuple[Move, str] | None:
+    """The common case, fast: ``a-b`` or ``axb`` naming exactly one legal move (with its strict
+    notation). None sends the ply to ``judge_ply``, which gives the same verdict for such moves."""
+    m = _SIMPLE.fullmatch(text)
+    if m is None:
+        return None
+    a, b = int(m[1]), int(m[2])
+    g = pos.geo
+    if not (1 <= a <= g.squares and 1 <= b <= g.squares):
+        return None
+    fa, fb = g.idx_of[a], g.idx_of[b]
+    if pos.white_to_move:
+        om, ok, xm, xk, white = pos.wm, pos.wk, pos.bm, pos.bk, True
+    else:
+        om, ok, xm, xk, white = pos.bm, pos.bk, pos.wm, pos.wk, False
+    prof = pos.profile
+    if not rules.has_capture(om, ok, xm, xk, white):
+        promotes = _quiet_move_fits(rules, om, ok, xm, xk, white, fa, fb)
+        if promotes is None:
+            return None
+        return Move(a, b, (), (a, b), promotes), f"{a}{prof.move_separator}{b}"
+    hits = [r for r in rules.legal_captures(om, ok, xm, xk, white) if r[0] == fa and r[1] == fb]
+    if len(hits) != 1:
+        return None
+    return to_move(rules, hits[0]), f"{a}{prof.capture_separator}{b}"
+
+
+def _quiet_move_fits(rules: Rules, om: int, ok: int, xm: int, xk: int, white: bool, fa: int, fb: int) -> bool | None:
+    """Whether the quiet move between bit indices ``fa`` and ``fb`` is legal (no capture being
+    possible): None if not, else whether it crowns a man. A man steps one square forward (FMJD 3);
+    a king goes along a free diagonal, one square only without flying kings."""
+    empty = rules.board & ~(om | ok | xm | xk)
+    if not (empty >> fb) & 1:
+        return None
+    if (om >> fa) & 1:
+        steps = rules.shifts[:2] if white else rules.shifts[2:]
+        if fb - fa not in steps:
+            return None
+        promo = rules.geo.white_promotion if white else rules.geo.black_promotion
+        return bool((promo >> fb) & 1)
+    if not (ok >> fa) & 1:
+        return None
+    for ray in rules.rays[fa]:
+        for i in ray:
+            if i == fb:
+                return False
+            if not (empty >> i) & 1 or not rules.flying:
+                break
+    return None
 
 
 def _lone_on_diagonal(p: Position, m: Material, diagonal: frozenset[int]) -> bool:

@@ -1,0 +1,51 @@
+"""The validator's fast path for plain ``a-b``/``axb`` moves agrees with the engine's legal moves."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from arbiter.movegen import rules_for
+from arbiter.moves import apply_move, legal_moves
+from arbiter.position import Position, initial_position
+from arbiter.validator import _fast_legal
+
+
+def positions(variant: str, games: int, seed: int) -> list[Position]:
+    """Positions of seeded random games (plenty of kings late in each game)."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(games):
+        pos = initial_position(variant)
+        for _ply in range(160):
+            moves = legal_moves(pos)
+            if not moves:
+                break
+            out.append(pos)
+            pos = apply_move(pos, rng.choice(moves))
+    return out
+
+
+@pytest.mark.parametrize("variant", ["international", "english", "german"])
+def test_fast_path_accepts_exactly_the_unambiguous_legal_moves(variant: str) -> None:
+    rules = rules_for(variant)
+    rng = random.Random(7)
+    kings_seen = 0
+    for pos in positions(variant, 12, 3):
+        kings_seen += bool(pos.wk | pos.bk)
+        legal = legal_moves(pos)
+        by_ends: dict[tuple[int, int], list[object]] = {}
+        for m in legal:
+            by_ends.setdefault((m.from_sq, m.to_sq), []).append(m)
+        for (a, b), ms in by_ends.items():
+            got = _fast_legal(pos, f"{a}-{b}", rules)
+            if len(ms) == 1:
+                assert got is not None and got[0] == ms[0] and got[0].promotes == ms[0].promotes  # type: ignore[attr-defined]
+            else:
+                assert got is None
+        for _ in range(20):
+            a, b = rng.randint(1, pos.geo.squares), rng.randint(1, pos.geo.squares)
+            if (a, b) not in by_ends:
+                assert _fast_legal(pos, f"{a}x{b}", rules) is None, (pos, a, b)
+    assert kings_seen > 50
