@@ -1,0 +1,93 @@
+"""The demo data: two tournaments through the real services, idempotent.
+
+Seeding takes a few seconds, so each test checks several promises of one seeded database.
+"""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.contrib.auth import authenticate
+from django.core.management import call_command
+
+from games.models import ResultSubmission
+from tournaments.models import AuditEntry, Board, Entry, Player, Role, Round, Tournament
+from tournaments.pairing.berger import berger_table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def seeded():
+    out = StringIO()
+    call_command("seed_demo", stdout=out)
+    return out.getvalue()
+
+
+def _snapshot():
+    models = (Tournament, Player, Entry, Round, Board, Role, ResultSubmission, AuditEntry)
+    return {m.__name__: m.objects.count() for m in models}
+
+
+def _confirmed(t, number):
+    return ResultSubmission.objects.confirmed().filter(
+        game__board__round__tournament=t, game__board__round__number=number
+    )
+
+
+def test_round_robin_is_finished_by_the_berger_table_with_every_result_confirmed(seeded):
+    t = Tournament.objects.get(slug="utrecht-club-championship-2026")
+    assert t.status == Tournament.Status.FINISHED
+    assert t.entries.count() == 10
+    assert t.rounds.count() == 9
+    assert ResultSubmission.objects.confirmed().for_tournament(t).count() == 45
+    assert not ResultSubmission.objects.for_tournament(t).exclude(status="confirmed").exists()
+    for number, table_round in enumerate(berger_table(10), start=1):
+        boards = Board.objects.filter(round__tournament=t, round__number=number)
+        assert {(b.white.start_number, b.black.start_number) for b in boards} == set(table_round), f"round {number}"
+
+
+def test_swiss_is_in_progress_with_round_five_partly_played(seeded):
+    t = Tournament.objects.get(slug="amersfoort-autumn-open-2026")
+    assert t.status == Tournament.Status.RUNNING
+    assert t.entries.count() == 30
+    assert t.rounds_planned == 7
+    assert list(t.rounds.values_list("number", flat=True)) == [1, 2, 3, 4, 5]
+    for number in range(1, 5):  # rounds 1-4 are complete
+        games = Board.objects.filter(round__tournament=t, round__number=number, bye_kind="").count()
+        assert _confirmed(t, number).count() == games
+    games_r5 = Board.objects.filter(round__tournament=t, round__number=5, bye_kind="").count()
+    assert 0 < _confirmed(t, 5).count() < games_r5
+    # Round 3: the requested half-point bye, and so a pairing-allocated bye for the odd one out.
+    byes = set(
+        Board.objects.filter(round__tournament=t, round__number=3)
+        .exclude(bye_kind="")
+        .values_list("bye_kind", flat=True)
+    )
+    assert byes == {"half", "pab"}
+
+
+def test_demo_people_accounts_and_audit(seeded):
+    assert "arbiter  / arbiter-demo" in seeded and "pieter" in seeded and "anja" in seeded
+    for username, password in (("arbiter", "arbiter-demo"), ("pieter", "pieter-demo"), ("anja", "anja-demo")):
+        assert authenticate(username=username, password=password) is not None
+    names = set(Player.objects.values_list("name", flat=True))
+    assert {"Шварцман, Алексей", "Lefèvre, Amélie", "Weiß, Günther"} <= names
+    assert not Player.objects.filter(club="").exists()
+    assert len(set(Player.objects.values_list("federation", flat=True))) >= 6
+    for t in Tournament.objects.all():
+        assert Role.objects.filter(tournament=t, user__username="arbiter", kind="chief_arbiter").exists()
+        for username in ("pieter", "anja"):
+            assert Role.objects.filter(tournament=t, user__username=username, kind="player").exists()
+            assert Entry.objects.filter(tournament=t, player__user__username=username).exists()
+    assert AuditEntry.objects.filter(action="enter_result").count() == ResultSubmission.objects.count()
+    assert AuditEntry.objects.filter(action="round.publish").count() == 14
+
+
+def test_seeding_twice_changes_nothing(seeded):
+    before = _snapshot()
+    out = StringIO()
+    call_command("seed_demo", stdout=out)
+    assert _snapshot() == before
+    assert "already there" in out.getvalue()

@@ -1,0 +1,283 @@
+"""Demo data: a finished 10-player round robin and a 30-player Swiss in progress.
+
+``python manage.py seed_demo`` is idempotent: a tournament whose short name already exists is
+left alone, accounts that exist keep their passwords, so running it twice changes nothing.
+
+Everything goes through the services an arbiter uses (create, register, pair, publish, enter
+results), so the demo has the same audit log, reasons and documents as real events; results
+are confirmed ``ResultSubmission`` rows. Results are drawn from the ratings with a fixed seed,
+so every run produces the same tournaments.
+
+Extension point: if ``games.demo`` defines ``seed_games(tournament)``, it is called for each
+demo tournament after its results are in (real games with moves).
+"""
+
+from __future__ import annotations
+
+import datetime
+import importlib
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from tournaments.models import Absence, Board, Entry, Player, Role, Round, Tournament
+
+ROUND_ROBIN_SLUG = "utrecht-club-championship-2026"
+SWISS_SLUG = "amersfoort-autumn-open-2026"
+SWISS_ROUNDS_DONE = 4
+SWISS_ROUNDS = 7
+DRAW_RATE = 0.38  # roughly the share of draws between club players in international draughts
+
+
+@dataclass(frozen=True)
+class DemoAccount:
+    username: str
+    password: str
+    first_name: str
+    last_name: str
+    description: str
+    is_staff: bool = False
+    is_superuser: bool = False
+
+
+ARBITER = DemoAccount("arbiter", "arbiter-demo", "Henk", "Scholten", "chief arbiter of both demo tournaments")
+PLAYER_ONE = DemoAccount("pieter", "pieter-demo", "Pieter", "de Vries", "player in both demo tournaments")
+PLAYER_TWO = DemoAccount("anja", "anja-demo", "Anja", "Schäfer", "player in both demo tournaments")
+ADMIN = DemoAccount("admin", "admin-demo", "Ada", "Admin", "staff: status page, admin, create tournaments", True, True)
+ACCOUNTS = (ARBITER, PLAYER_ONE, PLAYER_TWO, ADMIN)
+
+# name (Lastname, Firstname), title, federation, club, rating, birth year
+PlayerRow = tuple[str, str, str, str, int, int]
+
+ACCOUNT_PLAYERS: dict[str, PlayerRow] = {
+    PLAYER_ONE.username: ("de Vries, Pieter", "MF", "NED", "DC Utrecht", 2108, 1994),
+    PLAYER_TWO.username: ("Schäfer, Anja", "MIF", "GER", "Damenclub Hamburg", 1946, 1999),
+}
+
+ROUND_ROBIN_PLAYERS: list[PlayerRow] = [
+    ("van den Berg, Sanne", "MFF", "NED", "DC Utrecht", 2015, 2001),
+    ("Jansen, Kees", "", "NED", "DC Utrecht", 1884, 1968),
+    ("Bakker, Ruud", "MI", "NED", "DC Utrecht", 2236, 1985),
+    ("Visser, Femke", "", "NED", "DC Utrecht", 1752, 2007),
+    ("van Dijk, Joost", "", "NED", "DC Utrecht", 1931, 1979),
+    ("Smit, Marieke", "", "NED", "DC Utrecht", 1688, 1990),
+    ("Meijer, Bram", "", "NED", "DC Utrecht", 1817, 2005),
+    ("IJzerman, Geert-Jan", "MF", "NED", "DC Utrecht", 2152, 1976),
+]
+
+SWISS_PLAYERS: list[PlayerRow] = [
+    ("Шварцман, Алексей", "GMI", "RUS", "ШК «Маяк» Москва", 2391, 1988),
+    ("N'Diaye, Mamadou", "GMI", "SEN", "Damier Dakarois", 2364, 1992),
+    ("Фёдоров, Никита", "MI", "RUS", "ШК «Маяк» Москва", 2298, 1996),
+    ("Ozoliņš, Jānis", "MI", "LAT", "Rīgas Dambretes klubs", 2276, 1987),
+    ("Lefèvre, Amélie", "GMIF", "FRA", "Damier Lyonnais", 2254, 1993),
+    ("de Jong, Ineke", "MF", "NED", "Van Stigt Thans", 2187, 1983),
+    ("Dubois, François", "MF", "FRA", "Damier Parisien", 2163, 1974),
+    ("Kowalski, Paweł", "MF", "POL", "KWS Warcaby Kraków", 2141, 1990),
+    ("Соколова, Ольга", "MIF", "RUS", "ШК «Нева» Санкт-Петербург", 2122, 1998),
+    ("Mulder, Teun", "", "NED", "Damclub Hoofddorp", 2096, 1981),
+    ("Weiß, Günther", "", "GER", "Damenclub Hamburg", 2064, 1962),
+    ("Sow, Aïssatou", "MFF", "SEN", "Damier Dakarois", 2041, 2000),
+    ("Bénard, Loïc", "", "FRA", "Club de Dames de Marseille", 2019, 1986),
+    ("Кузнецов, Дмитрий", "", "RUS", "ШК «Маяк» Москва", 1998, 2004),
+    ("Köhler, Lena", "", "GER", "Dame-Verein Berlin", 1973, 2002),
+    ("Girard, Noémie", "", "FRA", "Damier Lyonnais", 1955, 2006),
+    ("van Leeuwen, Maarten", "", "NED", "Van Stigt Thans", 1929, 1971),
+    ("Groß, Matthias", "", "GER", "Dame-Verein Berlin", 1905, 1977),
+    ("Wiśniewska, Zofia", "", "POL", "KWS Warcaby Kraków", 1886, 2003),
+    ("Moreau, Hélène", "", "FRA", "Damier Parisien", 1860, 1965),
+    ("Петрова, Татьяна", "", "RUS", "ШК «Нева» Санкт-Петербург", 1838, 1995),
+    ("Hendriks, Sjoerd", "", "NED", "Damclub Hoofddorp", 1811, 1999),
+    ("Brouwer, Anouk", "", "NED", "DC Amersfoort", 1784, 2008),
+    ("Dijkstra, Wim", "", "NED", "DC Amersfoort", 1756, 1958),
+    ("Peeters, Jozef", "", "BEL", "Damclub Antwerpen", 1731, 1980),
+    ("Ngom, Jérôme", "", "FRA", "Club de Dames de Marseille", 1702, 2009),
+    ("Ямпольский, Илья", "", "UKR", "Шашковий клуб Київ", 1677, 2010),
+    ("Vermeulen, Daan", "", "NED", "DC Amersfoort", 1643, 2011),
+]
+
+
+def _users() -> dict[str, object]:
+    """Create the demo accounts that do not exist yet; existing ones keep their passwords."""
+    User = get_user_model()
+    users: dict[str, object] = {}
+    for account in ACCOUNTS:
+        user, created = User.objects.get_or_create(
+            username=account.username,
+            defaults={
+                "first_name": account.first_name,
+                "last_name": account.last_name,
+                "email": f"{account.username}@example.org",
+                "is_staff": account.is_staff,
+                "is_superuser": account.is_superuser,
+            },
+        )
+        if created:
+            user.set_password(account.password)
+            user.save(update_fields=["password"])
+        users[account.username] = user
+    return users
+
+
+def _player(row: PlayerRow, user: object | None = None) -> Player:
+    """The demo player with this name (created once, shared by both tournaments)."""
+    name, title, federation, club, rating, birth_year = row
+    player, _created = Player.objects.get_or_create(
+        name=name,
+        defaults={
+            "title": title,
+            "federation": federation,
+            "club": club,
+            "rating": rating,
+            "birth_year": birth_year,
+            "user": user,
+        },
+    )
+    return player
+
+
+def _register(arbiter, tournament: Tournament, players: Iterable[Player]) -> None:
+    """Enter the players, give those with an account the player role, and freeze start numbers."""
+    from tournaments.roles import grant_role
+    from tournaments.services.registration import freeze_start_numbers, register_player
+
+    for player in players:
+        register_player(arbiter, tournament, {}, player=player)
+        if player.user is not None:
+            grant_role(tournament, player.user, Role.Kind.PLAYER)
+    freeze_start_numbers(arbiter, tournament, "rating")
+
+
+def _result_for(rng: random.Random, white: Entry, black: Entry) -> str:
+    """A plausible result from the ratings: the Elo expectation split into wins and draws."""
+    expected = 1 / (1 + 10 ** (((black.rating or 1500) - (white.rating or 1500)) / 400))
+    roll = rng.random()
+    white_wins = (1 - DRAW_RATE) * expected
+    if roll < white_wins:
+        return "2-0"
+    if roll < white_wins + DRAW_RATE:
+        return "1-1"
+    return "0-2"
+
+
+def _play_round(arbiter, tournament: Tournament, rng: random.Random, *, leave_open: Callable[[Board], bool]) -> Round:
+    """Pair and publish the next round, then confirm a result on every game not ``leave_open``."""
+    from games.services.results import enter_result
+    from tournaments.services.pairing import pair_round
+    from tournaments.services.rounds import publish_round
+
+    outcome = pair_round(tournament, arbiter)
+    rnd = publish_round(arbiter, outcome.round)
+    boards = rnd.boards.filter(bye_kind="", black__isnull=False).select_related("white", "black", "game")
+    for board in boards.order_by("number"):
+        result = _result_for(rng, board.white, board.black)  # drawn for every board: stable sequence
+        if not leave_open(board):
+            enter_result(board.game, result, arbiter)
+    return rnd
+
+
+def _extend_with_games(tournament: Tournament) -> None:
+    """Call ``games.demo.seed_games(tournament)`` if the games app provides it."""
+    try:
+        module = importlib.import_module("games.demo")
+    except ModuleNotFoundError:
+        return
+    seed_games = getattr(module, "seed_games", None)
+    if callable(seed_games):
+        seed_games(tournament)
+
+
+def seed_round_robin(users: dict[str, object]) -> Tournament | None:
+    """A finished 10-player single round robin (Berger tables), every result confirmed."""
+    from tournaments.services.registration import create_tournament, update_tournament
+
+    if Tournament.objects.filter(slug=ROUND_ROBIN_SLUG).exists():
+        return None
+    arbiter = users[ARBITER.username]
+    with transaction.atomic():
+        tournament = create_tournament(
+            arbiter,
+            slug=ROUND_ROBIN_SLUG,
+            name="Clubkampioenschap DC Utrecht 2026",
+            place="Utrecht",
+            federation="NED",
+            start_date=datetime.date(2026, 9, 4),
+            end_date=datetime.date(2026, 10, 30),
+            time_control="80 min + 1 min/move",
+            pairing_system=Tournament.PairingSystem.ROUND_ROBIN,
+            rounds_planned=9,
+        )
+        players = [_player(ACCOUNT_PLAYERS[u], users[u]) for u in (PLAYER_ONE.username, PLAYER_TWO.username)]
+        players += [_player(row) for row in ROUND_ROBIN_PLAYERS]
+        _register(arbiter, tournament, players)
+        rng = random.Random(ROUND_ROBIN_SLUG)
+        for _round in range(9):
+            _play_round(arbiter, tournament, rng, leave_open=lambda board: False)
+        update_tournament(arbiter, tournament, {"status": Tournament.Status.FINISHED})
+        _extend_with_games(tournament)
+    return tournament
+
+
+def seed_swiss(users: dict[str, object]) -> Tournament | None:
+    """A 30-player, 7-round Swiss: rounds 1-4 complete, round 5 published with some results still open.
+
+    One player asked for a half-point bye in round 3 (so that round also has a pairing-allocated bye);
+    the demo players' round-5 games are left open so they can submit their results.
+    """
+    from tournaments.services.registration import create_tournament
+
+    if Tournament.objects.filter(slug=SWISS_SLUG).exists():
+        return None
+    arbiter = users[ARBITER.username]
+    account_users = {users[PLAYER_ONE.username].pk, users[PLAYER_TWO.username].pk}
+    with transaction.atomic():
+        tournament = create_tournament(
+            arbiter,
+            slug=SWISS_SLUG,
+            name="Amersfoort Autumn Open 2026",
+            place="Amersfoort",
+            federation="NED",
+            start_date=datetime.date(2026, 11, 18),
+            end_date=datetime.date(2026, 11, 22),
+            time_control="90 min + 30 s/move",
+            pairing_system=Tournament.PairingSystem.SWISS_DUTCH,
+            rounds_planned=SWISS_ROUNDS,
+            draw_offer_min_move=40,
+        )
+        players = [_player(ACCOUNT_PLAYERS[u], users[u]) for u in (PLAYER_ONE.username, PLAYER_TWO.username)]
+        players += [_player(row) for row in SWISS_PLAYERS]
+        _register(arbiter, tournament, players)
+        half_bye = Entry.objects.get(tournament=tournament, player__name="Weiß, Günther")
+        Absence.objects.create(entry=half_bye, round_number=3, kind=Absence.Kind.HALF_BYE, note="Familienfeier")
+        rng = random.Random(SWISS_SLUG)
+        for _round in range(SWISS_ROUNDS_DONE):
+            _play_round(arbiter, tournament, rng, leave_open=lambda board: False)
+
+        def open_in_round_5(board: Board) -> bool:
+            players_users = {board.white.player.user_id, board.black.player.user_id}
+            return bool(players_users & account_users) or board.number % 3 == 0
+
+        _play_round(arbiter, tournament, rng, leave_open=open_in_round_5)
+        _extend_with_games(tournament)
+    return tournament
+
+
+class Command(BaseCommand):
+    help = "Load the demo tournaments and accounts (idempotent) and print the demo logins."
+
+    def handle(self, *args: object, **options: object) -> None:
+        users = _users()
+        for label, seed in (("round robin", seed_round_robin), ("Swiss", seed_swiss)):
+            tournament = seed(users)
+            if tournament is None:
+                self.stdout.write(f"{label}: already there, left unchanged")
+            else:
+                self.stdout.write(self.style.SUCCESS(f"{label}: created {tournament.name} (/t/{tournament.slug}/)"))
+        self.stdout.write("")
+        self.stdout.write("Demo logins (http://127.0.0.1:8000/accounts/login/):")
+        for account in ACCOUNTS:
+            self.stdout.write(f"  {account.username:<8} / {account.password:<13} {account.description}")
