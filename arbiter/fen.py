@@ -61,8 +61,8 @@ def parse_fen(text: str, profile: Profile | str = "international") -> Position:
             continue
         colour = part[0].upper()
         if colour not in ("W", "B"):
-            if re.match(r"^[A-Z]\d*$", part, re.IGNORECASE) and colour not in ("K",):
-                continue  # unknown extension field such as H0 or F12
+            if len(seen_colours) == 2:
+                continue  # unknown suffix after both colours, such as lidraughts' H0 or F12
             raise FenError(f"field {part!r} must start with W or B in FEN {fen!r}")
         if colour in seen_colours:
             raise FenError(f"colour {colour} is listed twice in FEN {fen!r}")

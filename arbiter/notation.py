@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from arbiter.board import geometry
 from arbiter.movegen import rules_for
-from arbiter.moves import legal_moves, pdn_path, raw_sequences, to_move, traversed
+from arbiter.moves import legal_moves, legal_raw, pdn_path, raw_sequences, to_move, traversed
 from arbiter.position import Move, Position
 from arbiter.profiles import Profile, get_profile
 
@@ -141,7 +141,12 @@ def find_moves(pos: Position, text: str) -> list[Move]:
     """The legal moves that match ``text``: empty when none does; more than one (with different
     captures) when the text is ambiguous. Raises NotationError for unreadable text."""
     parsed = parse_move_text(text, pos.profile)
-    return match_moves(pos, parsed, legal_moves(pos))
+    rules = rules_for(pos.profile)
+    idx = rules.geo.idx_of
+    frm, to = idx[parsed.from_sq], idx[parsed.to_sq]
+    # Build Move objects only for the raw moves with the written origin and destination.
+    candidates = [to_move(rules, r) for r in legal_raw(pos) if r[0] == frm and r[1] == to]
+    return match_moves(pos, parsed, candidates)
 
 
 def move_to_text(pos: Position, move: Move, legal: list[Move] | None = None) -> str:

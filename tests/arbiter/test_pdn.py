@@ -1,0 +1,190 @@
+"""PDN reading and writing: every fixture file round trips; broken games give located errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arbiter import (
+    apply_move,
+    find_moves,
+    initial_position,
+    legal_moves,
+    moves_to_movetext,
+    normalise_result,
+    parse_fen,
+    read_pdn,
+    variant_from_game_type,
+    write_game,
+    write_pdn,
+)
+
+PDN_DIR = Path(__file__).resolve().parent.parent / "fixtures" / "pdn"
+FILES = sorted(PDN_DIR.glob("*/*.pdn"))
+
+
+def _read(name: str) -> str:
+    return (PDN_DIR / name).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_every_fixture_file_reads_and_round_trips(path: Path) -> None:
+    first = read_pdn(path.read_text(encoding="utf-8"))
+    assert first.games, "every fixture file holds at least one readable game"
+    assert first.errors == []
+    text = write_pdn(first.games)
+    second = read_pdn(text)
+    assert second.errors == []
+    assert second.games == first.games
+    assert write_pdn(second.games) == text, "writing is deterministic"
+
+
+def test_fixture_games_replay_with_few_unmatched_moves() -> None:
+    # The real-world files contain a handful of known quirks (ambiguous short captures such as
+    # 36x16 in schildpad); everything else must replay as legal moves.
+    ok = unmatched = 0
+    for path in FILES:
+        for game in read_pdn(path.read_text(encoding="utf-8")).games:
+            pos = game.start_position()
+            for mv in game.moves:
+                found = find_moves(pos, mv.text)
+                if len(found) != 1:
+                    unmatched += 1
+                    break
+                pos = apply_move(pos, found[0])
+                ok += 1
+    assert ok > 25_000 and unmatched <= 5
+
+
+def test_tags_moves_and_result() -> None:
+    game = read_pdn(_read("international/Cat.A1.pdn")).games[0]
+    assert list(game.tags)[:3] == ["Event", "Site", "Date"]
+    assert game.fen == "W:W7,26,28,33,44,46,50:B8,14,17,24,34,37,39."
+    assert game.start_position() == parse_fen("W:W7,26,28,33,44,46,50:B8,14,17,24,34,37,39")
+    first = game.moves[0]
+    assert (first.text, first.number, first.side, first.line) == ("46-41", 1, "W", 12)
+    assert game.result == "1-0" and game.normalised_result == "2-0"
+
+
+def test_variations_strength_nags_comments() -> None:
+    game = read_pdn(_read("syntax/variation.pdn")).games[0]
+    assert [m.text for m in game.moves] == ["32-28", "19-23", "28x19", "14x23"]
+    var = game.moves[1].variations[0]
+    assert [(m.number, m.side, m.text) for m in var.moves] == [(1, "B", "18-23"), (2, "W", "38-32"),
+                                                               (2, "B", "12-18")]
+    inner = var.moves[1].variations[0].moves
+    assert inner[0].strength == "?" and inner[1].strength == "!" and inner[1].comments == ["Black wins"]
+    strength = read_pdn(_read("syntax/movestrength.pdn")).games[0]
+    assert [m.strength for m in strength.moves] == ["!?", "(!?!!!)", ""]
+    forced = read_pdn("1. 32-28 1-6* 2. 33-29 $3 {good} *").games[0]
+    assert forced.moves[1].nags == ["$7"] and forced.moves[2].nags == ["$3"] and forced.moves[2].comments == ["good"]
+
+
+def test_space_padded_squares_and_leading_zeros() -> None:
+    game = read_pdn("1. 32-28 1- 6 2. 28x 19 06-11 *").games[0]
+    assert [m.text for m in game.moves] == ["32-28", "1-6", "28x19", "6-11"]
+    assert game.moves[1].raw == "1- 6"
+
+
+def test_black_first_numbering_for_english() -> None:
+    game = read_pdn(_read("other-variants/OCA_2.0-english.pdn")).games[0]
+    assert game.variant == "english" and game.variant_source == "inferred"
+    assert [(m.number, m.side) for m in game.moves[:3]] == [(1, "B"), (1, "W"), (2, "B")]
+
+
+def test_russian_inferred_from_alphanumeric_squares() -> None:
+    game = read_pdn(_read("other-variants/ussr1947-russian.pdn")).games[0]
+    assert game.variant == "russian"
+    assert game.tags["White"] == "Блиндер Б."
+
+
+@pytest.mark.parametrize(("value", "variant"), [
+    ("20", "international"), ("20,W,10,10,N2,0", "international"), ("20,W,10,10,N1,0", "international"),
+    ("21", "english"), ("25,W,8,8,A0,0", "russian"), ("26", "brazilian"), ("22", None), ("garbage", None),
+])
+def test_game_type(value: str, variant: str | None) -> None:
+    assert variant_from_game_type(value) == variant
+
+
+@pytest.mark.parametrize(("text", "normal"), [
+    ("2-0", "2-0"), ("1-0", "2-0"), ("0-1", "0-2"), ("1/2-1/2", "1-1"), ("1-1", "1-1"), ("0-0", "0-0"),
+    ("*", "*"), ("\u00bd-\u00bd", "1-1"), ("4-6", "0-2"), ("huh", None),
+])
+def test_result_normalisation(text: str, normal: str | None) -> None:
+    assert normalise_result(text) == normal
+
+
+def test_delfts_result_is_not_a_move() -> None:
+    games = read_pdn(_read("international/delfts.pdn")).games
+    assert [g.result for g in games] == ["4-6", "1-9"]
+    assert games[0].moves[-1].text == "13-19"
+
+
+def test_result_tokens_are_not_split() -> None:
+    game = read_pdn("1. 32-28 1-18 2-0").games[0]
+    assert [m.text for m in game.moves] == ["32-28", "1-18"] and game.result == "2-0"
+
+
+def test_many_games_without_tags() -> None:
+    result = read_pdn("1. 32-28 19-23 2-0\n1. 33-28 0-2\n1. 34-29 *")
+    assert [len(g.moves) for g in result.games] == [2, 1, 1]
+    assert [g.index for g in result.games] == [1, 2, 3]
+
+
+BROKEN = """[Event "one"]
+1. 32-28 19-23 2-0
+
+[Event "two"]
+1. 32-28 { never closed
+2. 28x19 14x23 *
+
+[Event "three"]
+1. 33-28 @@ 18-23 *
+
+[Event "four"
+1. 34-29 *
+
+[Event "five"]
+1. 31-26 ) *
+
+[Event "six"]
+1. 35-30 (20-25 *
+
+[Event "seven"]
+1. 32-27 0-2
+"""
+
+
+def test_broken_games_give_errors_with_line_and_column_and_others_are_read() -> None:
+    result = read_pdn(BROKEN)
+    assert [g.tags["Event"] for g in result.games] == ["one", "seven"]
+    assert [g.index for g in result.games] == [1, 7]
+    located = [(e.game, e.line, e.column) for e in result.errors]
+    assert located == [(2, 5, 10), (3, 9, 10), (4, 11, 14), (5, 15, 10), (6, 18, 17)]
+    messages = [e.message for e in result.errors]
+    assert "unterminated comment" in messages[0]
+    assert "'@@'" in messages[1]
+    assert "Event" in messages[2]
+    assert "')'" in messages[3]
+    assert "')' missing" in messages[4]
+    assert str(result.errors[0]).startswith("game 2, line 5, column 10:")
+
+
+def test_write_game_is_strict_pdn() -> None:
+    game = read_pdn('[Event "x \\"q\\""]\n1. 32-28 1- 6 {c} 2. 28x 19 *').games[0]
+    text = write_game(game)
+    assert text == '[Event "x \\"q\\""]\n\n1. 32-28 1-6 {c} 2. 28x19 *\n'
+
+
+def test_moves_to_movetext_numbers_and_strict_notation() -> None:
+    pos = initial_position()
+    played = []
+    for text in ("32-28", "19-23", "28x19"):
+        (mv,) = find_moves(pos, text)
+        played.append(mv)
+        pos = apply_move(pos, mv)
+    assert moves_to_movetext(initial_position(), played, "*") == "1. 32-28 19-23 2. 28x19 *"
+    black_first = parse_fen("B:W32:B19")
+    mv = legal_moves(black_first)[0]
+    assert moves_to_movetext(black_first, [mv]).startswith("1... 19-")
