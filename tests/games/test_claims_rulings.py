@@ -1,0 +1,130 @@
+"""Draw claims (validator rulings stored with evidence) and irregularity rulings (stands / corrected)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import DrawClaim, IrregularityRuling, ResultSubmission
+from games.services import GameError
+from games.services.claims import claim_draw
+from games.services.results import confirm_submission
+from games.services.rulings import rule_irregularity
+from tests.games.conftest import OPENING
+from tournaments.models import AuditEntry
+
+# Two kings shuffle: the start position returns after plies 4 and 8 (threefold after ply 8).
+REPETITION_FEN = "W:WK46,K50:BK5,K1"
+REPETITION = "1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5"
+
+
+@pytest.fixture
+def king_game(game):
+    game.start_fen = REPETITION_FEN
+    game.save()
+    return game
+
+
+def test_upheld_repetition_claim_is_stored_with_evidence_and_proposes_a_draw(king_game, player, opponent):
+    claim = claim_draw(king_game, 8, player, "threefold_repetition", moves=REPETITION)
+    assert claim.upheld and claim.rule == "threefold_repetition"
+    assert claim.evidence["evidence_plies"] == [0, 4, 8]
+    assert "third time" in claim.explanation
+    sub = ResultSubmission.objects.get(game=king_game)
+    assert (sub.result, sub.termination, sub.status) == ("1-1", "draw_claim", "pending")
+    # It still needs confirmation as usual: the claimant cannot confirm it, the opponent can.
+    with pytest.raises(GameError):
+        confirm_submission(sub, player)
+    confirm_submission(sub, opponent)
+    assert ResultSubmission.objects.confirmed().get(game=king_game).result == "1-1"
+
+
+def test_early_repetition_claim_is_rejected_with_the_count(king_game, player):
+    claim = claim_draw(king_game, 4, player, "threefold_repetition", moves=REPETITION)
+    assert not claim.upheld
+    assert "2 time(s)" in claim.explanation
+    assert not ResultSubmission.objects.filter(game=king_game).exists()
+
+
+def test_draw_offer_before_the_minimum_move_is_refused_with_the_reason(game, player, tournament):
+    tournament.draw_offer_min_move = 40
+    tournament.save()
+    game.board.round.tournament = tournament
+    claim = claim_draw(game, 10, player, "agreement", moves=OPENING)
+    assert not claim.upheld
+    assert "40 moves" in claim.explanation and "White has made 5" in claim.explanation
+    assert not ResultSubmission.objects.filter(game=game).exists()
+
+
+def test_draw_offer_is_free_when_the_tournament_sets_no_minimum(game, player):
+    claim = claim_draw(game, 2, player, "agreement", moves=OPENING)
+    assert claim.upheld
+    assert ResultSubmission.objects.get(game=game).termination == "agreement"
+
+
+def test_claim_beyond_the_game_is_refused(game, player):
+    with pytest.raises(GameError, match="plies 0 to 10"):
+        claim_draw(game, 50, player, None, moves=OPENING)
+    assert not DrawClaim.objects.exists()
+
+
+def test_other_player_cannot_claim(game, other_player):
+    with pytest.raises(GameError):
+        claim_draw(game, 0, other_player, None, moves=OPENING)
+
+
+def test_arbiter_claim_is_audit_logged(king_game, arbiter):
+    claim_draw(king_game, 8, arbiter, None, moves=REPETITION)
+    assert AuditEntry.objects.filter(action="draw_claim").count() == 1
+
+
+MISSED = "1. 32-28 19-23 2. 31-27 23x32"  # ply 3 ignores the compulsory 28x19
+
+
+def test_ruling_stands_is_stored_revalidated_and_audited(game, arbiter):
+    game.moves = MISSED
+    game.save()
+    ruling = rule_irregularity(game, 3, "stands", arbiter, comment="Black let it stand")
+    assert ruling.decision == "stands"
+    game.refresh_from_db()
+    irr = game.validation["irregularities"][0]
+    assert irr["ply"] == 3 and irr["ruling"]["decision"] == "stands"
+    entry = AuditEntry.objects.get(action="irregularity_ruling")
+    assert "ply 3: stands" in entry.after
+
+
+def test_correction_after_a_further_move_needs_a_timely_demand(game, arbiter):
+    game.moves = MISSED
+    game.save()
+    with pytest.raises(GameError, match="stands, because a further move was made"):
+        rule_irregularity(game, 3, "corrected", arbiter, corrected_move="28x19")
+    assert not IrregularityRuling.objects.exists()
+
+
+def test_correction_to_an_illegal_move_is_refused_with_the_legal_moves(game, arbiter):
+    game.moves = "1. 32-28 19-23 2. 31-27"
+    game.save()
+    with pytest.raises(GameError, match="28x19"):
+        rule_irregularity(game, 3, "corrected", arbiter, corrected_move="33-29")
+
+
+def test_correction_of_the_last_ply_replays_from_the_corrected_move(game, arbiter):
+    game.moves = "1. 32-28 19-23 2. 31-27"
+    game.save()
+    ruling = rule_irregularity(game, 3, "corrected", arbiter, corrected_move="28x19", comment="corrected at once")
+    assert ruling.corrected_move == "28x19"
+    game.refresh_from_db()
+    assert game.validation["irregularities"] == []
+
+
+def test_ruling_on_a_legal_ply_is_refused(game, arbiter):
+    game.moves = OPENING
+    game.save()
+    with pytest.raises(GameError, match="no irregularity"):
+        rule_irregularity(game, 2, "stands", arbiter)
+
+
+def test_players_cannot_rule(game, player):
+    game.moves = MISSED
+    game.save()
+    with pytest.raises(GameError):
+        rule_irregularity(game, 3, "stands", player)

@@ -1,0 +1,169 @@
+"""Permission matrix of every entry / confirm / claim / ruling / management view, persona by persona.
+
+Expected outcome per persona: "ok" (200, or a redirect that is not to the login page), "login"
+(anonymous: redirect to the login page), 403 or 404.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from games.models import IrregularityRuling, ResultSubmission
+from tests.games.conftest import OPENING
+
+PERSONAS = ("player", "opponent", "other_player", "arbiter", "foreign_arbiter", "outsider", "anonymous")
+
+
+def outcome(response) -> object:
+    if response.status_code in (301, 302):
+        return "login" if "/accounts/login/" in response["Location"] else "ok"
+    if response.status_code == 200:
+        return "ok"
+    return response.status_code
+
+
+def expect_matrix(expected: dict[str, object]) -> list[tuple[str, object]]:
+    assert set(expected) == set(PERSONAS)
+    return list(expected.items())
+
+
+ENTRY = expect_matrix({"player": "ok", "opponent": "ok", "other_player": 403, "arbiter": "ok",
+                       "foreign_arbiter": 403, "outsider": 403, "anonymous": "login"})
+
+
+@pytest.mark.parametrize(("persona", "expected"), ENTRY)
+def test_game_page_and_move_entry(persona, expected, game, as_persona):
+    client = as_persona(persona)
+    assert outcome(client.get(reverse("games:game", args=[game.pk]))) == expected
+    r = client.post(reverse("games:check_moves", args=[game.pk]), {"moves": OPENING})
+    assert outcome(r) == expected
+    r = client.post(reverse("games:board", args=[game.pk]), {"moves": OPENING, "ply": 3})
+    assert outcome(r) == expected
+
+
+@pytest.mark.parametrize(("persona", "expected"), ENTRY)
+def test_result_submission(persona, expected, game, as_persona):
+    client = as_persona(persona)
+    r = client.post(reverse("games:submit", args=[game.pk]), {"result": "2-0", "confirm": "on"})
+    assert outcome(r) == expected
+    stored = list(game.submissions.values_list("result", "status"))
+    if expected == "ok":
+        # Players' submissions wait; the arbiter's entry is confirmed at once.
+        assert stored == [("2-0", "confirmed" if persona == "arbiter" else "pending")]
+    else:
+        assert stored == []
+
+
+CONFIRM = expect_matrix({"player": 403, "opponent": "ok", "other_player": 403, "arbiter": "ok",
+                         "foreign_arbiter": 403, "outsider": 403, "anonymous": "login"})
+
+
+@pytest.mark.parametrize(("persona", "expected"), CONFIRM)
+def test_confirmation_of_the_players_submission(persona, expected, game, player, as_persona):
+    from games.services.results import submit_result
+
+    sub = submit_result(game, "2-0", user=player)
+    r = as_persona(persona).post(reverse("games:confirm", args=[sub.pk]))
+    assert outcome(r) == expected
+    sub.refresh_from_db()
+    assert (sub.status == ResultSubmission.Status.CONFIRMED) == (expected == "ok")
+
+
+@pytest.mark.parametrize(("persona", "expected"), CONFIRM)
+def test_rejection_of_the_players_submission(persona, expected, game, player, as_persona):
+    from games.services.results import submit_result
+
+    sub = submit_result(game, "2-0", user=player)
+    r = as_persona(persona).post(reverse("games:reject", args=[sub.pk]))
+    assert outcome(r) == expected
+    sub.refresh_from_db()
+    assert (sub.status == ResultSubmission.Status.REJECTED) == (expected == "ok")
+
+
+CLAIM = ENTRY
+
+
+@pytest.mark.parametrize(("persona", "expected"), CLAIM)
+def test_draw_claim(persona, expected, game, as_persona):
+    r = as_persona(persona).post(reverse("games:claim", args=[game.pk]), {"ply": 4, "rule": "", "moves": OPENING})
+    assert outcome(r) == expected
+    assert game.draw_claims.count() == (1 if expected == "ok" else 0)
+
+
+ARBITER_ONLY = expect_matrix({"player": 403, "opponent": 403, "other_player": 403, "arbiter": "ok",
+                              "foreign_arbiter": 403, "outsider": 403, "anonymous": "login"})
+
+
+@pytest.mark.parametrize(("persona", "expected"), ARBITER_ONLY)
+def test_irregularity_ruling(persona, expected, game, as_persona):
+    game.moves = "1. 32-28 19-23 2. 31-27 23x32"  # 2. 31-27 ignores the compulsory capture 28x19
+    game.save()
+    r = as_persona(persona).post(reverse("games:ruling", args=[game.pk]),
+                                 {"ply": 3, "decision": "stands", "comment": "opponent let it stand"})
+    assert outcome(r) == expected
+    assert IrregularityRuling.objects.filter(game=game).count() == (1 if expected == "ok" else 0)
+
+
+@pytest.mark.parametrize(("persona", "expected"), ARBITER_ONLY)
+def test_forfeit_entry(persona, expected, game, as_persona):
+    r = as_persona(persona).post(reverse("games:forfeit", args=[game.pk]), {"result": "+-"})
+    assert outcome(r) == expected
+    assert game.submissions.filter(result="+-", status="confirmed").count() == (1 if expected == "ok" else 0)
+
+
+@pytest.mark.parametrize(("persona", "expected"), ARBITER_ONLY)
+def test_management_pages(persona, expected, tournament, game, as_persona):
+    client = as_persona(persona)
+    for name in ("games:results", "games:links", "games:links_print", "games:import"):
+        assert outcome(client.get(reverse(name, args=[tournament.slug]))) == expected, name
+
+
+@pytest.mark.parametrize(("persona", "expected"), ARBITER_ONLY)
+def test_link_creation(persona, expected, tournament, entries, as_persona):
+    r = as_persona(persona).post(reverse("games:link_create", args=[tournament.slug]), {"entry": entries[3].pk})
+    assert outcome(r) == expected
+    assert tournament.submission_links.count() == (1 if expected == "ok" else 0)
+
+
+PRIVATE_VIEW = expect_matrix({"player": "ok", "opponent": "ok", "other_player": 404, "arbiter": "ok",
+                              "foreign_arbiter": 404, "outsider": 404, "anonymous": 404})
+PUBLIC_VIEW = expect_matrix(dict.fromkeys(PERSONAS, "ok"))
+
+
+@pytest.mark.parametrize(("persona", "expected"), PUBLIC_VIEW)
+def test_public_game_viewer_when_games_are_public(persona, expected, game, as_persona):
+    client = as_persona(persona)
+    assert outcome(client.get(reverse("games:view", args=[game.pk]))) == expected
+    assert outcome(client.get(reverse("games:board", args=[game.pk]), {"ply": 0})) == expected
+
+
+@pytest.mark.parametrize(("persona", "expected"), PRIVATE_VIEW)
+def test_game_viewer_when_games_are_private(persona, expected, game, tournament, as_persona):
+    tournament.public_games = False
+    tournament.save()
+    client = as_persona(persona)
+    assert outcome(client.get(reverse("games:view", args=[game.pk]))) == expected
+    assert outcome(client.get(reverse("games:export_game", args=[game.pk]))) == expected
+
+
+MY_GAMES = expect_matrix({"player": "ok", "opponent": "ok", "other_player": "ok", "arbiter": "ok",
+                          "foreign_arbiter": 403, "outsider": 403, "anonymous": "login"})
+
+
+@pytest.mark.parametrize(("persona", "expected"), MY_GAMES)
+def test_my_games_page(persona, expected, tournament, game, as_persona):
+    r = as_persona(persona).get(reverse("games:my_games", args=[tournament.slug]))
+    assert outcome(r) == expected
+    if persona in ("player", "opponent"):
+        assert reverse("games:submit", args=[game.pk]) in r.content.decode()
+    if persona == "other_player":
+        assert reverse("games:submit", args=[game.pk]) not in r.content.decode()
+
+
+def test_players_cannot_enter_results_of_a_draft_round(game, as_persona):
+    rnd = game.board.round
+    rnd.status = "draft"
+    rnd.save()
+    assert outcome(as_persona("player").post(reverse("games:submit", args=[game.pk]), {"result": "2-0"})) == 403
+    assert outcome(as_persona("arbiter").post(reverse("games:submit", args=[game.pk]), {"result": "2-0"})) == "ok"
