@@ -1,0 +1,114 @@
+"""The permission matrix: every named URL pattern x every persona gets exactly the expected answer.
+
+``test_every_url_pattern_has_a_row`` walks the project's URL resolver: a new view without a row in
+``tests/matrix/table.py`` fails it (and so does a row for a pattern that no longer exists).
+``test_permission_matrix`` calls every case as every persona, each in its own rolled-back
+transaction, and reports all mismatches at once as a table.
+"""
+
+from __future__ import annotations
+
+import traceback
+
+import pytest
+from django.conf import settings
+from django.db import transaction
+from django.shortcuts import resolve_url
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.matrix.table import DONE, LOGIN, TABLE, Case
+from tests.matrix.world import PERSONAS, World, build_world
+
+# Namespaces that belong to Django itself, not to this project.
+FOREIGN_NAMESPACES = {"admin"}
+
+
+def project_patterns() -> set[str]:
+    """Every named URL pattern of the project, as ``namespace:name`` (or ``name`` at the top)."""
+    found: set[str] = set()
+
+    def walk(patterns, prefix: str) -> None:
+        for p in patterns:
+            if isinstance(p, URLResolver):
+                if p.namespace in FOREIGN_NAMESPACES:
+                    continue
+                walk(p.url_patterns, f"{prefix}{p.namespace}:" if p.namespace else prefix)
+            elif isinstance(p, URLPattern) and p.name:
+                found.add(prefix + p.name)
+
+    walk(get_resolver().url_patterns, "")
+    return found
+
+
+def test_every_url_pattern_has_a_row():
+    patterns = project_patterns()
+    missing = sorted(patterns - TABLE.keys())
+    stale = sorted(TABLE.keys() - patterns)
+    assert not missing, f"URL patterns without a row in tests/matrix/table.py: {missing}"
+    assert not stale, f"rows in tests/matrix/table.py for patterns that no longer exist: {stale}"
+
+
+def test_every_row_names_every_persona():
+    for name, cases in TABLE.items():
+        for case in cases:
+            assert set(case.expected) == set(PERSONAS), f"{name} {case.method}: personas {sorted(case.expected)}"
+
+
+def _answer(response) -> int | str:
+    """The response as a matrix value: the status, or LOGIN/DONE for redirects."""
+    if response.status_code in (301, 302, 303):
+        location = response.headers.get("Location", "")
+        return LOGIN if location.startswith(resolve_url(settings.LOGIN_URL)) else DONE
+    return response.status_code
+
+
+def call(world: World, persona: str, name: str, case: Case, *, csrf: bool = False):
+    """Call one case as one persona; the response (never raises: a crash is a 500)."""
+    client = Client(raise_request_exception=False, enforce_csrf_checks=csrf)
+    user = world.users[persona]
+    if user is not None:
+        client.force_login(user)
+    url = reverse(name, kwargs=case.kwargs(world))
+    if case.method == "GET":
+        return client.get(url)
+    return client.post(url, case.data(world))
+
+
+@pytest.mark.django_db
+def test_permission_matrix(request):
+    world = build_world(request)
+    mismatches: list[str] = []
+    for name in sorted(TABLE):
+        for case in TABLE[name]:
+            for persona in PERSONAS:
+                with transaction.atomic():
+                    response = call(world, persona, name, case)
+                    transaction.set_rollback(True)
+                got, want = _answer(response), case.expected[persona]
+                if got != want:
+                    detail = ""
+                    exc_info = getattr(response, "exc_info", None)
+                    if exc_info:
+                        detail = " | " + "".join(traceback.format_exception(*exc_info)[-2:]).strip()
+                    mismatches.append(f"{name:32} {case.method:4} {persona:16} want {want!s:9} got {got}{detail}")
+    assert not mismatches, "permission matrix mismatches:\n" + "\n".join(mismatches)
+
+
+@pytest.mark.django_db
+def test_every_post_view_refuses_a_request_without_csrf_token(request):
+    """CSRF everywhere: every POST case of the matrix, as the persona allowed to act, without token -> 403."""
+    world = build_world(request)
+    failures: list[str] = []
+    for name in sorted(TABLE):
+        for case in TABLE[name]:
+            if case.method != "POST":
+                continue
+            allowed = [p for p in PERSONAS if case.expected[p] not in (LOGIN, 403, 404, 405)]
+            for persona in allowed[:2] or ["anonymous"]:
+                with transaction.atomic():
+                    response = call(world, persona, name, case, csrf=True)
+                    transaction.set_rollback(True)
+                if response.status_code != 403:
+                    failures.append(f"{name} as {persona}: {response.status_code} without a CSRF token")
+    assert not failures, "\n".join(failures)
