@@ -14,6 +14,7 @@ Public API (pure Python, no Django):
 * ``to_pairing_input(t, round_number=None) -> PairingInput``: the input for pairing that round
   (default: the next one). History = the earlier rounds; a pre-entered absence (``0000 - H/Z/F/-``)
   or ``240`` bye in the round's column makes the player unavailable; points are recomputed.
+* ``next_round(t) -> int``: the round to pair next (after the last round anybody was paired in).
 * ``truncate(t, round_number) -> TrfTournament``: the file as it stood before that round was paired.
 * ``round_pairs(t, round_number) -> (frozenset[(white, black)], pab_id | None)``: a round as recorded.
 * ``cell_points(cell, scoring) -> float``.
@@ -28,7 +29,7 @@ Public API (pure Python, no Django):
   player 3 has 5.0 but the results add up to 4.0``.
 """
 
-from tournaments.trf.convert import infer_initial_colour, round_pairs, to_pairing_input, truncate
+from tournaments.trf.convert import infer_initial_colour, next_round, round_pairs, to_pairing_input, truncate
 from tournaments.trf.model import TrfAcceleration, TrfBye, TrfCell, TrfError, TrfPlayer, TrfProhibited, TrfTournament
 from tournaments.trf.reader import cell_points, read_trf, read_trf_file, split_lines
 from tournaments.trf.writer import format_player, write_trf
@@ -44,6 +45,7 @@ __all__ = [
     "cell_points",
     "format_player",
     "infer_initial_colour",
+    "next_round",
     "read_trf",
     "read_trf_file",
     "round_pairs",

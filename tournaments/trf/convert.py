@@ -117,3 +117,14 @@ def round_pairs(t: TrfTournament, round_number: int) -> tuple[frozenset[tuple[in
         if c.colour == "w" or (c.colour is None and p.start < c.opponent):
             pairs.add((p.start, c.opponent))
     return frozenset(pairs), pab
+
+
+def next_round(t: TrfTournament) -> int:
+    """The round a pairing engine pairs next: one after the last round in which anybody took part
+    in a pairing (a game, a forfeit or the PAB). Pre-entered absences in that column do not count."""
+    last = 0
+    for p in t.players:
+        for i, c in enumerate(p.cells, start=1):
+            if c.opponent is not None or c.result in ("U", "+"):
+                last = max(last, i)
+    return last + 1

@@ -36,7 +36,7 @@ def write_trf(t: TrfTournament, flavour: Flavour = "trf26", *, line_ending: str 
     ``trf26`` writes 142/152/162/192/202/212/240/250/260 records; ``trf16`` writes
     XXR/XXC/BBW.../BBU/XXA/XXP after the players (bbpPairings' TRF(bx)).
     """
-    lines: list[str] = [f"###{c}" if c.startswith(" ") else f"### {c}".rstrip() for c in t.comments]
+    lines: list[str] = [f"### {c}".rstrip() for c in t.comments]
     for code, value in (
         ("012", t.name),
         ("022", t.city),

@@ -204,10 +204,11 @@ class _Round:
             rem = [v for v in residents if mate[v] >= group_vertex]
             rp = sum(1 for v in rem if mate[v] < v)
 
+            # The two helpers below read this bracket's ``base``, ``rp`` and current ``mate`` on purpose.
             def ewc(h: int, low: int, h_pos: int) -> int:
-                w = base[(h, low)]
+                w = base[(h, low)]  # noqa: B023
                 if w:
-                    w += (((h_pos < rp) << (2 * g)) - h_pos) << 1
+                    w += (((h_pos < rp) << (2 * g)) - h_pos) << 1  # noqa: B023
                 return w
 
             for j, o in enumerate(rem):
@@ -216,7 +217,7 @@ class _Round:
             mate = m.solve()
 
             def s1_role(v: int) -> bool:
-                return v < mate[v] < next_vertex
+                return v < mate[v] < next_vertex  # noqa: B023
 
             exchanges = sum(1 for v in rem[:rp] if not s1_role(v))
             left = exchanges
