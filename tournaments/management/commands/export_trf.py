@@ -1,0 +1,34 @@
+"""``python manage.py export_trf SLUG [-o FILE] [--flavour trf26|trf16]``: export a tournament as TRF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+
+class Command(BaseCommand):
+    help = "Export a tournament as TRF26 (default) or TRF16 with XXR/XXC/BB* records (--flavour trf16)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug", help="short name of the tournament")
+        parser.add_argument("-o", "--output", help="file to write (default: standard output)")
+        parser.add_argument("--flavour", choices=["trf26", "trf16"], default="trf26")
+        parser.add_argument("--cr", action="store_true", help="end lines with CR, as the TRF specification says")
+
+    def handle(self, *args, **options):
+        from tournaments.models import Tournament
+        from tournaments.services.trf_io import export_trf
+
+        tournament = Tournament.objects.filter(slug=options["slug"]).first()
+        if tournament is None:
+            raise CommandError(f"no tournament with the short name {options['slug']!r}")
+        text = export_trf(tournament, options["flavour"], line_ending="\r" if options["cr"] else "\n")
+        if options["output"]:
+            try:
+                Path(options["output"]).write_text(text, encoding="utf-8", newline="")
+            except OSError as exc:
+                raise CommandError(f"{options['output']}: cannot write ({exc.strerror})") from exc
+            self.stdout.write(f"Wrote {options['output']}")
+        else:
+            self.stdout.write(text, ending="")

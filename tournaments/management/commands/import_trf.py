@@ -1,0 +1,47 @@
+"""``python manage.py import_trf FILE.trf [--slug SLUG] [--user USERNAME]``: import a whole tournament."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.trf import TrfError
+
+
+class Command(BaseCommand):
+    help = "Import a tournament (players, rounds, confirmed results, byes) from a TRF16/TRF26 file."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="the TRF file (any line ending, UTF-8)")
+        parser.add_argument("--slug", help="short name of the new tournament (default: from its name)")
+        parser.add_argument("--user", help="username who becomes chief arbiter and is named in the audit log")
+
+    def handle(self, *args, **options):
+        from tournaments.models import Role
+        from tournaments.services.trf_io import import_trf
+
+        path = Path(options["file"])
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise CommandError(f"{path}: cannot read the file ({exc.strerror})") from exc
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = data.decode("latin-1")  # older TRF files are often Latin-1
+        actor = None
+        if options["user"]:
+            actor = get_user_model().objects.filter(username=options["user"]).first()
+            if actor is None:
+                raise CommandError(f"--user: no user named {options['user']!r}")
+        try:
+            tournament = import_trf(text, slug=options["slug"], actor=actor)
+        except TrfError as exc:
+            raise CommandError(f"{path}: {exc} (nothing was imported)") from exc
+        if actor is not None:
+            Role.objects.get_or_create(tournament=tournament, user=actor, kind=Role.Kind.CHIEF_ARBITER)
+        rounds = tournament.rounds.count()
+        entries = tournament.entries.count()
+        self.stdout.write(f"Imported {tournament.slug}: {entries} players, {rounds} rounds")

@@ -1,0 +1,336 @@
+"""Import a whole tournament from a TRF file, and export one, through ``tournaments.trf`` (reader/writer).
+
+Public API:
+
+* ``import_trf(text, *, slug=None, actor=None) -> Tournament``: players (entries with the file's
+  start numbers), every round of the file as a finished round with boards, games and *confirmed*
+  result submissions, byes as bye boards, prohibited pairs, requested byes (``240``) of later
+  rounds as ``Absence`` rows. Bad files raise ``TrfError`` (line and field); nothing is stored.
+* ``tournament_to_trf(tournament) -> TrfTournament`` and ``export_trf(tournament, flavour="trf26")
+  -> str``: TRF26 (142/152/162/192/...) or TRF16 + XXR/XXC/BB* (``flavour="trf16"``). Round cells
+  come from ``services.history`` (confirmed results only, published/finished rounds only).
+
+Mapping (TRF cell -> models): a game pair -> ``Board`` + ``Game`` + confirmed ``ResultSubmission``
+(``1/0`` -> 2-0 or 0-2, ``=`` -> 1-1, ``0/0`` -> 0-0, ``+/-`` -> +- or -+, ``-/-`` -> --; the
+unrated ``W D L`` codes become ordinary results); ``U`` -> PAB board, ``H`` -> half-point bye,
+``F`` or ``+`` without opponent -> full-point bye, ``Z``/``-``/blank -> absence board. TRF has no
+FMJD-id column: the ``001`` FIDE-id field carries the FMJD id both ways.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import replace
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from tournaments.audit import record
+from tournaments.models import Absence, Board, Entry, Player, ProhibitedPair, Round, Tournament
+from tournaments.trf import (
+    TrfBye,
+    TrfCell,
+    TrfError,
+    TrfPlayer,
+    TrfProhibited,
+    TrfTournament,
+    infer_initial_colour,
+    read_trf,
+    write_trf,
+)
+
+from .history import build_history, code_points
+
+# (white code, black code) -> Result value.
+_PAIR_RESULTS = {
+    ("1", "0"): "2-0",
+    ("=", "="): "1-1",
+    ("0", "1"): "0-2",
+    ("0", "0"): "0-0",
+    ("+", "-"): "+-",
+    ("-", "+"): "-+",
+    ("-", "-"): "--",
+}
+_UNRATED = {"W": "1", "D": "=", "L": "0"}
+_BYE_KINDS = {"U": Board.ByeKind.PAB, "H": Board.ByeKind.HALF, "F": Board.ByeKind.FULL, "+": Board.ByeKind.FULL}
+
+
+def _date(value: str, field_name: str) -> datetime.date | None:
+    value = value.strip()
+    if not value:
+        return None
+    for fmt in ("%Y/%m/%d", "%Y-%m-%d", "%y/%m/%d", "%Y.%m.%d"):
+        try:
+            return datetime.datetime.strptime(value, fmt).date()  # noqa: DTZ007 - a calendar date
+        except ValueError:
+            continue
+    raise TrfError(0, field_name, f"“{value}” is not a date (YYYY/MM/DD)")
+
+
+def _birth_year(value: str) -> int | None:
+    digits = value.strip()[:4]
+    return int(digits) if len(digits) == 4 and digits.isdigit() and digits != "0000" else None
+
+
+def _unique_slug(base: str) -> str:
+    base = (slugify(base) or "trf-import")[:70]
+    slug, i = base, 2
+    while Tournament.objects.filter(slug=slug).exists():
+        slug, i = f"{base}-{i}", i + 1
+    return slug
+
+
+def _pair_result(t: TrfTournament, white: TrfPlayer, black: TrfPlayer, rnd: int) -> str:
+    wc = white.cells[rnd - 1].result
+    bc = black.cells[rnd - 1].result if len(black.cells) >= rnd else ""
+    key = (_UNRATED.get(wc, wc), _UNRATED.get(bc, bc))
+    if key not in _PAIR_RESULTS:
+        raise TrfError(
+            white.line,
+            f"round {rnd}",
+            f"players {white.start} and {black.start} have results {wc!r} and {bc!r}, which do not match",
+        )
+    return _PAIR_RESULTS[key]
+
+
+def _check_pair(t: TrfTournament, p: TrfPlayer, cell: TrfCell, rnd: int) -> TrfPlayer:
+    assert cell.opponent is not None
+    try:
+        opp = t.player(cell.opponent)
+    except KeyError:
+        message = f"player {p.start} meets {cell.opponent}, who is not in the file"
+        raise TrfError(p.line, f"round {rnd}", message) from None
+    back = opp.cells[rnd - 1] if len(opp.cells) >= rnd else None
+    if back is None or back.opponent != p.start:
+        raise TrfError(p.line, f"round {rnd}", f"player {p.start} meets {opp.start}, but {opp.start}'s cell disagrees")
+    if cell.colour is not None and back.colour == cell.colour:
+        raise TrfError(p.line, f"round {rnd}", f"players {p.start} and {opp.start} both have colour {cell.colour}")
+    return opp
+
+
+def _system(t: TrfTournament) -> str:
+    text = f"{t.system} {t.tournament_type}".upper()
+    if "KEIZER" in text:
+        return Tournament.PairingSystem.KEIZER
+    if "DOUBLE" in text and "ROBIN" in text:
+        return Tournament.PairingSystem.DOUBLE_ROUND_ROBIN
+    if "ROBIN" in text or "BERGER" in text:
+        return Tournament.PairingSystem.ROUND_ROBIN
+    return Tournament.PairingSystem.SWISS_DUTCH
+
+
+def _create_tournament(t: TrfTournament, slug: str | None, actor) -> Tournament:
+    if slug and Tournament.objects.filter(slug=slug).exists():
+        raise TrfError(0, "slug", f"a tournament with the short name “{slug}” already exists")
+    s = t.scoring
+    return Tournament.objects.create(
+        slug=slug or _unique_slug(t.name),
+        name=(t.name or slug or "TRF import")[:200],
+        place=t.city[:120],
+        federation=t.federation[:3],
+        start_date=_date(t.start_date, "042 start date"),
+        end_date=_date(t.end_date, "052 end date"),
+        time_control=t.time_control[:60],
+        pairing_system=_system(t),
+        rounds_planned=max(t.total_rounds, t.rounds_played, 1),
+        status=Tournament.Status.RUNNING if t.rounds_played else Tournament.Status.PLANNED,
+        points_win=s.win,
+        points_draw=s.draw,
+        points_loss=s.loss,
+        points_pab=s.pab,
+        points_forfeit_win=s.forfeit_win,
+        points_forfeit_loss=s.forfeit_loss,
+        points_half_bye=s.half_bye,
+        points_zero_bye=s.zero_bye,
+        tiebreaks=",".join(t.tiebreaks)[:200],
+        initial_colour=infer_initial_colour(t),
+        baku_acceleration=t.baku,
+        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+    )
+
+
+@transaction.atomic
+def import_trf(text: str, *, slug: str | None = None, actor=None) -> Tournament:
+    """Create a tournament from TRF text (see the module docstring). All or nothing."""
+    from games.models import Game, ResultSubmission
+
+    t = read_trf(text)
+    if not t.players:
+        raise TrfError(0, "001", "the file has no player records")
+    tournament = _create_tournament(t, slug, actor)
+    players = Player.objects.bulk_create(
+        [
+            Player(
+                name=p.name[:200] or f"Player {p.start}",
+                title=p.title[:10],
+                federation=p.federation[:3],
+                fmjd_id=p.fide_id[:20],
+                rating=p.rating or None,
+                birth_year=_birth_year(p.birth),
+            )
+            for p in t.players
+        ]
+    )
+    entries = Entry.objects.bulk_create(
+        [
+            Entry(tournament=tournament, player=pl, start_number=p.start, rating=p.rating or None)
+            for p, pl in zip(t.players, players)
+        ]
+    )
+    by_start = {e.start_number: e for e in entries}
+    now = timezone.now()
+    played = t.rounds_played
+    last = [p.cells[played - 1] for p in t.players if len(p.cells) >= played] if played else []
+    if last and all(c.is_absence for c in last):
+        # A last column of absences only: absences pre-entered for the round still to be paired.
+        played -= 1
+        kinds = {"H": Absence.Kind.HALF_BYE, "Z": Absence.Kind.ABSENT, "-": Absence.Kind.ABSENT}
+        for p in t.players:
+            if len(p.cells) > played and p.cells[played].result in kinds:
+                Absence.objects.create(
+                    entry=by_start[p.start], round_number=played + 1, kind=kinds[p.cells[played].result]
+                )
+    for rnd in range(1, played + 1):
+        round_obj = Round.objects.create(
+            tournament=tournament, number=rnd, status=Round.Status.FINISHED, published_at=now
+        )
+        games: list[tuple[Board, str]] = []
+        byes: list[Board] = []
+        for p in t.players:
+            if len(p.cells) < rnd:
+                continue
+            cell = p.cells[rnd - 1]
+            if cell.opponent is None:
+                kind = _BYE_KINDS.get(cell.result, Board.ByeKind.ABSENT)
+                byes.append(Board(round=round_obj, number=0, white=by_start[p.start], bye_kind=kind))
+                continue
+            opp = _check_pair(t, p, cell, rnd)
+            if cell.colour == "b" or (cell.colour is None and p.start > opp.start):
+                continue  # the pair is written once, from White's side
+            board = Board(round=round_obj, number=0, white=by_start[p.start], black=by_start[opp.start])
+            games.append((board, _pair_result(t, p, opp, rnd)))
+        boards = [b for b, _r in games] + byes
+        for i, b in enumerate(boards, start=1):
+            b.number = i
+        Board.objects.bulk_create(boards)
+        made = Game.objects.bulk_create([Game(board=b) for b, _r in games])
+        confirmed = ResultSubmission.Status.CONFIRMED
+        ResultSubmission.objects.bulk_create(
+            [
+                ResultSubmission(game=g, version=1, result=r, status=confirmed, confirmed_at=now)
+                for g, (_b, r) in zip(made, games)
+            ]
+        )
+    for pr in t.prohibited:
+        ids = sorted(pr.players)
+        for i, a in enumerate(ids):
+            for b in ids[i + 1 :]:
+                if a in by_start and b in by_start:
+                    ProhibitedPair.objects.create(
+                        tournament=tournament, first=by_start[a], second=by_start[b], reason="TRF"
+                    )
+    kinds = {"H": Absence.Kind.HALF_BYE, "Z": Absence.Kind.ZERO_BYE}
+    for bye in t.byes:
+        if bye.round > played and bye.kind in kinds:
+            for pid in bye.players:
+                if pid in by_start:
+                    Absence.objects.get_or_create(
+                        entry=by_start[pid], round_number=bye.round, defaults={"kind": kinds[bye.kind]}
+                    )
+    record(
+        actor,
+        tournament,
+        "tournament.import_trf",
+        tournament,
+        after=f"players={len(entries)}; rounds={played}",
+    )
+    return tournament
+
+
+def _trf_system(tournament: Tournament) -> str:
+    if tournament.pairing_system == Tournament.PairingSystem.SWISS_DUTCH:
+        return "FIDE_DUTCH_2025" + ("_BAKU" if tournament.baku_acceleration else "")
+    return ""
+
+
+def tournament_to_trf(tournament: Tournament) -> TrfTournament:
+    """The tournament as a ``TrfTournament`` (confirmed results of published and finished rounds)."""
+    history = build_history(tournament)
+    scoring = tournament.scoring()
+    n_rounds = history.rounds
+    entries = {
+        e.start_number: e
+        for e in Entry.objects.filter(tournament=tournament, start_number__isnull=False).select_related("player")
+    }
+    players: list[TrfPlayer] = []
+    for rec in history.players:
+        by_round = {r.round: r for r in rec.history}
+        cells = tuple(
+            TrfCell(by_round[r].opponent, by_round[r].colour, by_round[r].result)
+            if r in by_round
+            else TrfCell(None, None, "Z")
+            for r in range(1, n_rounds + 1)
+        )
+        points = sum(code_points(c.result, scoring, has_opponent=c.opponent is not None) for c in cells)
+        pl = entries[rec.id].player
+        players.append(
+            TrfPlayer(
+                start=rec.id,
+                name=pl.name,
+                title=pl.title,
+                rating=rec.rating,
+                federation=pl.federation,
+                fide_id=pl.fmjd_id,
+                birth=str(pl.birth_year) if pl.birth_year else "",
+                points=points,
+                cells=cells,
+            )
+        )
+    ranked = sorted(players, key=lambda p: (-p.points, p.start))
+    rank_of: dict[int, int] = {}
+    for i, p in enumerate(ranked, start=1):
+        prev = ranked[i - 2] if i > 1 else None
+        rank_of[p.start] = rank_of[prev.start] if prev is not None and prev.points == p.points else i
+    players = [replace(p, rank=rank_of[p.start]) for p in players]
+    future = Absence.objects.filter(entry__tournament=tournament, round_number__gt=n_rounds).values_list(
+        "round_number", "kind", "entry__start_number"
+    )
+    grouped: dict[tuple[str, int], list[int]] = {}
+    for rnd, kind, sn in future:
+        if sn is not None:
+            grouped.setdefault(("H" if kind == Absence.Kind.HALF_BYE else "Z", rnd), []).append(sn)
+    byes = tuple(TrfBye(kind=k, round=r, players=tuple(sorted(ids))) for (k, r), ids in sorted(grouped.items()))
+    prohibited = tuple(
+        TrfProhibited(players=frozenset(pair))
+        for pair in ProhibitedPair.objects.filter(tournament=tournament).values_list(
+            "first__start_number", "second__start_number"
+        )
+        if None not in pair
+    )
+    fmt = "%Y/%m/%d"
+    return TrfTournament(
+        players=tuple(players),
+        total_rounds=tournament.rounds_planned,
+        initial_colour=tournament.initial_colour,  # type: ignore[arg-type]
+        scoring=scoring,
+        scoring_declared=True,
+        name=tournament.name,
+        city=tournament.place,
+        federation=tournament.federation,
+        start_date=tournament.start_date.strftime(fmt) if tournament.start_date else "",
+        end_date=tournament.end_date.strftime(fmt) if tournament.end_date else "",
+        tournament_type=_trf_system(tournament),
+        system=_trf_system(tournament),
+        time_control=tournament.time_control,
+        tiebreaks=tuple(c.strip() for c in tournament.tiebreaks.split(",") if c.strip()),
+        byes=byes,
+        prohibited=prohibited,
+    )
+
+
+def export_trf(tournament: Tournament, flavour: str = "trf26", *, line_ending: str = "\n") -> str:
+    """The TRF text of ``tournament`` (``trf26`` or ``trf16``: TRF16 with XXR/XXC/BB* records)."""
+    if flavour not in ("trf26", "trf16"):
+        raise ValueError(f"unknown TRF flavour {flavour!r}: use trf26 or trf16")
+    return write_trf(tournament_to_trf(tournament), flavour, line_ending=line_ending)  # type: ignore[arg-type]
