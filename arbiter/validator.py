@@ -23,7 +23,7 @@ from arbiter.fen import FenError, parse_fen, to_fen
 from arbiter.irregularities import AMBIGUOUS_NOTATION, LOOKAHEAD, PlyJudgement, articles, full_text, judge_ply
 from arbiter.movegen import Rules, rules_for
 from arbiter.moves import apply_move, legal_moves, to_move
-from arbiter.notation import move_to_text
+from arbiter.notation import move_to_text, square_name
 from arbiter.pdn import PdnGame
 from arbiter.position import IllegalMoveError, Move, Position, initial_position
 from arbiter.profiles import Profile, get_profile
@@ -278,11 +278,10 @@ def replay(src: _Source) -> ValidationReport:
     stopped: Stop | None = None
     texts = src.texts
     rules = rules_for(prof)
-    numeric = prof.notation == "numeric"
     for i, text in enumerate(texts, start=1):
         side = pos.side_to_move
         number = _move_number(src.start, i, src.numbers[i - 1])
-        fast = _fast_legal(pos, text, rules) if numeric else None
+        fast = _fast_legal(pos, text, rules)
         if fast is not None:
             move, notation = fast
             new: Position | None = apply_move(pos, move)
@@ -330,18 +329,26 @@ def replay(src: _Source) -> ValidationReport:
 
 
 _SIMPLE = re.compile(r"\s*(\d{1,2})\s*[-xX:]\s*(\d{1,2})\s*")
+_SIMPLE_ALPHA = re.compile(r"\s*([a-h][1-8])\s*[-xX:]\s*([a-h][1-8])\s*")
 
 
 def _fast_legal(pos: Position, text: str, rules: Rules) -> tuple[Move, str] | None:
     """The common case, fast: ``a-b`` or ``axb`` naming exactly one legal move (with its strict
     notation). None sends the ply to ``judge_ply``, which gives the same verdict for such moves."""
-    m = _SIMPLE.fullmatch(text)
-    if m is None:
-        return None
-    a, b = int(m[1]), int(m[2])
     g = pos.geo
-    if not (1 <= a <= g.squares and 1 <= b <= g.squares):
-        return None
+    m = _SIMPLE.fullmatch(text)
+    if m is not None:
+        a, b = int(m[1]), int(m[2])
+        if not (1 <= a <= g.squares and 1 <= b <= g.squares):
+            return None
+    else:
+        m = _SIMPLE_ALPHA.fullmatch(text)
+        if m is None or g.size != 8:
+            return None
+        sa, sb = g.from_alphanumeric(m[1]), g.from_alphanumeric(m[2])
+        if sa is None or sb is None:
+            return None
+        a, b = sa, sb
     fa, fb = g.idx_of[a], g.idx_of[b]
     if pos.white_to_move:
         om, ok, xm, xk, white = pos.wm, pos.wk, pos.bm, pos.bk, True
@@ -352,11 +359,18 @@ def _fast_legal(pos: Position, text: str, rules: Rules) -> tuple[Move, str] | No
         promotes = _quiet_move_fits(rules, om, ok, xm, xk, white, fa, fb)
         if promotes is None:
             return None
-        return Move(a, b, (), (a, b), promotes), f"{a}{prof.move_separator}{b}"
+        return Move(a, b, (), (a, b), promotes), _written(prof, a, b, False)
     hits = [r for r in rules.legal_captures(om, ok, xm, xk, white) if r[0] == fa and r[1] == fb]
     if len(hits) != 1:
         return None
-    return to_move(rules, hits[0]), f"{a}{prof.capture_separator}{b}"
+    return to_move(rules, hits[0]), _written(prof, a, b, True)
+
+
+def _written(prof: Profile, a: int, b: int, capture: bool) -> str:
+    sep = prof.capture_separator if capture else prof.move_separator
+    if prof.notation == "alphanumeric":
+        return f"{square_name(prof, a)}{sep}{square_name(prof, b)}"
+    return f"{a}{sep}{b}"
 
 
 def _quiet_move_fits(rules: Rules, om: int, ok: int, xm: int, xk: int, white: bool, fa: int, fb: int) -> bool | None:

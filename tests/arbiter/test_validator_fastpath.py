@@ -8,6 +8,7 @@ import pytest
 
 from arbiter.movegen import rules_for
 from arbiter.moves import apply_move, legal_moves
+from arbiter.notation import move_to_text, square_name
 from arbiter.position import Position, initial_position
 from arbiter.validator import _fast_legal
 
@@ -27,9 +28,13 @@ def positions(variant: str, games: int, seed: int) -> list[Position]:
     return out
 
 
-@pytest.mark.parametrize("variant", ["international", "english", "german"])
+@pytest.mark.parametrize("variant", ["international", "english", "german", "russian", "brazilian"])
 def test_fast_path_accepts_exactly_the_unambiguous_legal_moves(variant: str) -> None:
     rules = rules_for(variant)
+
+    def name(square: int) -> str:
+        return square_name(variant, square)
+
     rng = random.Random(7)
     kings_seen = 0
     for pos in positions(variant, 12, 3):
@@ -39,13 +44,15 @@ def test_fast_path_accepts_exactly_the_unambiguous_legal_moves(variant: str) -> 
         for m in legal:
             by_ends.setdefault((m.from_sq, m.to_sq), []).append(m)
         for (a, b), ms in by_ends.items():
-            got = _fast_legal(pos, f"{a}-{b}", rules)
+            got = _fast_legal(pos, f"{name(a)}-{name(b)}", rules)
             if len(ms) == 1:
-                assert got is not None and got[0] == ms[0] and got[0].promotes == ms[0].promotes  # type: ignore[attr-defined]
+                m = ms[0]
+                assert got is not None and got[0] == m and got[0].promotes == m.promotes  # type: ignore[attr-defined]
+                assert got[1] == move_to_text(pos, m, legal)  # type: ignore[arg-type]
             else:
                 assert got is None
         for _ in range(20):
             a, b = rng.randint(1, pos.geo.squares), rng.randint(1, pos.geo.squares)
             if (a, b) not in by_ends:
-                assert _fast_legal(pos, f"{a}x{b}", rules) is None, (pos, a, b)
+                assert _fast_legal(pos, f"{name(a)}x{name(b)}", rules) is None, (pos, a, b)
     assert kings_seen > 50
