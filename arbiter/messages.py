@@ -6,6 +6,10 @@ The arbiter package has no Django, so nothing here is translated. Each template 
 renders a translated text with ``gettext(template).format(**params)``. Words that appear as
 parameter values (side names, "piece"/"pieces", rule names) are also marked here, so the web layer can
 translate them before formatting (see ``WORDS``).
+
+Some messages embed a reason (``{reason}``): its own template is in ``params["reason_template"]``
+and its placeholders are among the same params, so a translated message is
+``gettext(template).format(**{**params, "reason": gettext(params["reason_template"]).format(**params)})``.
 """
 
 from __future__ import annotations
@@ -77,6 +81,8 @@ RUL_BAD_DECISION = gettext_noop("Ruling on ply {ply}: the decision must be 'stan
 RUL_CORRECTION_MISSING = gettext_noop("Ruling on ply {ply}: a correction needs the corrected move.")
 RUL_CORRECTION_ILLEGAL = gettext_noop(
     "Ruling on ply {ply}: the correction {corrected} is not a legal move there; legal: {legal}.")
+RUL_CORRECTION_AMBIGUOUS = gettext_noop(
+    "Ruling on ply {ply}: the correction {corrected} can mean {candidates}; write the full path.")
 RUL_TOO_LATE = gettext_noop(
     "Ruling on ply {ply}: {played} stands, because a further move was made before it was corrected "
     "({article}); record the correction only if the opponent demanded it in time.")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter import messages as msg
-from arbiter.irregularities import articles
+from arbiter.irregularities import articles, full_text
 from arbiter.moves import legal_moves
 from arbiter.notation import NotationError, find_moves, move_to_text
 from arbiter.validator import Irregularity, Ruling, RulingError, ValidationReport, _Source, replay
@@ -36,6 +36,7 @@ def apply_rulings(src: _Source, report: ValidationReport, rulings: list[Ruling])
     corrections: dict[int, str] = {}
     stands: dict[int, Ruling] = {}
     seen: set[int] = set()
+    resolved: list[Irregularity] = []
     for r in sorted(rulings, key=lambda r: r.ply):
         if r.ply in seen:
             errors.append(_error(r, msg.RUL_DUPLICATE))
@@ -68,14 +69,19 @@ def apply_rulings(src: _Source, report: ValidationReport, rulings: list[Ruling])
             fits = find_moves(before, r.corrected_move)
         except NotationError:
             fits = []
-        if len(fits) != 1:
-            shown = ", ".join(move_to_text(before, m, legal) for m in legal)
+        shown = ", ".join(move_to_text(before, m, legal) for m in legal)
+        if len(fits) > 1:
+            errors.append(_error(r, msg.RUL_CORRECTION_AMBIGUOUS, corrected=r.corrected_move,
+                                 candidates=" or ".join(full_text(report.profile, m) for m in fits)))
+            continue
+        if not fits:
             errors.append(_error(r, msg.RUL_CORRECTION_ILLEGAL, corrected=r.corrected_move, legal=shown))
             continue
         text = move_to_text(before, fits[0], legal)
         corrections[r.ply] = text
         src.texts[r.ply - 1] = text
         accepted.append(r)
+        resolved.append(_with_ruling(irregular, r))
         # Later plies are judged from the corrected position.
         report = replay(src)
     # Attach the 'stands' rulings to their irregularities.
@@ -83,6 +89,7 @@ def apply_rulings(src: _Source, report: ValidationReport, rulings: list[Ruling])
     report.rulings = accepted
     report.ruling_errors = errors
     report.corrections = corrections
+    report.resolved = resolved
     return report
 
 

@@ -93,8 +93,9 @@ class Irregularity:
                 "played": self.played, "required": list(self.required), "article": self.article,
                 "message": self.message, "message_template": self.message_template, "params": dict(self.params),
                 "line": self.line, "column": self.column,
-                "ruling": None if self.ruling is None else {"decision": self.ruling.decision,
-                                                            "comment": self.ruling.comment}}
+                "ruling": None if self.ruling is None else {
+                    "decision": self.ruling.decision, "corrected_move": self.ruling.corrected_move,
+                    "comment": self.ruling.comment, "demanded_in_time": self.ruling.demanded_in_time}}
 
 
 @dataclass(frozen=True)
@@ -159,6 +160,8 @@ class ValidationReport:
     rulings: list[Ruling] = field(default_factory=list)
     ruling_errors: list[RulingError] = field(default_factory=list)
     corrections: dict[int, str] = field(default_factory=dict)
+    # Irregularities removed by a 'corrected' ruling, each with that ruling attached.
+    resolved: list[Irregularity] = field(default_factory=list)
 
     @property
     def clean(self) -> bool:
@@ -204,6 +207,8 @@ class ValidationReport:
             "result": self.declared_result,
             "result_check": self.result.to_dict(),
             "ruling_errors": [{"ply": e.ruling.ply, "message": e.message} for e in self.ruling_errors],
+            "corrections": {str(k): v for k, v in self.corrections.items()},
+            "resolved": [i.to_dict() for i in self.resolved],
         }
 
 

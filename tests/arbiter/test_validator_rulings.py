@@ -15,6 +15,9 @@ def test_correction_of_the_last_ply_replaces_the_move_and_revalidates() -> None:
     assert r.corrections == {3: "28x19"}
     assert r.plies[2].notation == "28x19" and r.final.piece_at(19) == "w" and r.final.piece_at(23) is None
     assert [x.decision for x in r.rulings] == ["corrected"]
+    [resolved] = r.resolved  # the irregularity is kept with its ruling
+    assert resolved.kind == "capture_missed" and resolved.ruling is not None
+    assert resolved.ruling.comment == "opponent asked"
 
 
 def test_a_correction_after_a_further_move_is_refused_the_move_stands() -> None:
@@ -95,3 +98,12 @@ def test_result_undetermined_or_doubtful() -> None:
     assert r.draw is not None and r.result.status == "doubtful"
     r = validate(GameRecord(fen, shuffle, declared_result="1-1"))
     assert r.result.status == "consistent"
+
+
+def test_an_ambiguous_correction_is_refused_and_a_full_path_accepted() -> None:
+    fen = "W:WK24:B21,31,38,39,41"  # 24x44 can take two different sets of pieces
+    r = validate(GameRecord(fen, ["24x44"]), rulings=[Ruling(1, "corrected", "24x44")])
+    [err] = r.ruling_errors
+    assert err.message_template == msg.RUL_CORRECTION_AMBIGUOUS and "24x42x26x17x44 or 24x47x36x22x44" in err.message
+    ok = validate(GameRecord(fen, ["24x44"]), rulings=[Ruling(1, "corrected", "24x47x44")])
+    assert ok.ruling_errors == [] and ok.clean and ok.final.piece_at(21) == "b"
