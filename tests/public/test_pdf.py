@@ -1,0 +1,142 @@
+"""PDFs read back with pypdf: names (accents, Cyrillic), points, ranks in order, pages, storage and rebuild."""
+
+from __future__ import annotations
+
+import io
+import re
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tournaments.models import Document
+from tournaments.public.sample import create_sample_tournament
+from tournaments.services.documents import (
+    DocumentError,
+    build_crosstable_pdf,
+    build_pdf,
+    current_document,
+    store_document,
+)
+from tournaments.services.standings import standings_for
+
+
+def text_of(data: bytes) -> tuple[int, list[str]]:
+    reader = PdfReader(io.BytesIO(data))
+    return len(reader.pages), [p.extract_text() for p in reader.pages]
+
+
+def test_crosstable_pdf_prints_names_points_and_ranks_in_order(tournament, chief_arbiter, two_rounds):
+    pages, texts = text_of(build_crosstable_pdf(tournament))
+    text = "\n".join(texts)
+    assert pages == 1
+    for name in ("Jansen, Piet", "Müller, Jürgen", "Lefèvre, Amélie", "Иванов, Сергей"):
+        assert name in text, name
+    assert text.index("Jansen, Piet") < text.index("Müller, Jürgen") < text.index("Иванов, Сергей") < text.index(
+        "Lefèvre, Amélie"
+    )
+    for heading in ("Club Open", "Utrecht", "Swiss (FIDE Dutch), 5 rounds", "Win 2 – Draw 1 – Loss 0",
+                    "TB1 BH/C1", "Chief arbiter: Clara Chef", "Standings after round 2", "Legend", "Signature",
+                    "Page 1 / 1"):
+        assert heading in text, heading
+    for cell in ("2w2", "4b2", "3b1", "1w0"):
+        assert cell in text, cell
+
+
+def test_big_field_spans_pages_with_the_header_repeated(db):
+    t = create_sample_tournament("big-open", 150, 9)
+    pages, texts = text_of(build_crosstable_pdf(t))
+    assert pages > 1
+    for i, page in enumerate(texts, start=1):
+        assert f"Page {i} / {pages}" in page
+        if i < pages:  # the last page may hold only the legend
+            assert re.search(r"Rk\s+SNo\s+Name", page), f"table header missing on page {i}"
+    printed = [
+        (int(rank), int(sno))
+        for rank, sno in re.findall(r"^(\d+)\n(\d+)\n[^\d\n][^\n]*, [^\n]+$", "\n".join(texts), flags=re.M)
+    ]
+    expected = [(r.rank, r.start_number) for r in standings_for(t).rows]
+    assert printed == expected and len(printed) == 150
+
+
+def test_round_robin_pdf_is_a_grid(tournament, entries, play):
+    tournament.pairing_system = tournament.PairingSystem.ROUND_ROBIN
+    tournament.rounds_planned = 3
+    tournament.save()
+    a, b, c, d = entries
+    play(tournament, 1, [(a, b, "2-0"), (c, d, "1-1")])
+    pages, texts = text_of(build_crosstable_pdf(tournament))
+    assert "row's player scored against the column's player" in texts[-1].replace("\n", " ")
+    assert "TB1 DE" in texts[0]
+
+
+def test_pairing_list_and_score_sheets(tournament, two_rounds):
+    pages, texts = text_of(build_pdf(tournament, "pairings", 2))
+    text = texts[0]
+    assert "Pairings, round 2" in text and "Иванов, Сергей" in text and "0-2" in text
+    pages, texts = text_of(build_pdf(tournament, "scoresheets", 2))
+    assert pages == 2  # two games, one sheet each
+    assert "Score sheet" in texts[0] and "Signature White" in texts[0]
+    with pytest.raises(DocumentError, match="Round 9"):
+        build_pdf(tournament, "pairings", 9)
+
+
+def test_documents_are_stored_and_rebuilt_when_a_result_changes(
+    tournament, two_rounds, django_capture_on_commit_callbacks
+):
+    from games.models import ResultSubmission
+
+    doc = store_document(tournament, "crosstable")
+    assert not doc.stale and doc.file.read()[:4] == b"%PDF"
+    before = doc.file.name
+    _pages, old = text_of(doc.file.open("rb").read())
+    assert "3w2" in old[0] and "2b0" in old[0]  # Müller 2-0 Lefèvre in round 2
+    sub = ResultSubmission.objects.filter(game__board__round__number=2, game__board__number=2).get()
+    with django_capture_on_commit_callbacks(execute=True):
+        sub.status = ResultSubmission.Status.SUPERSEDED
+        sub.save()
+    doc.refresh_from_db()
+    assert not doc.stale and doc.file.name != before  # rebuilt by the task, new file
+    _pages, texts = text_of(doc.file.open("rb").read())
+    assert "3w2" not in texts[0] and "2b0" not in texts[0]  # no longer counted
+
+
+def test_publishing_a_round_marks_documents_stale(tournament, two_rounds, play):
+    store_document(tournament, "crosstable")
+    a, b, c, d = two_rounds
+    play(tournament, 3, [(a, c, "2-0")])  # the rebuild is queued on commit, which tests never reach
+    assert Document.objects.get(tournament=tournament, kind="crosstable").stale
+
+
+def test_download_serves_the_stored_file(client, tournament, two_rounds):
+    response = client.get(reverse("public:document", args=[tournament.slug, "crosstable"]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    data = b"".join(response.streaming_content)
+    assert data == current_document(tournament, "crosstable").file.open("rb").read()
+    assert client.get(reverse("public:round_document", args=[tournament.slug, "pairings", 1])).status_code == 200
+    assert client.get(reverse("public:round_document", args=[tournament.slug, "pairings", 7])).status_code == 404
+    assert client.get(reverse("public:document", args=[tournament.slug, "bogus"])).status_code == 404
+
+
+def test_crosstable_download_follows_its_switch(client, tournament, two_rounds):
+    tournament.public_crosstable = False
+    tournament.save()
+    assert client.get(reverse("public:document", args=[tournament.slug, "crosstable"])).status_code == 404
+
+
+def test_score_sheets_are_for_the_arbiters(client, login, tournament, arbiter, outsider, two_rounds):
+    url = reverse("public:round_document", args=[tournament.slug, "scoresheets", 1])
+    assert client.get(url).status_code == 302  # anonymous: to the login page
+    assert login(outsider).get(url).status_code == 403
+    assert login(arbiter).get(url).status_code == 200
+
+
+def test_crosstable_pdf_command_writes_the_file(tournament, two_rounds, tmp_path):
+    out = tmp_path / "ct.pdf"
+    call_command("crosstable_pdf", tournament.slug, "-o", str(out), stdout=StringIO())
+    _pages, texts = text_of(out.read_bytes())
+    assert "Иванов, Сергей" in texts[0]
+    with pytest.raises(CommandError, match="nope"):
+        call_command("crosstable_pdf", "nope", "-o", str(out))
