@@ -104,6 +104,15 @@ def test_16_move_rule_holds_after_32_plies_not_31() -> None:
     assert c.explanation.startswith("A lone king against 3 pieces, 3 of them kings, since ply 0: 32 plies")
 
 
+def test_16_move_count_starts_after_the_capture_that_creates_the_material() -> None:
+    # Black's lone king takes the White man at ply 1, leaving three kings against one.
+    moves = ["22x50", *shuffle(("15", "10"), ("50", "44"), 39)]
+    r = run("B:W44,K15,K43,K46:BK22", moves, NO_REPETITION)
+    assert first(r, "16_move") == 33
+    assert not rule_on_claim(r, 32, "16_move").upheld
+    assert rule_on_claim(r, 33, "16_move").evidence_plies == (1,)
+
+
 def test_5_move_rule_two_kings_and_king_against_king() -> None:
     r = run("W:WK2,K25:BK28", shuffle(("2", "7"), ("28", "22"), 14), NO_REPETITION)
     assert first(r, "5_move") == 10
