@@ -221,3 +221,38 @@ def test_large_pairing_runs_as_a_task_with_a_report(make_tournament, add_entries
     run.refresh_from_db()
     assert run.status == "done" and run.progress == 100 and run.report["round"] == 1
     assert Board.objects.filter(round__tournament=t).count() == 2
+
+
+def test_keizer_pairs_only_present_players_with_the_tournament_parameters(
+    make_tournament, add_entries, staff, set_result
+):
+    t = make_tournament("club", pairing_system="keizer", rounds_planned=10, keizer_params={"top_value": 40})
+    e = add_entries(t, 7)
+    Absence.objects.create(entry=e[6], round_number=1, kind="excused")
+    rnd = pair_round(t, staff).round
+    games = list(rnd.boards.filter(bye_kind="").select_related("white", "black"))
+    assert len(games) == 3
+    paired = {b.white.start_number for b in games} | {b.black.start_number for b in games}
+    assert paired == {1, 2, 3, 4, 5, 6}
+    assert rnd.boards.get(bye_kind="absent").white.start_number == 7
+    publish_round(staff, rnd)
+    _confirm_all(rnd, set_result)
+    # The excused absence is recorded as "H" (Keizer: a fraction of the player's own value).
+    assert {p.id: p.history for p in tournament_history(t)}[7][0].result == "H"
+
+
+def test_double_round_robin_plays_every_pair_twice_with_colours_reversed(
+    make_tournament, add_entries, staff, set_result
+):
+    t = make_tournament("drr", pairing_system="double_round_robin")
+    add_entries(t, 4)
+    colours: dict[frozenset[int], list[tuple[int, int]]] = {}
+    for _n in range(6):
+        rnd = pair_round(t, staff).round
+        for b in rnd.boards.select_related("white", "black"):
+            pair = (b.white.start_number, b.black.start_number)
+            colours.setdefault(frozenset(pair), []).append(pair)
+        publish_round(staff, rnd)
+        _confirm_all(rnd, set_result, "1-1")
+    assert len(colours) == 6
+    assert all(len(v) == 2 and v[0] == v[1][::-1] for v in colours.values())

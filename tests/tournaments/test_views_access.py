@@ -97,3 +97,11 @@ def test_dashboard_lists_only_the_users_tournaments(world, login, chief_arbiter,
     assert "Club Open" in body and "Other Open" not in body
     body = login(foreign_arbiter).get(url).content.decode()
     assert "Other Open" in body and "Club Open" not in body
+
+
+def test_admin_lists_tournament_models_for_superusers(make_user, client, tournament):
+    admin = make_user("root", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    assert client.get(reverse("admin:tournaments_tournament_changelist")).status_code == 200
+    assert client.get(reverse("admin:tournaments_auditentry_changelist")).status_code == 200
+    assert client.get(reverse("admin:tournaments_auditentry_add")).status_code == 403
