@@ -1,0 +1,81 @@
+"""Private submission links: unguessable, scoped to one tournament and one player, revocable, never auto-confirmed."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from games.models import ResultSubmission
+from games.services import GameError
+from games.services.links import create_link, link_by_token, revoke_link
+from games.services.results import submit_result
+from tournaments.models import AuditEntry
+
+
+@pytest.fixture
+def link(tournament, entries, arbiter, published_round):
+    # Entry 4 (no account) plays Black on board 2.
+    return create_link(tournament, entries[3], arbiter)
+
+
+def test_link_token_is_long_and_random(link, tournament, entries, arbiter):
+    other = create_link(tournament, entries[2], arbiter)
+    assert len(link.token) >= 40 and link.token != other.token
+    assert AuditEntry.objects.filter(action="create_submission_link").count() == 2
+
+
+def test_link_page_lists_the_players_games_and_submits_pending(client, link, other_game):
+    body = client.get(reverse("games:link_home", args=[link.token])).content.decode()
+    assert "Иванов, Сергей" in body
+    assert reverse("games:link_submit", args=[link.token, other_game.pk]) in body
+    r = client.post(reverse("games:link_submit", args=[link.token, other_game.pk]), {"result": "0-2"})
+    assert r.status_code == 302
+    sub = ResultSubmission.objects.get(game=other_game)
+    assert (sub.result, sub.status, sub.via_link, sub.submitted_by) == ("0-2", "pending", True, None)
+
+
+def test_link_cannot_submit_for_a_game_of_another_player(client, link, game):
+    client.post(reverse("games:link_submit", args=[link.token, game.pk]), {"result": "0-2"})
+    assert not ResultSubmission.objects.filter(game=game).exists()
+
+
+def test_link_submission_is_confirmed_by_the_opponent_account(link, other_game, other_player):
+    from games.services.results import confirm_submission
+
+    sub = submit_result(other_game, "0-2", link=link)
+    confirm_submission(sub, other_player)
+    assert ResultSubmission.objects.confirmed().get(game=other_game).result == "0-2"
+
+
+def test_revoked_or_unknown_link_gives_404(client, link, arbiter, other_game):
+    revoke_link(link, arbiter)
+    assert client.get(reverse("games:link_home", args=[link.token])).status_code == 404
+    assert client.get(reverse("games:link_home", args=["not-a-token"])).status_code == 404
+    r = client.post(reverse("games:link_submit", args=[link.token, other_game.pk]), {"result": "0-2"})
+    assert r.status_code == 404
+    assert link_by_token(link.token) is None
+
+
+def test_link_of_another_tournament_cannot_submit(link, other_tournament, make_user):
+    from tournaments.models import Board, Entry, Player, Round
+
+    from games.services.games import game_for_board
+
+    p1 = Entry.objects.create(tournament=other_tournament, player=Player.objects.create(name="A, B"), start_number=1)
+    p2 = Entry.objects.create(tournament=other_tournament, player=Player.objects.create(name="C, D"), start_number=2)
+    rnd = Round.objects.create(tournament=other_tournament, number=1, status="published")
+    g = game_for_board(Board.objects.create(round=rnd, number=1, white=p1, black=p2))
+    with pytest.raises(GameError, match="not valid for this tournament"):
+        submit_result(g, "2-0", link=link)
+
+
+def test_recreating_a_revoked_link_gives_a_new_token(link, tournament, entries, arbiter):
+    old = link.token
+    revoke_link(link, arbiter)
+    fresh = create_link(tournament, entries[3], arbiter)
+    assert fresh.token != old and not fresh.revoked
+
+
+def test_print_page_shows_full_urls(login, arbiter, link, tournament):
+    body = login(arbiter).get(reverse("games:links_print", args=[tournament.slug])).content.decode()
+    assert f"http://testserver/g/l/{link.token}/" in body
