@@ -57,9 +57,8 @@ def test_revoked_or_unknown_link_gives_404(client, link, arbiter, other_game):
 
 
 def test_link_of_another_tournament_cannot_submit(link, other_tournament, make_user):
-    from tournaments.models import Board, Entry, Player, Round
-
     from games.services.games import game_for_board
+    from tournaments.models import Board, Entry, Player, Round
 
     p1 = Entry.objects.create(tournament=other_tournament, player=Player.objects.create(name="A, B"), start_number=1)
     p2 = Entry.objects.create(tournament=other_tournament, player=Player.objects.create(name="C, D"), start_number=2)

@@ -22,7 +22,7 @@ def test_legal_moves_are_accepted_and_the_board_follows(game, login, player):
     assert "10 plies, all legal." in body
     assert 'class="ply irregular' not in body
     # The board is swapped out of band and shows the position after the last ply.
-    assert 'hx-swap-oob="true"' in body and 'id="board-%d"' % game.pk in body
+    assert 'hx-swap-oob="true"' in body and f'id="board-{game.pk}"' in body
 
 
 def test_missed_capture_is_highlighted_at_its_move_with_the_explanation(game, login, player):

@@ -79,9 +79,11 @@ def test_concurrent_second_confirmation_fails_cleanly(game, player, opponent, ar
     a = submit_result(game, "2-0", user=player)
     b = submit_result(game, "0-2", user=opponent)
     confirm_submission(a, opponent)
-    with mock.patch("games.services.results._supersede_previous", return_value=None):
-        with pytest.raises(GameError, match="same moment"):
-            confirm_submission(b, arbiter)
+    with (
+        mock.patch("games.services.results._supersede_previous", return_value=None),
+        pytest.raises(GameError, match="same moment"),
+    ):
+        confirm_submission(b, arbiter)
     a.refresh_from_db()
     b.refresh_from_db()
     assert a.status == ResultSubmission.Status.CONFIRMED
