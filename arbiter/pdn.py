@@ -208,6 +208,7 @@ class _Builder:
         # Stack of open lines: (moves list, leading comments); [0] is the main line.
         self.stack: list[tuple[list[PdnMove], list[str]]] = [(self.game.moves, [])]
         self.mark = ""  # move number written before the next move
+        self.tag_pos: dict[str, int] = {}
 
     def fail(self, pos: int, message: str) -> None:
         if self.error is None:
@@ -233,13 +234,19 @@ class _Builder:
             g.result = g.moves.pop().raw
         if len(self.stack) > 1 and self.error is None:
             self.fail(len(self.text) - 1, "variation '(' is not closed")
+        if self.error is None:
+            g.variant, g.variant_source = _infer_variant(g)
+            if g.variant is not None and g.fen is not None:
+                try:
+                    g.start_position()
+                except FenError as exc:
+                    self.fail(self.tag_pos.get("FEN", 0), f"FEN tag: {exc}")
         if self.error is not None:
             self.error.game = self.count
             self.result.errors.append(self.error)
         else:
             g.index = self.count
             g.comments = self.stack[0][1]
-            g.variant, g.variant_source = _infer_variant(g)
             _number_line(g.moves, _start_side(g), 1, g.first_side, True)
             self.result.games.append(g)
         self._new_game()
@@ -251,6 +258,7 @@ class _Builder:
                 self.finish(None)
             self._start(tok.pos)
             self.game.tags[tok.text] = tok.value
+            self.tag_pos[tok.text] = tok.pos
             return
         self._start(tok.pos)
         if kind == lx.ERROR:

@@ -19,14 +19,35 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
+def _balanced(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
 def _comment(text: str) -> str:
-    return "{" + text + "}" if text else "{}"
+    if _balanced(text) or "\n" in text:
+        return "{" + (text if _balanced(text) else text.replace("{", "(").replace("}", ")")) + "}"
+    return ";" + text  # a brace comment cannot hold this text; a line comment can
 
 
 def _line_tokens(moves: list[PdnMove], comments: list[str], first: Colour, out: list[str]) -> None:
     out.extend(_comment(c) for c in comments)
     need_number = True
+    prev: PdnMove | None = None
     for mv in moves:
+        if prev is not None:
+            # The reader counts on from the previous move; write the number when that would
+            # give something else than what was read.
+            expected = (prev.number, "B" if first == "W" else "W") if prev.side == first else (prev.number + 1, first)
+            need_number = need_number or (mv.number, mv.side) != expected
+        prev = mv
         if mv.side == first:
             out.append(f"{mv.number}.")
         elif need_number:
@@ -52,7 +73,10 @@ def _wrap(tokens: list[str]) -> str:
     lines: list[str] = []
     cur = ""
     for tok in tokens:
-        if cur and (cur.endswith("(") or tok == ")"):
+        if cur.startswith(";") or " ;" in cur:
+            lines.append(cur)  # a line comment runs to the end of its line
+            cur = tok
+        elif cur and (cur.endswith("(") or tok == ")"):
             cur = cur + tok  # no space inside the parentheses of a variation
         elif cur and len(cur) + 1 + len(tok) > WRAP:
             lines.append(cur)

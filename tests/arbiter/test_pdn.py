@@ -188,3 +188,12 @@ def test_moves_to_movetext_numbers_and_strict_notation() -> None:
     black_first = parse_fen("B:W32:B19")
     mv = legal_moves(black_first)[0]
     assert moves_to_movetext(black_first, [mv]).startswith("1... 19-")
+
+
+def test_unreadable_fen_tag_is_an_error_of_its_game() -> None:
+    text = '[Event "a"]\n[FEN "W:W31,99:B1"]\n1. 31-27 *\n\n[Event "b"]\n[FEN "W:W31:B1."]\n1. 31-27 *\n'
+    result = read_pdn(text)
+    assert [g.tags["Event"] for g in result.games] == ["b"]
+    (error,) = result.errors
+    assert (error.game, error.line, error.column) == (1, 2, 1)
+    assert "FEN tag" in error.message and "99" in error.message
