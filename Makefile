@@ -38,7 +38,7 @@ demo: seed
 
 test: install-dev
 	$(PY) manage.py compile_translations
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q $(PYTEST_ARGS)
 
 lint: install-dev
 	$(PY) -m ruff check .
