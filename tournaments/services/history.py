@@ -279,7 +279,7 @@ def pairing_input(tournament: Tournament, round_number: int, *, history: History
         total_rounds=max(tournament.rounds_planned, round_number),
         players=players,
         scoring=tournament.scoring(),
-        initial_colour=tournament.initial_colour,  # type: ignore[arg-type]
+        initial_colour=tournament.initial_colour,
         prohibited=prohibited_pairs(tournament),
         baku_acceleration=tournament.baku_acceleration,
     )

@@ -224,11 +224,11 @@ def import_trf(text: str, *, slug: str | None = None, actor=None) -> Tournament:
         )
     for pr in t.prohibited:
         ids = sorted(pr.players)
-        for i, a in enumerate(ids):
-            for b in ids[i + 1 :]:
-                if a in by_start and b in by_start:
+        for i, first in enumerate(ids):
+            for second in ids[i + 1 :]:
+                if first in by_start and second in by_start:
                     ProhibitedPair.objects.create(
-                        tournament=tournament, first=by_start[a], second=by_start[b], reason="TRF"
+                        tournament=tournament, first=by_start[first], second=by_start[second], reason="TRF"
                     )
     kinds = {"H": Absence.Kind.HALF_BYE, "Z": Absence.Kind.ZERO_BYE}
     for bye in t.byes:
@@ -312,7 +312,7 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
     return TrfTournament(
         players=tuple(players),
         total_rounds=tournament.rounds_planned,
-        initial_colour=tournament.initial_colour,  # type: ignore[arg-type]
+        initial_colour=tournament.initial_colour,
         scoring=scoring,
         scoring_declared=True,
         name=tournament.name,
