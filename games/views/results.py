@@ -31,6 +31,7 @@ from games.views.common import back, game_for, submission_for
 from games.views.moves import board_context
 from tournaments.access import tournament_for
 from tournaments.models import Board, Round
+from tournaments.rules import is_arbiter
 
 
 def game_card(game, user) -> dict:
@@ -53,7 +54,7 @@ def my_games(request: HttpRequest, slug: str) -> HttpResponse:
     cards = [game_card(g, request.user) for e in entries for g in games_of_entry(e)]
     return render(request, "games/my_games.html", {
         "tournament": tournament, "cards": cards, "has_entry": bool(entries),
-        "result_form": ResultForm(), "title": _("My games"),
+        "result_form": ResultForm(), "title": _("My games"), "is_arbiter": is_arbiter(request.user, tournament),
     })
 
 

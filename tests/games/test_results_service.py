@@ -153,3 +153,14 @@ def test_results_reach_standings_only_when_confirmed(game, player, opponent, tou
     confirm_submission(sub, opponent)
     assert points("Jansen, Piet") == 2
     assert points("Müller, Jürgen") == 0
+
+
+def test_arbiter_sees_conflicting_submissions_side_by_side(game, player, opponent, login, arbiter):
+    from django.urls import reverse
+
+    submit_result(game, "2-0", user=player, moves="1. 32-28 19-23")
+    submit_result(game, "0-2", user=opponent, moves="1. 33-28 19-23")
+    body = login(arbiter).get(reverse("games:game", args=[game.pk])).content.decode()
+    assert "The submissions disagree" in body
+    assert body.count('class="card submission-card') == 2
+    assert "1. 32-28 19-23" in body and "1. 33-28 19-23" in body
