@@ -94,7 +94,10 @@ def all_capture_sequences(pos: Position) -> list[Move]:
 
 def capture_prefixes(pos: Position) -> list[Move]:
     """Every INCOMPLETE capture: a sequence of one or more jumps after which the piece could,
-    and therefore must (FMJD 4.5), jump on. One entry per (from, to, set of captures).
+    and therefore must (FMJD 4.5), jump on. One entry per (from, to, set of captures); the
+    majority rule is not applied. A flying king's stop on a landing square from which it cannot
+    go on, while another landing square of the same jump would let it go on, is neither here nor
+    in ``all_capture_sequences`` (it is simply not a capture the rules allow).
 
     A played capture equal (by identity) to one of these stopped during a multiple capture
     (FMJD 5.4.9). ``is_capture_prefix`` tests a single move.

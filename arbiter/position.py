@@ -32,6 +32,12 @@ class Move:
     path: tuple[int, ...] = ()
     promotes: bool = False
 
+    def __post_init__(self) -> None:
+        # Keep the documented invariant (ascending captures) for hand-built moves as well.
+        caps = self.captures
+        if any(caps[i] > caps[i + 1] for i in range(len(caps) - 1)) or not isinstance(caps, tuple):
+            object.__setattr__(self, "captures", tuple(sorted(caps)))
+
     @property
     def is_capture(self) -> bool:
         """True when the move captures at least one piece."""
