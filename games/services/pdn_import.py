@@ -99,6 +99,9 @@ def store_game(board: Board, game: PdnGame, user, *, replace_moves: bool = False
         n_irr = len(g.validation.get("irregularities", []))
         if n_irr:
             warnings.append(_("%(n)d irregularities flagged for the arbiter") % {"n": n_irr})
+        stopped = g.validation.get("stopped")
+        if stopped:
+            warnings.append(str(stopped.get("message", "")))
         result = _PDN_TO_RESULT.get(game.normalised_result or "")
         if result:
             confirmed = ResultSubmission.objects.confirmed().filter(game=g).first()

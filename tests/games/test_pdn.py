@@ -169,6 +169,15 @@ def test_existing_moves_are_never_overwritten_by_an_import(tournament, published
     assert g.moves == "1. 34-29"
 
 
+def test_stored_game_whose_replay_stops_says_where_and_why(tournament, published_round, arbiter):
+    text = ('[Round "1"]\n[White "Jansen, Piet"]\n[Black "Müller, Jürgen"]\n[Result "2-0"]\n\n'
+            '1. 32-28 19-23 2. 99-98 2-0\n')
+    report = import_pdn_text(tournament, text, arbiter)
+    (stored,) = report["stored"]
+    assert any("Move 2, White 99-98: the game cannot be replayed further" in w for w in stored["warnings"])
+    assert Game.objects.get(pk=stored["game_id"]).validation["stopped"]["ply"] == 3
+
+
 def test_game_of_another_variant_is_refused_with_its_line(tournament, published_round, arbiter):
     text = ('[Round "1"]\n[White "Jansen, Piet"]\n[Black "Müller, Jürgen"]\n[GameType "21"]\n'
             '[Result "1-0"]\n\n1. 11-15 1-0\n')
@@ -197,6 +206,8 @@ def test_upload_page_runs_the_import_task_and_keeps_the_report(tournament, publi
     assert task.report["file"] == "club.pdn" and task.report["stored"]
     page = client.get(r["Location"]).content.decode()
     assert "Games to place" in page and "Game 6, line" in page
+    # The round-7 game (no such round) may be placed on any board of the tournament.
+    assert "Round 1, board 2: Lefèvre, Amélie – Иванов, Сергей" in page
     progress = client.get(r["Location"], HTTP_HX_REQUEST="true").content.decode()
     assert 'id="import-progress"' in progress and "every 1s" not in progress
 
