@@ -110,6 +110,7 @@ def test_standings_export_csv_and_xlsx(client, tournament, two_rounds):
     lines = text.strip().splitlines()
     assert "BH/C1" in lines[0] and "Pts" in lines[0]
     assert "Jansen, Piet" in lines[1] and "Lefèvre, Amélie" in lines[4]
+    assert "<a" not in text
     xlsx = client.get(reverse("public:standings", args=[tournament.slug]) + "?_export=xlsx")
     assert xlsx.status_code == 200 and xlsx.content[:2] == b"PK"
     assert client.get(reverse("public:standings", args=[tournament.slug]) + "?_export=exe").status_code == 404
@@ -151,3 +152,11 @@ def test_projector_cycles_pairings_and_standings_full_screen(client, tournament,
     assert html.count('class="slide pairings"') == 1 and html.count('class="slide standings"') == 1
     assert "hx-trigger=\"every 30s\"" in html and "setInterval" in html
     assert "site-header" not in html  # no navigation on the hall screen
+
+
+def test_crosstable_shows_pending_games_without_points(client, tournament, entries, play):
+    a, b, c, d = entries
+    play(tournament, 1, [(a, b, "2-0"), (c, d, ("pending", "2-0"))])
+    html = client.get(reverse("public:crosstable", args=[tournament.slug])).content.decode()
+    assert '<td class="cell pending">4w</td>' in html and '<td class="cell pending">3b</td>' in html
+    assert ">4w2<" not in html  # the pending result is not counted

@@ -23,10 +23,13 @@ from django.utils.translation import gettext as _
 from tournaments.models import Entry
 from tournaments.pairing.model import PlayerRecord, RoundRecord, Scoring
 from tournaments.public.formatting import points_text, tiebreak_text
+from tournaments.services.history import PendingGame
 from tournaments.standings import Standings, describe
 from tournaments.standings.context import points_for
 
-CellKind = Literal["win", "draw", "loss", "forfeit_win", "forfeit_loss", "bye", "absent", "none", "self"]
+CellKind = Literal[
+    "win", "draw", "loss", "forfeit_win", "forfeit_loss", "bye", "absent", "none", "self", "pending", "grid"
+]
 _PLAYED = {"1": "win", "W": "win", "=": "draw", "D": "draw", "0": "loss", "L": "loss"}
 
 
@@ -113,12 +116,14 @@ def build_crosstable(
     entries: dict[int, Entry] | None = None,
     grid: bool | None = None,
     rounds_planned: int = 0,
+    pending: tuple[PendingGame, ...] = (),
 ) -> Crosstable:
     """The crosstable of ``standings`` (rows in rank order) with cells from ``records``.
 
     ``grid`` None picks the round-robin grid for round robins, the wall chart otherwise.
     Only rounds up to ``standings.after_round`` are shown. ``rounds_planned`` splits a
-    double round robin into its two cycles (default: the rounds shown).
+    double round robin into its two cycles (default: the rounds shown). ``pending`` games
+    (paired, no confirmed result yet) show in the wall chart as ``12w`` without points.
     """
     entries = entries or {}
     last = standings.after_round
@@ -126,6 +131,11 @@ def build_crosstable(
     double = standings.kind == "double_round_robin"
     codes = standings.tiebreaks
     positions = {row.start_number: i for i, row in enumerate(standings.rows, start=1)}
+    waiting: dict[tuple[int, int], Cell] = {}
+    for g in pending:
+        if g.round <= last:
+            waiting[(g.white, g.round)] = Cell(f"{g.black}w", "pending", g.black)
+            waiting[(g.black, g.round)] = Cell(f"{g.white}b", "pending", g.white)
     rows: list[CrossRow] = []
     for i, row in enumerate(standings.rows, start=1):
         rec = records.get(row.start_number)
@@ -135,7 +145,9 @@ def build_crosstable(
             cells = _grid_cells(row.start_number, history, positions, scoring, double, cycle)
         else:
             by_round = {h.round: h for h in history}
-            cells = tuple(swiss_cell(by_round.get(r), scoring) for r in range(1, last + 1))
+            cells = tuple(
+                waiting.get((row.start_number, r)) or swiss_cell(by_round.get(r), scoring) for r in range(1, last + 1)
+            )
         rows.append(
             CrossRow(
                 rank=row.rank,
@@ -189,10 +201,10 @@ def _grid_cells(
             for h in games:
                 slot = 0 if h.round <= cycle else 1
                 parts[slot] = _grid_part(h, scoring)
-            out.append(Cell(" ".join(p or "·" for p in parts), "none", sno, tuple(parts)))
+            out.append(Cell(" ".join(p or "·" for p in parts), "grid", sno, tuple(parts)))
         elif games:
             texts = tuple(_grid_part(h, scoring) for h in games)
-            out.append(Cell(" ".join(texts), "none", sno, texts))
+            out.append(Cell(" ".join(texts), "grid", sno, texts))
         else:
             out.append(Cell("", "none", sno))
     return tuple(out)
@@ -215,7 +227,8 @@ def legend(grid: bool, double: bool, codes: tuple[str, ...], scoring: Scoring) -
         lines.append(
             _(
                 "+12 / -12 forfeit win / loss against no. 12; bye %(pab)s pairing-allocated bye; "
-                "H half-point bye; Z zero-point bye or absence; F full-point bye; — not paired."
+                "H half-point bye; Z zero-point bye or absence; F full-point bye; — not paired; "
+                "12w without points: result not yet confirmed."
             )
             % {"pab": points_text(scoring.pab)}
         )

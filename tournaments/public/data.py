@@ -16,7 +16,7 @@ from tournaments.models import Board, Entry, Round, Tournament
 from tournaments.pairing.model import PlayerRecord
 from tournaments.public.crosstable import Cell, Crosstable, build_crosstable, swiss_cell
 from tournaments.public.version import public_version
-from tournaments.services.standings import TournamentResults, cached_standings, load_results
+from tournaments.services.standings import TournamentResults, cached_results, cached_standings
 from tournaments.standings import Standings
 from tournaments.standings.context import points_for
 
@@ -87,7 +87,7 @@ class RoundView:
 
 def round_view(tournament: Tournament, rnd: Round, results: TournamentResults | None = None) -> RoundView:
     """The pairing list of a shown round, with points before the round and confirmed results."""
-    results = results or load_results(tournament)
+    results = results or cached_results(tournament, public_version(tournament))
     boards = boards_with_results(tournament).filter(round=rnd)
     view = RoundView(round=rnd)
     for b in boards:
@@ -111,15 +111,21 @@ def round_view(tournament: Tournament, rnd: Round, results: TournamentResults | 
 
 def tournament_standings(tournament: Tournament, after_round: int | None = None) -> tuple[Standings, TournamentResults]:
     """Cached standings plus the results they came from (for crosstables and player pages)."""
-    results = load_results(tournament)
-    return cached_standings(tournament, public_version(tournament), after_round, results), results
+    version = public_version(tournament)
+    results = cached_results(tournament, version)
+    return cached_standings(tournament, version, after_round, results), results
 
 
 def tournament_crosstable(tournament: Tournament) -> Crosstable:
     """The crosstable of every confirmed result (wall chart or round-robin grid)."""
     standings, results = tournament_standings(tournament)
     return build_crosstable(
-        standings, results.records, tournament.scoring(), results.entries, rounds_planned=tournament.rounds_planned
+        standings,
+        results.records,
+        tournament.scoring(),
+        results.entries,
+        rounds_planned=tournament.rounds_planned,
+        pending=results.pending,
     )
 
 

@@ -24,7 +24,7 @@ from tournaments.public.data import (
     tournament_crosstable,
     tournament_standings,
 )
-from tournaments.public.formatting import points_text
+from tournaments.public.formatting import points_text, rating_change_text
 from tournaments.public.tables import standings_table
 from tournaments.public.version import tournament_for_request
 from tournaments.services.standings import tiebreak_order
@@ -113,10 +113,10 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]:
-    standings, results = tournament_standings(t)
+    standings, _results = tournament_standings(t)
     table = standings_table(standings, t.slug, link_players=t.public_players)
     RequestConfig(request, paginate=False).configure(table)
-    last_round = max((h.round for r in results.records.values() for h in r.history), default=0)
+    last_round = standings.after_round
     return {
         **nav_context(t, "standings"),
         "table": table,
@@ -202,6 +202,7 @@ def player(request: HttpRequest, slug: str, start_number: int) -> HttpResponse:
             **nav_context(t, "players"),
             "page": page,
             "chart": charts.score_rank_chart(page.running, page.ranks, page.field_size, max_points),
+            "rating_change": rating_change_text(page.row.rating_change if page.row is not None else None),
             "title": f"{entry.player.name} – {t.name}",
         },
     )

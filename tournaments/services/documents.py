@@ -83,7 +83,10 @@ def build_crosstable_pdf(t: Tournament) -> bytes:
     """The crosstable PDF of every confirmed result of ``t``."""
     results = load_results(t)
     standings = standings_for(t, results=results)
-    ct = build_crosstable(standings, results.records, t.scoring(), results.entries, rounds_planned=t.rounds_planned)
+    ct = build_crosstable(
+        standings, results.records, t.scoring(), results.entries, rounds_planned=t.rounds_planned,
+        pending=results.pending,
+    )
     if t.status == Tournament.Status.FINISHED and standings.after_round >= t.rounds_planned:
         subtitle = _("Final standings")
     else:

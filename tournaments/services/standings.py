@@ -145,6 +145,16 @@ def standings_for(
     return compute_standings(standings_input(tournament, results, after_round))
 
 
+def cached_results(tournament: Tournament, version: str) -> TournamentResults:
+    """``load_results`` memoised under the tournament's public ``version``."""
+    key = f"public:results:{tournament.pk}:{version}"
+    found = cache.get(key)
+    if found is None:
+        found = load_results(tournament)
+        cache.set(key, found, CACHE_SECONDS)
+    return found
+
+
 def cached_standings(
     tournament: Tournament, version: str, after_round: int | None = None, results: TournamentResults | None = None
 ) -> Standings:
@@ -152,7 +162,7 @@ def cached_standings(
     key = f"public:standings:{tournament.pk}:{version}:{after_round}"
     found = cache.get(key)
     if found is None:
-        found = standings_for(tournament, after_round, results)
+        found = standings_for(tournament, after_round, results or cached_results(tournament, version))
         cache.set(key, found, CACHE_SECONDS)
     return found
 
