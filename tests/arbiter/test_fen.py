@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from arbiter import FenError, UnknownVariant, initial_position, parse_fen, to_fen
+from arbiter import PROFILES, FenError, Position, UnknownVariant, initial_position, parse_fen, to_fen
 
 
 def test_initial_position_fen() -> None:
@@ -90,3 +92,30 @@ def test_positions_are_hashable_and_compare_by_pieces_and_side() -> None:
     assert len({a, b, c}) == 2
     with pytest.raises(AttributeError):
         a.wm = 0  # type: ignore[misc]
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> tuple[str, Position]:
+    variant = draw(st.sampled_from(sorted(PROFILES)))
+    prof = PROFILES[variant]
+    n = prof.squares
+    squares = draw(st.lists(st.integers(1, n), unique=True, max_size=24))
+    kinds = draw(st.lists(st.sampled_from("wWbB"), min_size=len(squares), max_size=len(squares)))
+    groups: dict[str, list[int]] = {"w": [], "W": [], "b": [], "B": []}
+    for s, kind in zip(squares, kinds):
+        groups[kind].append(s)
+    side = draw(st.sampled_from(["W", "B"]))
+    pos = Position.from_squares(variant, white_men=groups["w"], white_kings=groups["W"], black_men=groups["b"],
+                                black_kings=groups["B"], side_to_move=side)
+    return variant, pos
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions())
+def test_fen_round_trip_property(case: tuple[str, Position]) -> None:
+    variant, pos = case
+    assert parse_fen(to_fen(pos), variant) == pos
+    assert parse_fen(to_fen(pos, alphanumeric=False), variant) == pos
+    for sq in range(1, pos.profile.squares + 1):
+        code = pos.piece_at(sq)
+        assert (code is not None) == (sq in pos.pieces("W") | pos.pieces("B"))

@@ -186,3 +186,30 @@ def test_spec_example_path_lists_squares_behind_captured_pieces() -> None:
     pos = parse_fen("W:WK47:B42,29,19,14,22")
     texts = {move_to_text(pos, m) for m in legal_moves(pos) if m.to_sq == 36}
     assert texts == {"47x38x24x13x36", "47x38x20x9x36"}
+
+
+@pytest.mark.parametrize("variant", ["international", "brazilian", "russian", "english", "german"])
+def test_random_games_keep_move_invariants(variant: str) -> None:
+    import random
+
+    rng = random.Random(variant)
+    for _game in range(15):
+        pos = initial_position(variant)
+        for _ply in range(120):
+            moves = legal_moves(pos)
+            if not moves:
+                break
+            assert len({m.key for m in moves}) == len(moves), "one entry per move identity"
+            if any(m.captures for m in moves):
+                assert all(m.captures for m in moves), "FMJD 4.1: capture is compulsory"
+            if pos.profile.capture_precedence == "majority":
+                assert len({len(m.captures) for m in moves}) == 1, "FMJD 4.13: only maximal captures"
+            move = rng.choice(moves)
+            me, other = pos.side_to_move, "B" if pos.side_to_move == "W" else "W"
+            after = apply_move(pos, move)
+            assert after.side_to_move == other
+            assert len(after.pieces(me)) == len(pos.pieces(me))
+            assert len(after.pieces(other)) == len(pos.pieces(other)) - len(move.captures)
+            assert after.piece_at(move.to_sq) in (("w", "W") if me == "W" else ("b", "B"))
+            assert move.path[0] == move.from_sq and move.path[-1] == move.to_sq
+            pos = after
