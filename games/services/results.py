@@ -59,13 +59,17 @@ def _check_result_fits(result: str, termination: str) -> None:
         raise GameError(_("A draw by agreement or by claim has the result 1-1."))
 
 
-def _check_agreement(game: Game, result: str, termination: str, moves: str) -> None:
-    """Refuse a draw by agreement before the tournament's minimum move, with the reason."""
+def _check_agreement(game: Game, result: str, termination: str, moves: str, *, require_moves: bool = True) -> None:
+    """Refuse a draw by agreement before the tournament's minimum move, with the reason.
+
+    Players must give the moves so that the minimum can be checked; an arbiter may record an
+    agreement without them (the arbiter saw the game), but never one the moves show is too early.
+    """
     if termination != Termination.AGREEMENT or result != Result.DRAW:
         return
     from games.services.validation import agreement_refusal
 
-    reason = agreement_refusal(game, moves)
+    reason = agreement_refusal(game, moves, require_moves=require_moves)
     if reason:
         raise GameError(reason)
 
@@ -250,7 +254,7 @@ def enter_result(
     if termination is None:
         termination = Termination.FORFEIT if result in FORFEIT_RESULTS else Termination.NORMAL
     _check_result_fits(result, termination)
-    _check_agreement(game, result, termination, moves)
+    _check_agreement(game, result, termination, moves, require_moves=False)
     with transaction.atomic():
         sub = _create(game, result=result, moves=moves.strip(), termination=termination, submitted_by=user)
         record(user, _tournament(game), "enter_result", sub, after=_summary(sub))

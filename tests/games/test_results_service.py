@@ -164,3 +164,17 @@ def test_arbiter_sees_conflicting_submissions_side_by_side(game, player, opponen
     assert "The submissions disagree" in body
     assert body.count('class="card submission-card') == 2
     assert "1. 32-28 19-23" in body and "1. 33-28 19-23" in body
+
+
+def test_agreement_needs_the_moves_from_players_but_not_from_arbiters(game, player, arbiter, tournament):
+    from tests.games.conftest import OPENING
+
+    tournament.draw_offer_min_move = 40
+    tournament.save()
+    game.board.round.tournament.draw_offer_min_move = 40
+    with pytest.raises(GameError, match="enter the moves"):
+        submit_result(game, "1-1", user=player, termination="agreement")
+    sub = enter_result(game, "1-1", arbiter, termination="agreement")
+    assert sub.status == "confirmed"
+    with pytest.raises(GameError, match="40"):
+        enter_result(game, "1-1", arbiter, termination="agreement", moves=OPENING)
