@@ -19,10 +19,11 @@ gives the same tournament.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from tournaments.pairing.dutch import pair_dutch
-from tournaments.pairing.model import Scoring
+from tournaments.pairing.model import PairingInput, RoundPairing, Scoring
 from tournaments.trf import TrfCell, TrfError, TrfPlayer, TrfTournament, cell_points, to_pairing_input
 
 
@@ -110,8 +111,18 @@ def _game(rng: random.Random, white_rating: int, black_rating: int, draw_pct: in
     return ("1", "0") if rng.random() < expected_white else ("0", "1")
 
 
-def generate(cfg: GeneratorConfig, seed: int) -> TrfTournament:
-    """A complete random tournament paired round by round with the Dutch engine."""
+def generate(
+    cfg: GeneratorConfig,
+    seed: int,
+    *,
+    rounds: int | None = None,
+    pairer: Callable[[PairingInput], RoundPairing] = pair_dutch,
+) -> TrfTournament:
+    """A random tournament paired round by round with ``pairer`` (the Dutch engine by default).
+
+    ``rounds`` stops after that many rounds (default: all ``cfg.rounds``), e.g. to build the
+    history of a round to benchmark.
+    """
     rng = random.Random(seed)
     ratings = sorted((rng.randint(cfg.lowest_rating, cfg.highest_rating) for _ in range(cfg.players)), reverse=True)
     n = cfg.players
@@ -150,13 +161,13 @@ def generate(cfg: GeneratorConfig, seed: int) -> TrfTournament:
         )
         return replace(t, players=players)
 
-    for rnd in range(1, cfg.rounds + 1):
+    for rnd in range(1, (cfg.rounds if rounds is None else rounds) + 1):
         for i in range(1, n + 1):
             if i in retire_round and rnd >= retire_round[i]:
                 cells[i].append(TrfCell(None, None, "Z"))
             elif half_bye.get(i) == rnd:
                 cells[i].append(TrfCell(None, None, "H"))
-        rp = pair_dutch(to_pairing_input(snapshot(), rnd))
+        rp = pairer(to_pairing_input(snapshot(), rnd))
         for pr in rp.pairings:
             if cfg.forfeit_rate and rng.random() < 1 / cfg.forfeit_rate:
                 w_res, b_res = rng.choice((("+", "-"), ("-", "+"), ("-", "-")))

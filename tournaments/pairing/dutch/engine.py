@@ -265,21 +265,26 @@ class _Round:
                     if not s1_role(v) or s1_role(o):
                         base[(v, o)] = 0
                     m.set(v, o, base[(v, o)])
-            # 4. Each S1 player's opponent, top-down, the highest-ranked S2 player first.
-            for v in rem:
-                if not s1_role(v):
-                    continue
-                addend = 0
-                for o in reversed(rem):
-                    if o <= v or matched[o]:
-                        continue
-                    if base[(v, o)]:
-                        m.set(v, o, base[(v, o)] + addend)
-                    addend += 1
-                mate = m.solve()
-                partner = mate[v]
-                matched[v] = matched[partner] = True
-                m.finalise(v, partner)
+            # 4. Each S1 player's opponent, top-down, the highest-ranked S2 player first. Choosing
+            # them one at a time equals one solve with lexicographic tie-break bonuses: the first S1
+            # player's preference in the most significant position, and so on.
+            s1 = [v for v in rem if s1_role(v)]
+            if s1:
+                width = (len(rem) + 1).bit_length()
+                bonus: dict[tuple[int, int], int] = {}
+                for i, v in enumerate(s1):
+                    addend = 0
+                    for o in reversed(rem):
+                        if o <= v or matched[o]:
+                            continue
+                        if base[(v, o)]:
+                            bonus[(v, o)] = addend << (width * (len(s1) - 1 - i))
+                        addend += 1
+                mate = m.solve(bonus, width * len(s1))
+                for v in s1:
+                    partner = mate[v]
+                    matched[v] = matched[partner] = True
+                    m.finalise(v, partner)
             # The unpaired go down to the next bracket.
             new_bracket: list[int] = []
             new_mdp = 0

@@ -38,11 +38,18 @@ class Matcher:
         for key in [k for k in self.w if u in k or v in k]:
             del self.w[key]
 
-    def solve(self) -> list[int]:
-        """A maximum-weight matching: ``mate[v]`` is v's partner, or v itself if unmatched."""
+    def solve(self, bonus: dict[tuple[int, int], int] | None = None, shift: int = 0) -> list[int]:
+        """A maximum-weight matching: ``mate[v]`` is v's partner, or v itself if unmatched.
+
+        With ``bonus``, every weight is shifted left by ``shift`` bits and the bonus of the edge
+        (keys ``(u, v)`` with u < v) is added: a tie-break below every existing criterion.
+        """
         self.solves += 1
         g = nx.Graph()
-        g.add_weighted_edges_from((u, v, wt) for (u, v), wt in self.w.items())
+        if bonus:
+            g.add_weighted_edges_from((u, v, (wt << shift) + bonus.get((u, v), 0)) for (u, v), wt in self.w.items())
+        else:
+            g.add_weighted_edges_from((u, v, wt) for (u, v), wt in self.w.items())
         mate = list(range(self.n))
         for u, v in self.fixed.items():
             mate[u] = v
