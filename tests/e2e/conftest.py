@@ -1,0 +1,57 @@
+"""Browser harness: Debian's Chromium through pytest-playwright against pytest-django's live server.
+
+Never downloads a browser: Chromium is launched from ``/usr/bin/chromium`` (``CHROMIUM`` overrides).
+Screenshots go to ``test-artifacts/e2e/`` (gitignored); ``shot(page, name)`` numbers them in order.
+Every test here is marked ``browser`` (deselected by default; run with ``-m browser``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still
+# synchronous and safe, so let Django allow them.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "e2e"
+
+
+def pytest_collection_modifyitems(items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (install Debian's chromium; never `playwright install`)")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS, "headless": True}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}, "locale": "en-GB"}
+
+
+@pytest.fixture
+def shot():
+    """``shot(page, name)``: a full-page screenshot ``NN-name.png`` in test-artifacts/e2e/."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    counter = {"n": 0}
+
+    def take(page, name: str) -> Path:
+        counter["n"] += 1
+        path = ARTIFACTS / f"{counter['n']:02d}-{re.sub(r'[^a-z0-9]+', '-', name.lower()).strip('-')}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
