@@ -73,8 +73,8 @@ def appoint_arbiter(
         role, created = grant_role(tournament, user, role_kind)
         if not created:
             raise RoleError(
-                _("%(user)s is already %(role)s of this tournament.")
-                % {"user": user.get_username(), "role": _kind_label(role_kind).lower()}
+                _("%(user)s already has the role “%(role)s” in this tournament.")
+                % {"user": user.get_username(), "role": _kind_label(role_kind)}
             )
         audit.record(
             actor,
@@ -105,8 +105,8 @@ def remove_arbiter(
         role = Role.objects.select_for_update().filter(tournament=tournament, user=user, kind=role_kind).first()
         if role is None:
             raise RoleError(
-                _("%(user)s is not %(role)s of this tournament.")
-                % {"user": user.get_username(), "role": _kind_label(role_kind).lower()}
+                _("%(user)s does not have the role “%(role)s” in this tournament.")
+                % {"user": user.get_username(), "role": _kind_label(role_kind)}
             )
         if role_kind == Role.Kind.CHIEF_ARBITER:
             # Lock the chief rows (FOR UPDATE does not mix with COUNT on PostgreSQL, so fetch ids).

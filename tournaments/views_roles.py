@@ -70,8 +70,8 @@ def arbiters(request: HttpRequest, slug: str) -> HttpResponse:
                     role = roles.appoint_arbiter(request.user, tournament, user, form.cleaned_data["kind"])
                     messages.success(
                         request,
-                        _("%(user)s is now %(role)s.")
-                        % {"user": user.get_username(), "role": role.get_kind_display().lower()},
+                        _("%(user)s now has the role “%(role)s”.")
+                        % {"user": user.get_username(), "role": role.get_kind_display()},
                     )
                     return redirect("tournament_arbiters", slug=tournament.slug)
             elif action == "remove":
@@ -84,8 +84,8 @@ def arbiters(request: HttpRequest, slug: str) -> HttpResponse:
                     roles.remove_arbiter(request.user, tournament, role.user, role.kind)
                     messages.success(
                         request,
-                        _("%(user)s is no longer %(role)s.")
-                        % {"user": role.user.get_username(), "role": role.get_kind_display().lower()},
+                        _("%(user)s no longer has the role “%(role)s”.")
+                        % {"user": role.user.get_username(), "role": role.get_kind_display()},
                     )
                 return redirect("tournament_arbiters", slug=tournament.slug)
             else:

@@ -46,7 +46,7 @@ def test_staff_without_role_may_not_appoint(staff, tournament, outsider):
 
 
 def test_appointing_twice_is_a_clear_error(chief_arbiter, arbiter, tournament):
-    with pytest.raises(roles.RoleError, match="already arbiter"):
+    with pytest.raises(roles.RoleError, match="already has the role “Arbiter”"):
         roles.appoint_arbiter(chief_arbiter, tournament, arbiter)
 
 
@@ -85,7 +85,7 @@ def test_chief_appoints_through_the_page(login, chief_arbiter, outsider, tournam
     response = client.post(_url(tournament), {"action": "appoint", "username": "OUTSIDER", "kind": "arbiter"})
     assert response.status_code == 302
     assert Role.objects.filter(user=outsider, tournament=tournament, kind="arbiter").exists()
-    assert "outsider is now arbiter" in client.get(_url(tournament)).content.decode()
+    assert "outsider now has the role “Arbiter”" in client.get(_url(tournament)).content.decode()
 
 
 def test_unknown_username_is_named_in_the_error(login, chief_arbiter, tournament):
