@@ -74,3 +74,13 @@ def test_query_count_does_not_grow_with_the_field(client, db, django_assert_max_
             assert client.get(reverse(name, args=[t.slug, *extra])).status_code == 200
         counts.append(len(ctx.captured_queries))
     assert counts[0] == counts[1]
+
+
+def test_a_withdrawal_changes_the_etag(client, tournament, two_rounds):
+    live = reverse("public:standings_live", args=[tournament.slug])
+    etag = client.get(live)["ETag"]
+    entry = two_rounds[3]
+    entry.status = entry.Status.WITHDRAWN
+    entry.withdrawn_from_round = 3
+    entry.save()
+    assert client.get(live, headers={"if-none-match": etag}).status_code == 200

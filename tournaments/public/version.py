@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import hashlib
 
-from django.db.models import Count, IntegerField, Max, Q, QuerySet, Subquery, Sum
+from django.db.models import Case, F, IntegerField, Max, QuerySet, Subquery, Sum, Value, When
 from django.db.models.expressions import OuterRef
+from django.db.models.functions import Coalesce
 from django.http import Http404, HttpRequest
 from django.utils.translation import get_language
 
@@ -32,34 +33,35 @@ def _sub(qs: QuerySet, group: str, expr: object) -> Subquery:
 def _annotations() -> dict[str, Subquery]:
     from games.models import Game, ResultSubmission
 
-    shown = ~Q(status=Round.Status.DRAFT)
-    rounds = Round.objects.filter(shown)
+    rounds = Round.objects.exclude(status=Round.Status.DRAFT)
     boards = Board.objects.exclude(round__status=Round.Status.DRAFT)
     confirmed = ResultSubmission.objects.confirmed()
     games = Game.objects.exclude(board__round__status=Round.Status.DRAFT)
     t_round = "round__tournament"
     t_sub = "game__board__round__tournament"
+    # Weighted sums: a row added, removed or re-pointed changes the sum (ids are unique).
+    finished = Case(When(status=Round.Status.FINISHED, then=Value(1)), default=Value(0))
     return {
-        "v_rounds": _sub(rounds, "tournament", Count("id")),
-        "v_rounds_ids": _sub(rounds, "tournament", Sum("id")),
-        "v_finished": _sub(Round.objects.filter(status=Round.Status.FINISHED), "tournament", Count("id")),
+        "v_rounds": _sub(rounds, "tournament", Sum(F("id") * 3 + finished, output_field=IntegerField())),
         "v_published_at": _sub(rounds, "tournament", Max("published_at")),
-        "v_boards": _sub(boards, t_round, Count("id")),
-        "v_boards_ids": _sub(boards, t_round, Sum("id")),
-        "v_white": _sub(boards, t_round, Sum("white_id")),
-        "v_black": _sub(boards, t_round, Sum("black_id")),
-        "v_conf": _sub(confirmed, t_sub, Count("id")),
-        "v_conf_ids": _sub(confirmed, t_sub, Sum("id")),
+        "v_boards": _sub(
+            boards,
+            t_round,
+            Sum(F("id") + F("white_id") * 7 + Coalesce(F("black_id"), 0) * 13, output_field=IntegerField()),
+        ),
+        "v_conf": _sub(confirmed, t_sub, Sum("id")),
         "v_conf_at": _sub(confirmed, t_sub, Max("confirmed_at")),
         "v_games_at": _sub(games, "board__round__tournament", Max("updated_at")),
-        "v_entries": _sub(Entry.objects.all(), "tournament", Count("id")),
-        "v_entries_ids": _sub(Entry.objects.all(), "tournament", Sum("id")),
-        "v_withdrawn": _sub(
-            Entry.objects.filter(status=Entry.Status.WITHDRAWN), "tournament", Sum("withdrawn_from_round")
+        "v_entries": _sub(
+            Entry.objects.all(),
+            "tournament",
+            Sum(
+                F("id") * 5 + Coalesce(F("start_number"), 0) * 3 + Coalesce(F("withdrawn_from_round"), 0)
+                + Case(When(status=Entry.Status.WITHDRAWN, then=Value(1)), default=Value(0)) * 1000003,
+                output_field=IntegerField(),
+            ),
         ),
-        "v_sno": _sub(Entry.objects.all(), "tournament", Sum("start_number", output_field=IntegerField())),
-        "v_absences": _sub(Absence.objects.all(), "entry__tournament", Count("id")),
-        "v_absences_ids": _sub(Absence.objects.all(), "entry__tournament", Sum("id")),
+        "v_absences": _sub(Absence.objects.all(), "entry__tournament", Sum("id")),
     }
 
 
