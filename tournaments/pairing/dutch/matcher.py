@@ -1,12 +1,11 @@
 """A mutable weighted graph over the players with a maximum-weight matching solver.
 
-Weights are exact Python integers (hundreds of bits). The solver is networkx's Edmonds blossom
-algorithm, which stays in integer arithmetic when every weight is an integer.
+Weights are exact Python integers (hundreds of bits); ``blossom`` solves in integer arithmetic.
 """
 
 from __future__ import annotations
 
-import networkx as nx
+from tournaments.pairing.dutch.blossom import max_weight_matching
 
 
 class Matcher:
@@ -45,15 +44,17 @@ class Matcher:
         (keys ``(u, v)`` with u < v) is added: a tie-break below every existing criterion.
         """
         self.solves += 1
-        g = nx.Graph()
+        # Only vertices with an edge take part; they are renumbered densely for the solver.
+        verts = sorted({x for key in self.w for x in key})
+        index = {v: i for i, v in enumerate(verts)}
         if bonus:
-            g.add_weighted_edges_from((u, v, (wt << shift) + bonus.get((u, v), 0)) for (u, v), wt in self.w.items())
+            edges = [(index[u], index[v], (wt << shift) + bonus.get((u, v), 0)) for (u, v), wt in self.w.items()]
         else:
-            g.add_weighted_edges_from((u, v, wt) for (u, v), wt in self.w.items())
+            edges = [(index[u], index[v], wt) for (u, v), wt in self.w.items()]
         mate = list(range(self.n))
         for u, v in self.fixed.items():
             mate[u] = v
-        for u, v in nx.max_weight_matching(g, maxcardinality=False):
-            mate[u] = v
-            mate[v] = u
+        for i, j in enumerate(max_weight_matching(len(verts), edges)):
+            if j >= 0:
+                mate[verts[i]] = verts[j]
         return mate

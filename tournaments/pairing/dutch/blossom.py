@@ -1,0 +1,364 @@
+"""Maximum-weight matching in a general graph (Edmonds' blossom algorithm, primal-dual, O(n^3)).
+
+A compact, list-based implementation for exact integer weights of any size. It follows the
+classical presentation of the algorithm (Galil, "Efficient algorithms for finding maximum
+matching in graphs", 1986): stages grow alternating trees from every free vertex, dual
+adjustments make new edges tight, odd cycles shrink into blossoms and expand again when their
+dual reaches zero. Weights are doubled internally so every dual stays an integer.
+
+``max_weight_matching(n, edges)`` returns ``mate`` with ``mate[v]`` the partner of v or -1; the
+matching maximises the total weight (not the cardinality).
+"""
+
+from __future__ import annotations
+
+
+def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
+    """A maximum-weight matching of the graph on vertices 0..n-1 (edges ``(u, v, weight)``)."""
+    m = len(edges)
+    if m == 0:
+        return [-1] * n
+    endpoint: list[int] = []
+    wt: list[int] = []
+    for u, v, w in edges:
+        endpoint.append(u)
+        endpoint.append(v)
+        wt.append(2 * w)
+    neighbend: list[list[int]] = [[] for _ in range(n)]
+    for k in range(m):
+        neighbend[endpoint[2 * k]].append(2 * k + 1)
+        neighbend[endpoint[2 * k + 1]].append(2 * k)
+    maxw = max(wt)
+    mate = [-1] * n  # remote endpoint index of the matched edge, or -1
+    label = [0] * (2 * n)  # 0 free, 1 S (outer), 2 T (inner); bit 4 marks a scan in progress
+    labelend = [-1] * (2 * n)
+    inblossom = list(range(n))
+    parent = [-1] * (2 * n)
+    childs: list[list[int] | None] = [None] * (2 * n)
+    base = list(range(n)) + [-1] * n
+    endps: list[list[int] | None] = [None] * (2 * n)
+    bestedge = [-1] * (2 * n)
+    bestedges: list[list[int] | None] = [None] * (2 * n)
+    unused = list(range(n, 2 * n))
+    dual = [maxw] * n + [0] * n
+    allowed = [False] * m
+    queue: list[int] = []
+
+    def slack(k: int) -> int:
+        return dual[endpoint[2 * k]] + dual[endpoint[2 * k + 1]] - 2 * wt[k]
+
+    def leaves(b: int) -> list[int]:
+        if b < n:
+            return [b]
+        out: list[int] = []
+        stack = [b]
+        while stack:
+            x = stack.pop()
+            if x < n:
+                out.append(x)
+            else:
+                stack.extend(childs[x])  # type: ignore[arg-type]
+        return out
+
+    def assign_label(w: int, t: int, p: int) -> None:
+        while True:
+            b = inblossom[w]
+            label[w] = label[b] = t
+            labelend[w] = labelend[b] = p
+            bestedge[w] = bestedge[b] = -1
+            if t == 1:
+                queue.extend(leaves(b))
+                return
+            # t == 2: the base's mate becomes outer.
+            mb = mate[base[b]]
+            w, t, p = endpoint[mb], 1, mb ^ 1
+
+    def scan_blossom(v: int, w: int) -> int:
+        """The base of the new blossom found by edge v-w, or -1 for an augmenting path."""
+        path: list[int] = []
+        found = -1
+        while v != -1 or w != -1:
+            b = inblossom[v]
+            if label[b] & 4:
+                found = base[b]
+                break
+            path.append(b)
+            label[b] = 5
+            if labelend[b] == -1:
+                v = -1
+            else:
+                v = endpoint[labelend[b]]
+                b = inblossom[v]
+                v = endpoint[labelend[b]]
+            if w != -1:
+                v, w = w, v
+        for b in path:
+            label[b] = 1
+        return found
+
+    def add_blossom(bse: int, k: int) -> None:
+        v, w = endpoint[2 * k], endpoint[2 * k + 1]
+        bb = inblossom[bse]
+        bv = inblossom[v]
+        bw = inblossom[w]
+        b = unused.pop()
+        base[b] = bse
+        parent[b] = -1
+        parent[bb] = b
+        path: list[int] = []
+        ends: list[int] = []
+        while bv != bb:
+            parent[bv] = b
+            path.append(bv)
+            ends.append(labelend[bv])
+            v = endpoint[labelend[bv]]
+            bv = inblossom[v]
+        path.append(bb)
+        path.reverse()
+        ends.reverse()
+        ends.append(2 * k)
+        while bw != bb:
+            parent[bw] = b
+            path.append(bw)
+            ends.append(labelend[bw] ^ 1)
+            w = endpoint[labelend[bw]]
+            bw = inblossom[w]
+        label[b] = 1
+        labelend[b] = labelend[bb]
+        dual[b] = 0
+        childs[b] = path
+        endps[b] = ends
+        for x in leaves(b):
+            if label[inblossom[x]] == 2:
+                queue.append(x)
+            inblossom[x] = b
+        best_to = [-1] * (2 * n)
+        for sub in path:
+            if bestedges[sub] is None:
+                lists = [[p >> 1 for p in neighbend[x]] for x in leaves(sub)]
+            else:
+                lists = [bestedges[sub]]  # type: ignore[list-item]
+            for lst in lists:
+                for kk in lst:
+                    i, j = endpoint[2 * kk], endpoint[2 * kk + 1]
+                    if inblossom[j] == b:
+                        i, j = j, i
+                    bj = inblossom[j]
+                    if bj != b and label[bj] == 1 and (best_to[bj] == -1 or slack(kk) < slack(best_to[bj])):
+                        best_to[bj] = kk
+            bestedges[sub] = None
+            bestedge[sub] = -1
+        bestedges[b] = [kk for kk in best_to if kk != -1]
+        best = -1
+        for kk in bestedges[b]:  # type: ignore[union-attr]
+            if best == -1 or slack(kk) < slack(best):
+                best = kk
+        bestedge[b] = best
+
+    def expand_blossom(b: int, endstage: bool) -> None:
+        kids: list[int] = childs[b]  # type: ignore[assignment]
+        for s in kids:
+            parent[s] = -1
+            if s < n:
+                inblossom[s] = s
+            elif endstage and dual[s] == 0:
+                expand_blossom(s, endstage)
+            else:
+                for x in leaves(s):
+                    inblossom[x] = s
+        if not endstage and label[b] == 2:
+            ends: list[int] = endps[b]  # type: ignore[assignment]
+            entry = inblossom[endpoint[labelend[b] ^ 1]]
+            j = kids.index(entry)
+            if j & 1:
+                j -= len(kids)
+                step, trick = 1, 0
+            else:
+                step, trick = -1, 1
+            p = labelend[b]
+            while j != 0:
+                label[endpoint[p ^ 1]] = 0
+                label[endpoint[ends[j - trick] ^ trick ^ 1]] = 0
+                assign_label(endpoint[p ^ 1], 2, p)
+                allowed[ends[j - trick] >> 1] = True
+                j += step
+                p = ends[j - trick] ^ trick
+                allowed[p >> 1] = True
+                j += step
+            bv = kids[j]
+            label[endpoint[p ^ 1]] = label[bv] = 2
+            labelend[endpoint[p ^ 1]] = labelend[bv] = p
+            bestedge[bv] = -1
+            j += step
+            while kids[j] != entry:
+                bv = kids[j]
+                if label[bv] == 1:
+                    j += step
+                    continue
+                reached = -1
+                for x in leaves(bv):
+                    if label[x] != 0:
+                        reached = x
+                        break
+                if reached != -1:
+                    label[reached] = 0
+                    label[endpoint[mate[base[bv]]]] = 0
+                    assign_label(reached, 2, labelend[reached])
+                j += step
+        label[b] = labelend[b] = -1
+        childs[b] = endps[b] = None
+        base[b] = -1
+        bestedges[b] = None
+        bestedge[b] = -1
+        unused.append(b)
+
+    def augment_blossom(b: int, v: int) -> None:
+        """Swap matched/unmatched edges inside blossom b so that v becomes its base."""
+        t = v
+        while parent[t] != b:
+            t = parent[t]
+        if t >= n:
+            augment_blossom(t, v)
+        kids: list[int] = childs[b]  # type: ignore[assignment]
+        ends: list[int] = endps[b]  # type: ignore[assignment]
+        i = j = kids.index(t)
+        if i & 1:
+            j -= len(kids)
+            step, trick = 1, 0
+        else:
+            step, trick = -1, 1
+        while j != 0:
+            j += step
+            t = kids[j]
+            p = ends[j - trick] ^ trick
+            if t >= n:
+                augment_blossom(t, endpoint[p])
+            j += step
+            t = kids[j]
+            if t >= n:
+                augment_blossom(t, endpoint[p ^ 1])
+            mate[endpoint[p]] = p ^ 1
+            mate[endpoint[p ^ 1]] = p
+        childs[b] = kids[i:] + kids[:i]
+        endps[b] = ends[i:] + ends[:i]
+        base[b] = base[kids[i]]
+
+    def augment_matching(k: int) -> None:
+        v, w = endpoint[2 * k], endpoint[2 * k + 1]
+        for s, p in ((v, 2 * k + 1), (w, 2 * k)):
+            while True:
+                bs = inblossom[s]
+                if bs >= n:
+                    augment_blossom(bs, s)
+                mate[s] = p
+                if labelend[bs] == -1:
+                    break
+                t = endpoint[labelend[bs]]
+                bt = inblossom[t]
+                s = endpoint[labelend[bt]]
+                j = endpoint[labelend[bt] ^ 1]
+                if bt >= n:
+                    augment_blossom(bt, j)
+                mate[j] = labelend[bt]
+                p = labelend[bt] ^ 1
+
+    for _stage in range(n):
+        for i in range(2 * n):
+            label[i] = 0
+            bestedge[i] = -1
+        for i in range(n, 2 * n):
+            bestedges[i] = None
+        for i in range(m):
+            allowed[i] = False
+        queue.clear()
+        for v in range(n):
+            if mate[v] == -1 and label[inblossom[v]] == 0:
+                assign_label(v, 1, -1)
+        augmented = False
+        while True:
+            while queue and not augmented:
+                v = queue.pop()
+                dv = dual[v]
+                for p in neighbend[v]:
+                    k = p >> 1
+                    w = endpoint[p]
+                    bw = inblossom[w]
+                    if inblossom[v] == bw:
+                        continue
+                    kslack = 0
+                    if not allowed[k]:
+                        kslack = dv + dual[w] - 2 * wt[k]
+                        if kslack <= 0:
+                            allowed[k] = True
+                    if allowed[k]:
+                        if label[bw] == 0:
+                            assign_label(w, 2, p ^ 1)
+                        elif label[bw] == 1:
+                            found = scan_blossom(v, w)
+                            if found >= 0:
+                                add_blossom(found, k)
+                            else:
+                                augment_matching(k)
+                                augmented = True
+                                break
+                        elif label[w] == 0:
+                            label[w] = 2
+                            labelend[w] = p ^ 1
+                    elif label[bw] == 1:
+                        b = inblossom[v]
+                        if bestedge[b] == -1 or kslack < slack(bestedge[b]):
+                            bestedge[b] = k
+                    elif label[w] == 0:
+                        if bestedge[w] == -1 or kslack < slack(bestedge[w]):
+                            bestedge[w] = k
+            if augmented:
+                break
+            # Dual adjustment: the largest step that keeps every dual feasible.
+            delta_type = 1
+            delta = min(dual[:n])
+            delta_edge = -1
+            delta_blossom = -1
+            for v in range(n):
+                if label[inblossom[v]] == 0 and bestedge[v] != -1:
+                    d = slack(bestedge[v])
+                    if d < delta:
+                        delta, delta_type, delta_edge = d, 2, bestedge[v]
+            for b in range(2 * n):
+                if parent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
+                    d = slack(bestedge[b]) // 2
+                    if d < delta:
+                        delta, delta_type, delta_edge = d, 3, bestedge[b]
+            for b in range(n, 2 * n):
+                if base[b] >= 0 and parent[b] == -1 and label[b] == 2 and dual[b] < delta:
+                    delta, delta_type, delta_blossom = dual[b], 4, b
+            for v in range(n):
+                lab = label[inblossom[v]]
+                if lab == 1:
+                    dual[v] -= delta
+                elif lab == 2:
+                    dual[v] += delta
+            for b in range(n, 2 * n):
+                if base[b] >= 0 and parent[b] == -1:
+                    if label[b] == 1:
+                        dual[b] += delta
+                    elif label[b] == 2:
+                        dual[b] -= delta
+            if delta_type == 1:
+                break
+            if delta_type == 2:
+                allowed[delta_edge] = True
+                i, j = endpoint[2 * delta_edge], endpoint[2 * delta_edge + 1]
+                if label[inblossom[i]] == 0:
+                    i, j = j, i
+                queue.append(i)
+            elif delta_type == 3:
+                allowed[delta_edge] = True
+                queue.append(endpoint[2 * delta_edge])
+            else:
+                expand_blossom(delta_blossom, False)
+        if not augmented:
+            break
+        for b in range(n, 2 * n):
+            if parent[b] == -1 and base[b] >= 0 and label[b] == 1 and dual[b] == 0:
+                expand_blossom(b, True)
+    return [endpoint[p] if p >= 0 else -1 for p in mate]
