@@ -1,0 +1,124 @@
+"""Races on PostgreSQL: exactly one side wins, the other gets a clear message, nothing is lost or doubled.
+
+Each race is repeated a few times on fresh objects: the interleaving differs from run to run, and
+every run must keep the promises.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.concurrency.conftest import race
+
+REPEAT = 12
+
+
+def _game_of_board(board):
+    from games.services.games import game_for_board
+
+    return game_for_board(board)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_confirmations_of_different_submissions_for_one_game_leave_exactly_one_confirmed(
+        published_round, player, opponent, arbiter, make_user):
+    from games.models import ResultSubmission
+    from games.services import GameError
+    from games.services.results import confirm_submission, submit_result
+    from tournaments.models import Board
+
+    board = published_round.boards.get(number=1)
+    for attempt in range(REPEAT):
+        ResultSubmission.objects.filter(game__board=board).delete()
+        game = _game_of_board(Board.objects.get(pk=board.pk))
+        first = submit_result(game, "2-0", user=player)
+        second = submit_result(game, "1-1", user=opponent)
+        # The opponent confirms the player's 2-0 while the arbiter confirms the opponent's 1-1.
+        outcomes = race(lambda pk=first.pk: confirm_submission(ResultSubmission.objects.get(pk=pk), opponent),
+                        lambda pk=second.pk: confirm_submission(ResultSubmission.objects.get(pk=pk), arbiter))
+        unexpected = [o.error for o in outcomes if o.error is not None and not isinstance(o.error, GameError)]
+        assert not unexpected, f"attempt {attempt}: {unexpected!r} escaped the service (a 500 for the user)"
+        confirmed = list(ResultSubmission.objects.confirmed().filter(game=game))
+        assert len(confirmed) == 1, f"attempt {attempt}: {len(confirmed)} confirmed"
+        losers = [o for o in outcomes if o.error is not None]
+        all_subs = ResultSubmission.objects.filter(game=game)
+        assert all_subs.count() == 2, "nothing lost, nothing duplicated"
+        if losers:
+            assert len(losers) == 1, losers
+            message = str(losers[0].error)
+            assert "same moment" in message or "waiting for confirmation" in message, message
+            loser_sub = first if outcomes[0].error is not None else second
+            # The loser's submission is kept (pending, or superseded by the winner's newer version).
+            assert all_subs.get(pk=loser_sub.pk).status in (ResultSubmission.Status.PENDING,
+                                                            ResultSubmission.Status.SUPERSEDED)
+        else:
+            # Both ran one after the other: the later confirmation superseded the earlier one.
+            assert all_subs.filter(status=ResultSubmission.Status.SUPERSEDED).count() == 1
+
+
+def _confirm_round(rnd, chief):
+    from games.services.results import enter_result
+
+    for b in rnd.boards.filter(black__isnull=False):
+        enter_result(_game_of_board(b), "2-0", chief)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_arbiters_pairing_the_same_round_at_once_make_one_round(published_round, chief_arbiter, arbiter,
+                                                                    tournament):
+    from tournaments.models import AuditEntry, Board, Round, Tournament
+    from tournaments.services.errors import ServiceError
+    from tournaments.services.pairing import pair_round
+    from tournaments.services.rounds import unpair_round
+
+    _confirm_round(published_round, chief_arbiter)
+    for attempt in range(REPEAT):
+        outcomes = race(lambda: pair_round(Tournament.objects.get(pk=tournament.pk), chief_arbiter),
+                        lambda: pair_round(Tournament.objects.get(pk=tournament.pk), arbiter))
+        unexpected = [o.error for o in outcomes if o.error is not None and not isinstance(o.error, ServiceError)]
+        assert not unexpected, f"attempt {attempt}: {unexpected!r} escaped the service"
+        winners = [o for o in outcomes if o.error is None]
+        assert len(winners) == 1, f"attempt {attempt}: {len(winners)} pairings succeeded"
+        message = str(outcomes[1 - outcomes.index(winners[0])].error)
+        assert "Another arbiter has just paired" in message or "still a draft" in message, message
+        rounds = Round.objects.filter(tournament=tournament, number=2)
+        assert rounds.count() == 1
+        boards = Board.objects.filter(round=rounds.get())
+        seated = [e for b in boards for e in (b.white_id, b.black_id) if e]
+        assert len(seated) == len(set(seated)) == 4, "every player seated once"
+        assert AuditEntry.objects.filter(tournament=tournament, action="round.pair").count() == attempt + 1
+        unpair_round(chief_arbiter, Tournament.objects.get(pk=tournament.pk))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_result_arriving_while_the_next_round_is_paired_is_never_lost(published_round, chief_arbiter, player,
+                                                                        opponent, tournament):
+    from games.models import ResultSubmission
+    from games.services import GameError
+    from games.services.results import confirm_submission, enter_result, submit_result
+    from tournaments.models import Round, Tournament
+    from tournaments.services.errors import ServiceError
+    from tournaments.services.pairing import pair_round
+    from tournaments.services.rounds import unpair_round
+
+    board1, board2 = published_round.boards.order_by("number")
+    enter_result(_game_of_board(board2), "1-1", chief_arbiter)
+    game = _game_of_board(board1)
+    for attempt in range(REPEAT):
+        ResultSubmission.objects.filter(game=game).delete()
+        pending = submit_result(game, "2-0", user=player)
+        outcomes = race(lambda: pair_round(Tournament.objects.get(pk=tournament.pk), chief_arbiter),
+                        lambda pk=pending.pk: confirm_submission(ResultSubmission.objects.get(pk=pk), opponent))
+        pairing, confirmation = outcomes
+        assert confirmation.error is None or isinstance(confirmation.error, GameError), confirmation.error
+        assert pairing.error is None or isinstance(pairing.error, ServiceError), pairing.error
+        # The result is never lost: the confirmation always lands.
+        assert confirmation.error is None, f"attempt {attempt}: {confirmation.error}"
+        assert ResultSubmission.objects.confirmed().get(game=game).result == "2-0"
+        round2 = Round.objects.filter(tournament=tournament, number=2).first()
+        if pairing.error is None:
+            # The pairing saw the confirmed result (it refuses pending games without override).
+            assert round2 is not None
+            unpair_round(chief_arbiter, Tournament.objects.get(pk=tournament.pk))
+        else:
+            assert round2 is None and "no confirmed result" in str(pairing.error), pairing.error
