@@ -72,13 +72,13 @@ def parse_config(text: str) -> GeneratorConfig:
                 number = int(value)
                 if number < 0 or (key == "DrawPercentage" and number > 100):
                     raise ValueError
-                cfg = replace(cfg, **{_INT_KEYS[key]: number})
+                cfg = replace(cfg, **{_INT_KEYS[key]: number})  # type: ignore[arg-type]
             elif key in _RATE_KEYS:
                 name, minimum = _RATE_KEYS[key]
                 rate = float(value)
                 if rate < minimum:
                     raise ValueError
-                cfg = replace(cfg, **{name: rate})
+                cfg = replace(cfg, **{name: rate})  # type: ignore[arg-type]
             elif key == "PointsForWin":
                 win = float(value)
                 s = replace(s, win=win, forfeit_win=win, full_bye=win, pab=s.pab if pab_set else win)

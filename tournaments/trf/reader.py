@@ -236,11 +236,11 @@ def read_trf(text: str, *, check_points: bool = True) -> TrfTournament:
             padded = line.ljust(12)
             r1 = _int(padded[4:7], lineno, "prohibited first round (260)", default=0)
             r2 = _int(padded[8:11], lineno, "prohibited last round (260)", default=0)
-            ids = frozenset(_int(x, lineno, "prohibited player (260)") for x in padded[12:].split())
-            prohibited.append(TrfProhibited(ids, r1, r2))
+            group = frozenset(_int(x, lineno, "prohibited player (260)") for x in padded[12:].split())
+            prohibited.append(TrfProhibited(group, r1, r2))
         elif code == "XXP":
-            ids = frozenset(_int(x, lineno, "prohibited player (XXP)") for x in body.split())
-            prohibited.append(TrfProhibited(ids))
+            group = frozenset(_int(x, lineno, "prohibited player (XXP)") for x in body.split())
+            prohibited.append(TrfProhibited(group))
         # Other records (team records, XXS, XXZ, national ratings, 299 ...) are ignored on purpose.
 
     seen: dict[int, int] = {}
@@ -249,9 +249,9 @@ def read_trf(text: str, *, check_points: bool = True) -> TrfTournament:
             raise TrfError(p.line, "starting rank", f"{p.start} already used on line {seen[p.start]}")
         seen[p.start] = p.line
     for p in players:
-        for r, c in enumerate(p.cells, start=1):
-            if c.opponent is not None and c.opponent not in seen:
-                raise TrfError(p.line, f"round {r} opponent", f"no player with starting rank {c.opponent}")
+        for r, cell in enumerate(p.cells, start=1):
+            if cell.opponent is not None and cell.opponent not in seen:
+                raise TrfError(p.line, f"round {r} opponent", f"no player with starting rank {cell.opponent}")
 
     declared = scoring_162 is not None or bool(bb)
     if scoring_162 is not None:

@@ -94,8 +94,8 @@ def write_trf(t: TrfTournament, flavour: Flavour = "trf26", *, line_ending: str 
             by_player.setdefault(a.player, {})[a.round] = a.points
         for pid in sorted(by_player):
             rounds = by_player[pid]
-            cells = "".join(f"{_pts(rounds[r]) if r in rounds else '':>4} " for r in range(1, max(rounds) + 1))
-            lines.append(f"XXA {pid:4d} {cells}".rstrip())
+            values = "".join(f"{_pts(rounds[r]) if r in rounds else '':>4} " for r in range(1, max(rounds) + 1))
+            lines.append(f"XXA {pid:4d} {values}".rstrip())
         for pr in t.prohibited:
             lines.append("XXP " + " ".join(str(i) for i in sorted(pr.players)))
     return line_ending.join(lines) + line_ending

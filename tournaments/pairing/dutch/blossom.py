@@ -308,9 +308,8 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                         b = inblossom[v]
                         if bestedge[b] == -1 or kslack < slack(bestedge[b]):
                             bestedge[b] = k
-                    elif label[w] == 0:
-                        if bestedge[w] == -1 or kslack < slack(bestedge[w]):
-                            bestedge[w] = k
+                    elif label[w] == 0 and (bestedge[w] == -1 or kslack < slack(bestedge[w])):
+                        bestedge[w] = k
             if augmented:
                 break
             # Dual adjustment: the largest step that keeps every dual feasible.

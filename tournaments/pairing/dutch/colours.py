@@ -49,7 +49,7 @@ def colour_for(p: PlayerState, q: PlayerState, initial: Colour) -> tuple[Colour,
         # 5.2.5: the higher-ranked player gets the initial colour if their TPN is odd (rank even).
         high_colour: Colour = initial if high.rank % 2 == 0 else other(initial)  # type: ignore[assignment]
         colour = high_colour if high is p else other(high_colour)
-        return colour, "initial colour by pairing number"  # type: ignore[return-value]
+        return colour, "initial colour by pairing number"  # type: ignore[return-value,unused-ignore]
     if high is p:
-        return pp, "higher-ranked player's preference granted"  # type: ignore[return-value]
+        return pp, "higher-ranked player's preference granted"
     return other(qp), "higher-ranked player's preference granted"  # type: ignore[return-value]
