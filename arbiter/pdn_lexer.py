@@ -154,7 +154,8 @@ def tokenize(text: str) -> list[Token]:
             continue
         if c == "(":
             m = _PAREN_STRENGTH.match(text, i)
-            if m and toks and toks[-1].kind == MOVE and toks[-1].pos + len(toks[-1].text) + len(toks[-1].value) == i:
+            if m and toks and toks[-1].kind == MOVE:
+                # "(?)" after a move is a strength mark, not a variation (no move starts with '?').
                 toks[-1].value += m.group(0)
                 i = m.end()
                 continue

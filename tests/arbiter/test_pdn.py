@@ -197,3 +197,17 @@ def test_unreadable_fen_tag_is_an_error_of_its_game() -> None:
     (error,) = result.errors
     assert (error.game, error.line, error.column) == (1, 2, 1)
     assert "FEN tag" in error.message and "99" in error.message
+
+
+def test_quirks_black_to_move_wrappers_line_comments_placeholders() -> None:
+    game = read_pdn('[FEN "B:W31-50:B1-20"]\n1. ... 19-23 2. 32-28 *').games[0]
+    assert [(m.number, m.side) for m in game.moves] == [(1, "B"), (2, "W")]
+    assert read_pdn('[pdn][Event "x"]\n1. 32-28 *[/pdn]').games[0].tags == {"Event": "x"}
+    commented = read_pdn("% escape line\n1. 32-28 {a} ; rest of line\n 19-23 *").games[0]
+    assert commented.moves[0].comments == ["a", "rest of line"] and commented.moves[1].text == "19-23"
+    unknown = read_pdn("41. - - 42. 32-28 *").games[0]
+    assert [m.text for m in unknown.moves] == ["--", "--", "32-28"]
+    spaced = read_pdn("1. 32-28 (?) 19-23 *").games[0]
+    assert spaced.moves[0].strength == "(?)" and not spaced.moves[0].variations
+    empty = read_pdn("1. 2-0").games[0]
+    assert empty.moves == [] and empty.result == "2-0"
