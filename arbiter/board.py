@@ -15,6 +15,7 @@ which never holds a piece, so bitboard expressions need no edge masks.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -52,10 +53,10 @@ class Geometry:
             return None
         return row * self.half + col // 2 + 1
 
-    def mask_of(self, squares: object) -> int:
+    def mask_of(self, squares: Iterable[int]) -> int:
         """Bit mask of an iterable of square numbers."""
         m = 0
-        for s in squares:  # type: ignore[attr-defined]
+        for s in squares:
             m |= 1 << self.idx_of[s]
         return m
 

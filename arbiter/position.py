@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -95,13 +96,26 @@ class Position:
         raise AttributeError("Position is immutable")
 
     @classmethod
-    def from_squares(cls, profile: Profile | str, *, white_men: object = (), white_kings: object = (),
-                     black_men: object = (), black_kings: object = (), side_to_move: Colour = "W") -> Position:
-        """Build a position from iterables of square numbers (no overlap check beyond FEN's)."""
+    def from_squares(cls, profile: Profile | str, *, white_men: Iterable[int] = (), white_kings: Iterable[int] = (),
+                     black_men: Iterable[int] = (), black_kings: Iterable[int] = (),
+                     side_to_move: Colour = "W") -> Position:
+        """Build a position from iterables of square numbers.
+
+        Raises ValueError when a square is off the board or holds two pieces.
+        """
         prof = get_profile(profile)
         g = geometry(prof.board_size)
-        return cls(prof, g.mask_of(white_men), g.mask_of(white_kings), g.mask_of(black_men),
-                   g.mask_of(black_kings), side_to_move == "W")
+        groups = [list(white_men), list(white_kings), list(black_men), list(black_kings)]
+        seen: set[int] = set()
+        for group in groups:
+            for s in group:
+                if not 1 <= s <= g.squares:
+                    raise ValueError(f"square {s} is not on the board (1-{g.squares})")
+                if s in seen:
+                    raise ValueError(f"square {s} holds two pieces")
+                seen.add(s)
+        wm, wk, bm, bk = (g.mask_of(group) for group in groups)
+        return cls(prof, wm, wk, bm, bk, side_to_move == "W")
 
     # -- equality ---------------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
