@@ -1,6 +1,46 @@
+"""Template context for every page: the site name and what the navigation may offer the user."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
 from django.conf import settings
 from django.http import HttpRequest
+from django.utils.functional import SimpleLazyObject
+
+
+@dataclass
+class NavRoles:
+    """The signed-in user's tournaments by role (for "My games" and "My tournaments")."""
+
+    playing: list[tuple[str, str]] = field(default_factory=list)  # (slug, name)
+    arbitrating: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def single_playing_slug(self) -> str:
+        """The slug when the user plays in exactly one tournament (the nav links straight to it)."""
+        return self.playing[0][0] if len(self.playing) == 1 else ""
+
+
+def _nav_roles(request: HttpRequest) -> NavRoles:
+    roles = NavRoles()
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return roles
+    from tournaments.models import Role
+
+    rows = (
+        Role.objects.filter(user=user)
+        .order_by("-tournament__start_date", "tournament__name")
+        .values_list("kind", "tournament__slug", "tournament__name")
+    )
+    for kind, slug, name in rows:
+        target = roles.playing if kind == Role.Kind.PLAYER else roles.arbitrating
+        if (slug, name) not in target:
+            target.append((slug, name))
+    return roles
 
 
 def site(request: HttpRequest) -> dict[str, object]:
-    return {"SITE_NAME": settings.SITE_NAME}
+    """``SITE_NAME``, and ``nav`` (lazy: one query, only on pages that show the navigation)."""
+    return {"SITE_NAME": settings.SITE_NAME, "nav": SimpleLazyObject(lambda: _nav_roles(request))}

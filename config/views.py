@@ -37,14 +37,9 @@ def staff_required(view: View) -> View:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """Public tournaments, and the signed-in user's own tournaments (any role)."""
+    """Public tournaments; the signed-in user's own (games, arbiting) come from ``nav`` in the template."""
     tournaments = Tournament.objects.filter(is_public=True).order_by("-start_date", "name")[:50]
-    mine: list[Tournament] = []
-    if request.user.is_authenticated:
-        mine = list(
-            Tournament.objects.filter(roles__user=request.user).distinct().order_by("-start_date", "name")[:50]
-        )
-    return render(request, "home.html", {"tournaments": tournaments, "my_tournaments": mine})
+    return render(request, "home.html", {"tournaments": tournaments})
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
