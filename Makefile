@@ -34,6 +34,7 @@ seed: migrate
 	$(PY) manage.py seed_demo
 
 demo: seed
+	@echo "Serving the demo on http://127.0.0.1:8000 (logins above; Ctrl+C to stop)"
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: install-dev
@@ -43,6 +44,11 @@ test: install-dev
 lint: install-dev
 	$(PY) -m ruff check .
 	$(PY) -m mypy --strict arbiter
+
+# Re-extract the translatable strings into locale/ (needs GNU gettext: apt-get install gettext).
+messages: install
+	$(VENV)/bin/django-admin makemessages -l de -l nl -l fr \
+		--ignore=.venv --ignore=tests --ignore=bench --ignore=test-artifacts --ignore=staticfiles
 
 clean:
 	rm -rf $(VENV) db.sqlite3 db.sqlite3-* staticfiles .pytest_cache .mypy_cache .ruff_cache
