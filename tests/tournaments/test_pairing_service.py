@@ -256,3 +256,25 @@ def test_double_round_robin_plays_every_pair_twice_with_colours_reversed(
         _confirm_all(rnd, set_result, "1-1")
     assert len(colours) == 6
     assert all(len(v) == 2 and v[0] == v[1][::-1] for v in colours.values())
+
+
+def test_swiss_withdrawn_player_is_not_paired_and_late_entry_is(make_tournament, add_entries, staff, set_result):
+    pytest.importorskip("tournaments.pairing.dutch")
+    from tournaments.services.registration import register_player
+
+    t = make_tournament("swiss-wl", pairing_system="swiss_dutch", rounds_planned=5)
+    e = add_entries(t, 6)
+    rnd = pair_round(t, staff).round
+    publish_round(staff, rnd)
+    _confirm_all(rnd, set_result)
+    withdraw(staff, e[0])  # from round 2
+    late = register_player(staff, t, {"name": "Late, Lou", "rating": 1500})
+    assert late.start_number == 7 and late.joined_in_round == 2
+    second = pair_round(t, staff).round
+    seated = {b.white.start_number for b in second.boards.all()} | {
+        b.black.start_number for b in second.boards.exclude(black=None)
+    }
+    assert 1 not in seated and 7 in seated
+    assert second.boards.filter(bye_kind="pab").count() == 0  # 6 available players: 3 games
+    records = {p.id: p for p in tournament_history(t)}
+    assert records[7].history == () and records[7].points == 0
