@@ -56,6 +56,9 @@ def to_move(rules: Rules, raw: RawMove) -> Move:
     """Build the public Move of a raw move tuple."""
     frm, to, caps, promotes, _steps = raw
     sq_of = rules.geo.sq_of
+    if not caps:
+        a, b = sq_of[frm], sq_of[to]
+        return Move(a, b, (), (a, b), promotes)
     return Move(sq_of[frm], sq_of[to], tuple(rules.geo.squares_of(caps)), pdn_path(rules, raw), promotes)
 
 

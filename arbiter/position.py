@@ -36,7 +36,7 @@ class Move:
     def __post_init__(self) -> None:
         # Keep the documented invariant (ascending captures) for hand-built moves as well.
         caps = self.captures
-        if any(caps[i] > caps[i + 1] for i in range(len(caps) - 1)) or not isinstance(caps, tuple):
+        if type(caps) is not tuple or (len(caps) > 1 and list(caps) != sorted(caps)):
             object.__setattr__(self, "captures", tuple(sorted(caps)))
 
     @property
