@@ -1,0 +1,80 @@
+"""Start and stop the load test's servers: gunicorn (web) and a Celery worker, on loopback only.
+
+Both run as their own process groups with the load environment; ``stop`` ends exactly those
+groups (SIGTERM, then SIGKILL after a grace period), never anything else.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+VENV_BIN = Path(sys.executable).parent
+
+
+def start_gunicorn(env: dict[str, str], port: int, log: Path, workers: int = 2, threads: int = 4) -> subprocess.Popen:
+    """gunicorn with the project's deploy config, bound to 127.0.0.1:``port``."""
+    env = {**env, "GUNICORN_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers),
+           "GUNICORN_THREADS": str(threads), "LOG_LEVEL": "WARNING"}
+    cmd = [str(VENV_BIN / "gunicorn"), "-c", str(ROOT / "deploy" / "gunicorn.conf.py"), "--access-logfile",
+           "/dev/null", "config.wsgi:application"]
+    return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT,
+                            start_new_session=True)
+
+
+def start_celery(env: dict[str, str], log: Path) -> subprocess.Popen:
+    """One Celery worker (solo pool: one task at a time, like a small server's single worker)."""
+    cmd = [str(VENV_BIN / "celery"), "-A", "config", "worker", "--pool=solo", "--concurrency=1",
+           "--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"]
+    return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT,
+                            start_new_session=True)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for_http(port: int, path: str = "/healthz", timeout: float = 60, proc: subprocess.Popen | None = None) -> None:
+    """Block until ``GET path`` answers 200 on 127.0.0.1:``port``; RuntimeError after ``timeout``
+    or when ``proc`` (the server we started) has exited: then the answer would come from someone else."""
+    deadline = time.monotonic() + timeout
+    last = ""
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"the server exited with code {proc.returncode} (port {port} in use?)")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", path)
+            resp = conn.getresponse()
+            resp.read()
+            conn.close()
+            if resp.status == 200:
+                return
+            last = f"status {resp.status}"
+        except OSError as exc:
+            last = str(exc)
+        time.sleep(0.3)
+    raise RuntimeError(f"the server on port {port} did not answer {path}: {last}")
+
+
+def stop(proc: subprocess.Popen | None, grace: float = 10) -> None:
+    """End the process group we started (SIGTERM, then SIGKILL)."""
+    if proc is None or proc.poll() is not None:
+        return
+    pgid = os.getpgid(proc.pid)
+    os.killpg(pgid, signal.SIGTERM)
+    try:
+        proc.wait(grace)
+    except subprocess.TimeoutExpired:
+        os.killpg(pgid, signal.SIGKILL)
+        proc.wait(5)

@@ -1,0 +1,188 @@
+"""Bounded load test on loopback: gunicorn (2 workers) + a Celery worker + PostgreSQL + Redis.
+
+    .venv/bin/python bench/load_test.py [--seconds 60] [--players 50] [--spectators 200]
+
+Creates (drops first) the PostgreSQL database ``--database`` (default ``draughts_load``) on
+127.0.0.1:5432, empties Redis db ``--redis-db`` (broker) and the next number (cache) on
+127.0.0.1:6379, migrates, collects static files, seeds a Swiss tournament with
+``2 * players`` entries and round 1 published, starts the servers, then for ``--seconds``:
+``players`` players submit results (each answer read back on their "My games" page),
+``spectators`` spectators poll the live standings (with ETag), one arbiter confirms pending
+results. Prints throughput, p50/p95 latency per request kind, errors and lost submissions
+(answered "sent" but not in the database), then stops everything it started. Exit code 1 when
+errors or lost submissions are not zero, 2 when the set-up fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import secrets
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.load import clients, servers  # noqa: E402
+
+ARTIFACTS = ROOT / "test-artifacts" / "load"
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--seconds", type=float, default=60)
+    p.add_argument("--players", type=int, default=50)
+    p.add_argument("--spectators", type=int, default=200)
+    p.add_argument("--think", type=float, default=1.0, help="mean seconds between a player's submissions")
+    p.add_argument("--poll", type=float, default=2.0, help="mean seconds between a spectator's polls")
+    p.add_argument("--confirm-every", type=float, default=0.5, help="seconds between the arbiter's confirmations")
+    p.add_argument("--port", type=int, default=0, help="web port on 127.0.0.1 (0: a free one)")
+    p.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432", help="PostgreSQL server (loopback)")
+    p.add_argument("--database", default="draughts_load")
+    p.add_argument("--redis", default="redis://127.0.0.1:6379")
+    p.add_argument("--redis-db", type=int, default=11, help="broker db; the cache uses the next number")
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--threads", type=int, default=4)
+    return p.parse_args(argv)
+
+
+def _loopback(url: str) -> None:
+    if "127.0.0.1" not in url and "localhost" not in url:
+        raise SystemExit(f"only loopback addresses are allowed, not {url}")
+
+
+def environment(a: argparse.Namespace) -> dict[str, str]:
+    """The servers' environment: production settings (DEBUG off) on the load database and Redis dbs."""
+    for url in (a.pg, a.redis):
+        _loopback(url)
+    return {
+        **os.environ,
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DATABASE_URL": f"{a.pg}/{a.database}",
+        "CELERY_BROKER_URL": f"{a.redis}/{a.redis_db}",
+        "CELERY_RESULT_BACKEND": f"{a.redis}/{a.redis_db}",
+        "REDIS_URL": f"{a.redis}/{a.redis_db + 1}",
+        "STATIC_ROOT": str(ARTIFACTS / "static"),
+        "MEDIA_ROOT": str(ARTIFACTS / "media"),
+        "LOGIN_RATE_LIMIT": "1000",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
+
+
+def prepare(a: argparse.Namespace, env: dict[str, str]) -> None:
+    """Fresh database, empty Redis dbs, migrations and static files."""
+    import psycopg
+    import redis
+
+    with psycopg.connect(f"{a.pg}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{a.database}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{a.database}"')
+    for db in (a.redis_db, a.redis_db + 1):
+        redis.Redis.from_url(f"{a.redis}/{db}").flushdb()
+    py = sys.executable
+    for cmd in (["migrate"], ["collectstatic"]):
+        subprocess.run([py, "manage.py", *cmd, "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+
+
+def run(a: argparse.Namespace) -> int:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    env = environment(a)
+    t0 = time.monotonic()
+    try:
+        prepare(a, env)
+    except (subprocess.CalledProcessError, OSError, Exception) as exc:  # noqa: BLE001 - reported, exit 2
+        print(f"set-up failed: {exc}", file=sys.stderr)
+        return 2
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    from bench.load.seed import seed
+
+    seeded = seed(a.players)
+    print(f"set-up: database, static files and seed ({2 * a.players} entries) in {time.monotonic() - t0:.1f} s")
+    web = worker = None
+    try:
+        a.port = a.port or servers.free_port()
+        web = servers.start_gunicorn(env, a.port, ARTIFACTS / "gunicorn.log", a.workers, a.threads)
+        worker = servers.start_celery(env, ARTIFACTS / "celery.log")
+        servers.wait_for_http(a.port, proc=web)
+        stats = clients.Stats()
+        start = time.monotonic()
+        deadline = start + a.seconds
+        threads = [threading.Thread(target=clients.player_loop, daemon=True,
+                                    args=(stats, a.port, seeded.slug, seeded.player_sessions[i],
+                                          seeded.player_games[i], deadline, a.think, random.Random(i)))
+                   for i in range(a.players)]
+        threads += [threading.Thread(target=clients.spectator_loop, daemon=True,
+                                     args=(stats, a.port, seeded.slug, deadline, a.poll, random.Random(1000 + i)))
+                    for i in range(a.spectators)]
+        threads.append(threading.Thread(target=clients.arbiter_loop, daemon=True,
+                                        args=(stats, a.port, seeded.slug, seeded.arbiter_session,
+                                              seeded.player_user_ids, deadline, a.confirm_every)))
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=a.seconds + 120)
+        hung = sum(t.is_alive() for t in threads)
+        elapsed = time.monotonic() - start
+        if hung:
+            stats.error(f"{hung} client thread(s) still waiting after the run")
+        return report(a, stats, seeded, elapsed, worker)
+    finally:
+        servers.stop(web)
+        servers.stop(worker)
+
+
+def report(a: argparse.Namespace, stats: clients.Stats, seeded, elapsed: float, worker) -> int:
+    from games.models import ResultSubmission
+
+    stored = ResultSubmission.objects.filter(submitted_by_id__in=seeded.player_user_ids).count()
+    accepted = stats.counts["submissions_accepted"]
+    lost = max(0, accepted - stored)
+    unanswered_but_stored = max(0, stored - accepted)
+    total = sum(len(v) for v in stats.latencies.values())
+    state = "up" if worker.poll() is None else "DOWN"
+    print(f"load: {a.players} players, {a.spectators} spectators, 1 arbiter for {elapsed:.1f} s "
+          f"(gunicorn {a.workers} workers x {a.threads} threads, Celery worker {state})")
+    print(f"requests: {total} in {elapsed:.1f} s = {total / elapsed:.1f} req/s")
+    everything = [x for v in stats.latencies.values() for x in v]
+    for kind, values in sorted(stats.latencies.items()) + [("all", everything)]:
+        print(f"  {kind:13} n={len(values):6d}  p50={percentile(values, 50) * 1000:7.1f} ms  "
+              f"p95={percentile(values, 95) * 1000:7.1f} ms  max={max(values, default=0) * 1000:7.1f} ms")
+    print(f"standings polls: {stats.counts['standings_200']} x 200, "
+          f"{stats.counts['standings_304']} x 304 (not modified)")
+    print(f"submissions: {accepted} answered 'sent', {stored} stored; "
+          f"confirmations answered: {stats.counts['confirmations_answered']}")
+    print(f"errors: {len(stats.errors)}")
+    for line in stats.errors[:20]:
+        print(f"  {line}")
+    print(f"lost submissions: {lost} (stored without an answer: {unanswered_but_stored})")
+    if worker.poll() is not None:
+        print("the Celery worker died during the run", file=sys.stderr)
+        return 1
+    return 1 if stats.errors or lost else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,41 @@
+"""The bounded load test (bench/load_test.py) with small bounds, for CI: ``pytest -m load``.
+
+Needs PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379 (skipped when either is missing).
+The script starts gunicorn and a Celery worker itself and stops them when done.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as s:
+        s.settimeout(1)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+@pytest.mark.load
+def test_small_load_run_has_no_errors_and_loses_no_submission():
+    if not (_listening(5432) and _listening(6379)):
+        pytest.skip("the load test needs PostgreSQL (5432) and Redis (6379) on 127.0.0.1")
+    proc = subprocess.run(
+        [sys.executable, "bench/load_test.py", "--seconds", "10", "--players", "10", "--spectators", "20",
+         "--database", "draughts_load_ci", "--redis-db", "13"],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )
+    out = proc.stdout + proc.stderr
+    print(out)
+    assert proc.returncode == 0, out
+    assert re.search(r"^errors: 0$", proc.stdout, re.M), out
+    assert re.search(r"^lost submissions: 0 ", proc.stdout, re.M), out
+    accepted = int(re.search(r"submissions: (\d+) answered", proc.stdout).group(1))
+    assert accepted > 0, "no submission went through: the load test measured nothing"
