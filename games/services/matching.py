@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.utils.translation import gettext as _
 
@@ -13,6 +14,7 @@ from tournaments.models import Board
 EXACT, PARTIAL, NONE = 2, 1, 0
 
 
+@lru_cache(maxsize=8192)
 def name_tokens(name: str) -> tuple[str, ...]:
     """Words of a name without accents, case or punctuation, sorted: "Lefèvre, Amélie" and
     "amelie lefevre" give the same tokens ("Last, First" and "First Last" alike)."""
@@ -22,6 +24,7 @@ def name_tokens(name: str) -> tuple[str, ...]:
     return tuple(sorted(words))
 
 
+@lru_cache(maxsize=8192)
 def _surname(name: str) -> tuple[str, ...]:
     # "Last, First": the part before the comma; "First Last": the last word.
     if "," in name:
@@ -31,6 +34,7 @@ def _surname(name: str) -> tuple[str, ...]:
     return name_tokens(words[-1]) if words else tokens
 
 
+@lru_cache(maxsize=65536)
 def name_score(written: str, registered: str) -> int:
     """2: the same name; 1: probably the same (same surname, or one name's words inside the other's,
     e.g. initials); 0: different."""
