@@ -120,14 +120,23 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     t = public_tournament(request, slug)
     if not (t.public_pairings or t.public_standings):
         raise Http404(f"nothing of {slug} is public")
-    seconds = min(max(int(request.GET.get("seconds", "12") or 12), 3), 120) if request.GET.get(
-        "seconds", "12"
-    ).isdigit() else 12
     return render(
         request,
         "public/projector.html",
-        {**nav_context(t, "projector"), "slides": _slides(t), "seconds": seconds, "title": t.name},
+        {
+            **nav_context(t, "projector"),
+            "slides": _slides(t),
+            "seconds": _number(request, "seconds", 12, 3, 120),
+            "start": _number(request, "start", 0, 0, 999),
+            "title": t.name,
+        },
     )
+
+
+def _number(request: HttpRequest, name: str, default: int, low: int, high: int) -> int:
+    """A whole-number query parameter clamped to ``low..high`` (default when missing or not a number)."""
+    raw = request.GET.get(name, "")
+    return min(max(int(raw), low), high) if raw.isdigit() else default
 
 
 @condition(etag_func=_etag("projector"))

@@ -25,6 +25,7 @@ from tournaments.public.data import (
     tournament_standings,
 )
 from tournaments.public.formatting import points_text, rating_change_text
+from tournaments.public.render import crosstable_rows
 from tournaments.public.tables import standings_table
 from tournaments.public.version import tournament_for_request
 from tournaments.services.standings import tiebreak_order
@@ -185,7 +186,12 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "public/crosstable.html",
-        {**nav_context(t, "crosstable"), "ct": table, "title": _("Crosstable – %(name)s") % {"name": t.name}},
+        {
+            **nav_context(t, "crosstable"),
+            "ct": table,
+            "rows": crosstable_rows(table, t.slug, t.public_players),
+            "title": _("Crosstable – %(name)s") % {"name": t.name},
+        },
     )
 
 
