@@ -130,3 +130,15 @@ def test_colour_preference_reason_and_absolute_alternation() -> None:
     top = next(p for p in rp.pairings if {p.white, p.black} == {1, 2})
     assert (top.white, top.black) == (2, 1)
     assert any("colour preference met (absolute" in r for r in top.reasons)
+
+
+def test_baku_acceleration_pairs_the_top_half_apart_in_round_one() -> None:
+    players = tuple(_player(i, 2000 - i) for i in range(1, 9))
+    plain = pair_dutch(PairingInput(round=1, total_rounds=7, players=players))
+    assert [(p.white, p.black) for p in plain.pairings] == [(1, 5), (6, 2), (3, 7), (8, 4)]
+    baku = pair_dutch(PairingInput(round=1, total_rounds=7, players=players, baku_acceleration=True))
+    # Players 1-4 carry a virtual win, so they form their own score group.
+    assert [(p.white, p.black) for p in baku.pairings] == [(1, 3), (4, 2), (5, 7), (8, 6)]
+    explicit = tuple(replace(p, accelerations=(2.0,)) if p.id <= 4 else p for p in players)
+    same = pair_dutch(PairingInput(round=1, total_rounds=7, players=explicit))
+    assert [(p.white, p.black) for p in same.pairings] == [(1, 3), (4, 2), (5, 7), (8, 6)]

@@ -124,7 +124,7 @@ class _Round:
     def run(self) -> EngineResult:
         if self.n == 0:
             return EngineResult([], None, 0)
-        st, m, g = self.st, self.m, self.lay.group_bits
+        st, m = self.st, self.m
         mate = self.initial()
         n = self.n
         matched = [False] * n
@@ -151,140 +151,8 @@ class _Round:
                     w = self.weight(h, low, li < next_begin, li >= next_begin)
                     base[(h, low)] = w
                     m.set(h, low, w)
-            residents = bracket[mdp_count:next_begin]
-
-            def in_bracket(x: int, lo: int = group_vertex, hi: int = next_vertex) -> bool:
-                return lo <= x < hi
-
-            mate = m.solve()
-            # 1. Which MDPs are paired in this bracket, higher scores first.
-            remaining = remaining_matched = 0
-            group_score = None
-            for i in range(mdp_count):
-                v = bracket[i]
-                if group_score is None or st[v].score < group_score:
-                    group_score = st[v].score
-                    same = [x for x in bracket[i:mdp_count] if st[x].score >= group_score]
-                    remaining = len(same)
-                    remaining_matched = sum(in_bracket(mate[x]) for x in same)
-                if not remaining_matched:
-                    continue
-                if remaining <= remaining_matched:
-                    matched[v] = True
-                    continue
-                remaining -= 1
-                if not in_bracket(mate[v]):
-                    for r in residents:
-                        if base[(v, r)]:
-                            m.set(v, r, base[(v, r)] | 1)
-                    mate = m.solve()
-                if in_bracket(mate[v]):
-                    matched[v] = True
-                    remaining_matched -= 1
-                    for r in residents:
-                        if base[(v, r)]:
-                            m.set(v, r, (base[(v, r)] | (next_begin - mdp_count)) + 1)
-            # 2. Their opponents, the highest-ranked resident first.
-            for i in range(mdp_count):
-                v = bracket[i]
-                if not matched[v]:
-                    continue
-                addend = len(bracket)
-                for r in reversed(residents):
-                    if matched[r]:
-                        continue
-                    if base[(v, r)]:
-                        m.set(v, r, base[(v, r)] + addend)
-                        addend += 1
-                mate = m.solve()
-                partner = mate[v]
-                matched[partner] = True
-                m.finalise(v, partner)
-            # 3. The remainder: which residents are exchanged between S1 and S2.
-            rem = [v for v in residents if mate[v] >= group_vertex]
-            rp = sum(1 for v in rem if mate[v] < v)
-
-            # The two helpers below read this bracket's ``base``, ``rp`` and current ``mate`` on purpose.
-            def ewc(h: int, low: int, h_pos: int) -> int:
-                w = base[(h, low)]  # noqa: B023
-                if w:
-                    w += (((h_pos < rp) << (2 * g)) - h_pos) << 1  # noqa: B023
-                return w
-
-            for j, o in enumerate(rem):
-                for i in range(j):
-                    m.set(rem[i], o, ewc(rem[i], o, i))
-            mate = m.solve()
-
-            def s1_role(v: int) -> bool:
-                return v < mate[v] < next_vertex  # noqa: B023
-
-            exchanges = sum(1 for v in rem[:rp] if not s1_role(v))
-            left = exchanges
-            pos = rp
-            while pos > 0 and left:
-                pos -= 1
-                v = rem[pos]
-                if s1_role(v):
-                    for o in rem[pos + 1 :]:
-                        w = ewc(v, o, pos)
-                        if w:
-                            m.set(v, o, w - 1)
-                    mate = m.solve()
-                exchange = not s1_role(v)
-                left -= exchange
-                for o in rem[pos + 1 :]:
-                    if exchange:
-                        base[(v, o)] = 0
-                    m.set(v, o, ewc(v, o, pos))
-            left = exchanges
-            for pos in range(rp, len(rem)):
-                if left <= 1:
-                    break
-                v = rem[pos]
-                already = s1_role(v)
-                if not already:
-                    for o in rem[pos + 1 :]:
-                        w = ewc(v, o, pos)
-                        if w:
-                            m.set(v, o, w + 1)
-                    mate = m.solve()
-                if s1_role(v):
-                    left -= 1
-                    for o in rem[:pos]:
-                        base[(o, v)] = 0
-                        m.set(o, v, 0)
-                    for o in bracket[next_begin:]:
-                        base[(v, o)] = 0
-                        m.set(v, o, 0)
-                if not already:
-                    for o in rem[pos + 1 :]:
-                        m.set(v, o, ewc(v, o, pos))
-            for i, v in enumerate(rem):
-                for o in rem[i + 1 :]:
-                    if not s1_role(v) or s1_role(o):
-                        base[(v, o)] = 0
-                    m.set(v, o, base[(v, o)])
-            # 4. Each S1 player's opponent, top-down, the highest-ranked S2 player first. Choosing
-            # them one at a time equals one solve with lexicographic tie-break bonuses: the first S1
-            # player's preference in the most significant position, and so on.
-            s1 = [v for v in rem if s1_role(v)]
-            if s1:
-                width = (len(rem) + 1).bit_length()
-                bonus: dict[tuple[int, int], int] = {}
-                for i, v in enumerate(s1):
-                    addend = 0
-                    for o in reversed(rem):
-                        if o <= v or matched[o]:
-                            continue
-                        if base[(v, o)]:
-                            bonus[(v, o)] = addend << (width * (len(s1) - 1 - i))
-                        addend += 1
-                mate = m.solve(bonus, width * len(s1))
-                for v in s1:
-                    partner = mate[v]
-                    matched[v] = matched[partner] = True
-                    m.finalise(v, partner)
+            br = _Bracket(self, bracket, mdp_count, next_begin, group_vertex, next_vertex, base, matched)
+            mate = br.pair(mate)
             # The unpaired go down to the next bracket.
             new_bracket: list[int] = []
             new_mdp = 0
@@ -307,3 +175,212 @@ class _Round:
         if len(unpaired) > 1:
             raise PairingError("No valid pairing exists for this round.")
         return EngineResult(out, unpaired[0] if unpaired else None, m.solves)
+
+
+def _s1_bonus(
+    s1: list[int], rem: list[int], matched: list[bool], base: dict[tuple[int, int], int]
+) -> tuple[dict[tuple[int, int], int], int]:
+    """Tie-break bonuses that make each S1 player, top-down, take the highest-ranked S2 player possible.
+
+    Choosing the opponents one at a time (re-solving after each) equals one solve in which the
+    first S1 player's preference sits in the most significant position, and so on.
+    """
+    width = (len(rem) + 1).bit_length()
+    bonus: dict[tuple[int, int], int] = {}
+    for i, v in enumerate(s1):
+        addend = 0
+        for o in reversed(rem):
+            if o <= v or matched[o]:
+                continue
+            if base[(v, o)]:
+                bonus[(v, o)] = addend << (width * (len(s1) - 1 - i))
+            addend += 1
+    return bonus, width * len(s1)
+
+
+class _Bracket:
+    """One pairing bracket: moved-down players, residents, and the next score group below them."""
+
+    def __init__(
+        self,
+        rnd: _Round,
+        bracket: list[int],
+        mdp_count: int,
+        next_begin: int,
+        group_vertex: int,
+        next_vertex: int,
+        base: dict[tuple[int, int], int],
+        matched: list[bool],
+    ) -> None:
+        self.rnd = rnd
+        self.bracket = bracket
+        self.mdps = bracket[:mdp_count]
+        self.residents = bracket[mdp_count:next_begin]
+        self.next_group = bracket[next_begin:]
+        self.lo = group_vertex
+        self.hi = next_vertex
+        self.base = base
+        self.matched = matched
+        self.g = rnd.lay.group_bits
+        self.rp = 0
+        self.rem: list[int] = []
+
+    def in_bracket(self, x: int) -> bool:
+        return self.lo <= x < self.hi
+
+    def ewc(self, h: int, low: int, h_pos: int) -> int:
+        """Base weight plus the exchange preferences: fewest exchanges, smallest BSN differences."""
+        w = self.base[(h, low)]
+        if w:
+            w += (((h_pos < self.rp) << (2 * self.g)) - h_pos) << 1
+        return w
+
+    def pair(self, mate: list[int]) -> list[int]:
+        """Pair the bracket; returns the last matching (finalised pairs included)."""
+        m, base, matched = self.rnd.m, self.base, self.matched
+        residents = self.residents
+        if self.mdps:
+            mate = m.solve()
+            mate = self.pair_mdps(mate)
+            self.rem = [v for v in residents if mate[v] >= self.lo]
+            self.rp = sum(1 for v in self.rem if mate[v] < v)
+            guessed = False
+        else:
+            # Without MDPs the base solve would only tell how many pairs the bracket makes: guess
+            # it, and check the guess on the result (the count never depends on the low bits).
+            self.rem = list(residents)
+            self.rp = len(residents) // 2
+            guessed = True
+        rem = self.rem
+        while True:
+            for j, o in enumerate(rem):
+                for i in range(j):
+                    m.set(rem[i], o, self.ewc(rem[i], o, i))
+            # The remainder solve, with the S1 opponents' order as a lower tie-break: if it needs no
+            # exchange, its result is already the final pairing of the bracket.
+            bonus, shift = _s1_bonus(rem[: self.rp], rem, matched, base)
+            mate = m.solve(bonus, shift)
+            actual = sum(1 for v in rem if self.lo <= mate[v] < v)
+            if not guessed or actual == self.rp:
+                break
+            self.rp, guessed = actual, False
+        s1 = rem[: self.rp]
+        if all(v < mate[v] < self.hi for v in s1):
+            for v in s1:
+                matched[v] = matched[mate[v]] = True
+                m.finalise(v, mate[v])
+            return mate
+        return self.exchange_and_pair(mate)
+
+    def pair_mdps(self, mate: list[int]) -> list[int]:
+        """Steps 1-2: which MDPs are paired here (higher scores first) and their opponents."""
+        m, st, base, matched = self.rnd.m, self.rnd.st, self.base, self.matched
+        bracket, residents, in_bracket = self.bracket, self.residents, self.in_bracket
+        mdp_count, next_begin = len(self.mdps), len(self.mdps) + len(self.residents)
+        # 1. Which MDPs are paired in this bracket, higher scores first.
+        remaining = remaining_matched = 0
+        group_score = None
+        for i in range(mdp_count):
+            v = bracket[i]
+            if group_score is None or st[v].score < group_score:
+                group_score = st[v].score
+                same = [x for x in bracket[i:mdp_count] if st[x].score >= group_score]
+                remaining = len(same)
+                remaining_matched = sum(in_bracket(mate[x]) for x in same)
+            if not remaining_matched:
+                continue
+            if remaining <= remaining_matched:
+                matched[v] = True
+                continue
+            remaining -= 1
+            if not in_bracket(mate[v]):
+                for r in residents:
+                    if base[(v, r)]:
+                        m.set(v, r, base[(v, r)] | 1)
+                mate = m.solve()
+            if in_bracket(mate[v]):
+                matched[v] = True
+                remaining_matched -= 1
+                for r in residents:
+                    if base[(v, r)]:
+                        m.set(v, r, (base[(v, r)] | (next_begin - mdp_count)) + 1)
+        # 2. Their opponents, the highest-ranked resident first.
+        for i in range(mdp_count):
+            v = bracket[i]
+            if not matched[v]:
+                continue
+            addend = len(bracket)
+            for r in reversed(residents):
+                if matched[r]:
+                    continue
+                if base[(v, r)]:
+                    m.set(v, r, base[(v, r)] + addend)
+                    addend += 1
+            mate = m.solve()
+            partner = mate[v]
+            matched[partner] = True
+            m.finalise(v, partner)
+        return mate
+
+    def exchange_and_pair(self, mate: list[int]) -> list[int]:
+        """Step 3-4 when exchanges are needed: fix them one at a time, then each S1 player's opponent."""
+        m, base, matched, rem, rp = self.rnd.m, self.base, self.matched, self.rem, self.rp
+        ewc, next_vertex, bracket = self.ewc, self.hi, self.bracket
+        next_begin = len(self.mdps) + len(self.residents)
+
+        def s1_role(v: int) -> bool:
+            return v < mate[v] < next_vertex
+
+        exchanges = sum(1 for v in rem[:rp] if not s1_role(v))
+        left = exchanges
+        pos = rp
+        while pos > 0 and left:
+            pos -= 1
+            v = rem[pos]
+            if s1_role(v):
+                for o in rem[pos + 1 :]:
+                    w = ewc(v, o, pos)
+                    if w:
+                        m.set(v, o, w - 1)
+                mate = m.solve()
+            exchange = not s1_role(v)
+            left -= exchange
+            for o in rem[pos + 1 :]:
+                if exchange:
+                    base[(v, o)] = 0
+                m.set(v, o, ewc(v, o, pos))
+        left = exchanges
+        for pos in range(rp, len(rem)):
+            if left <= 1:
+                break
+            v = rem[pos]
+            already = s1_role(v)
+            if not already:
+                for o in rem[pos + 1 :]:
+                    w = ewc(v, o, pos)
+                    if w:
+                        m.set(v, o, w + 1)
+                mate = m.solve()
+            if s1_role(v):
+                left -= 1
+                for o in rem[:pos]:
+                    base[(o, v)] = 0
+                    m.set(o, v, 0)
+                for o in bracket[next_begin:]:
+                    base[(v, o)] = 0
+                    m.set(v, o, 0)
+            if not already:
+                for o in rem[pos + 1 :]:
+                    m.set(v, o, ewc(v, o, pos))
+        for i, v in enumerate(rem):
+            for o in rem[i + 1 :]:
+                if not s1_role(v) or s1_role(o):
+                    base[(v, o)] = 0
+                m.set(v, o, base[(v, o)])
+        s1 = [v for v in rem if s1_role(v)]
+        bonus, shift = _s1_bonus(s1, rem, matched, base)
+        mate = m.solve(bonus, shift)
+        for v in s1:
+            matched[v] = matched[mate[v]] = True
+            m.finalise(v, mate[v])
+        return mate
