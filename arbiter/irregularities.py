@@ -9,14 +9,21 @@ destination) the move is None and the replay must stop.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from arbiter import messages as msg
 from arbiter.movegen import rules_for
 from arbiter.moves import all_capture_sequences, apply_move, capture_prefixes, to_move
-from arbiter.notation import NotationError, ParsedMove, find_moves, match_moves, parse_move_text, square_name
+from arbiter.notation import (
+    NotationError,
+    ParsedMove,
+    find_moves,
+    is_subsequence,
+    match_moves,
+    parse_move_text,
+    square_name,
+)
 from arbiter.position import IllegalMoveError, Move, Position
 from arbiter.profiles import Profile
 
@@ -37,7 +44,6 @@ _FMJD_ARTICLES: dict[str, tuple[str, str]] = {
 }
 # Plies replayed ahead to decide what an ambiguous move meant.
 LOOKAHEAD = 40
-_GLUED = re.compile(r"[a-hA-H][1-8][a-hA-H][1-8]")
 _FMJD_PROFILES = frozenset({"international", "brazilian"})
 
 
@@ -84,7 +90,7 @@ def judge_ply(pos: Position, text: str, legal: list[Move], rest: Sequence[str] =
     """
     profile = pos.profile
     try:
-        parsed = _parse(text, profile)
+        parsed = parse_move_text(text, profile)
     except NotationError as exc:
         return PlyJudgement(None, ILLEGAL_MOVE, reason_template=msg.WHY_UNREADABLE,
                             reason_params={"detail": str(exc)})
@@ -116,14 +122,6 @@ def judge_ply(pos: Position, text: str, legal: list[Move], rest: Sequence[str] =
     return PlyJudgement(_as_written(pos, parsed), ILLEGAL_MOVE, required, template, params)
 
 
-def _parse(text: str, profile: Profile) -> ParsedMove:
-    """``parse_move_text``, also accepting alphanumeric moves written without a separator (``a3b4``)."""
-    t = text.strip()
-    if _GLUED.fullmatch(t):
-        t = f"{t[:2]}-{t[2:]}"
-    return parse_move_text(t, profile)
-
-
 def quiet_moves(pos: Position) -> list[Move]:
     """Every non-capturing move the side to move could make if capturing were not compulsory."""
     rules = rules_for(pos.profile)
@@ -145,7 +143,7 @@ def _ambiguous(pos: Position, fits: list[Move], parsed: ParsedMove, rest: Sequen
     most following plies be replayed legally is taken (the first one on a tie)."""
     mids = parsed.squares[1:-1]
     if mids:
-        strict = [m for m in fits if _is_subsequence(mids, m.path[1:-1])]
+        strict = [m for m in fits if is_subsequence(mids, m.path[1:-1])]
         if len(strict) == 1:
             return PlyJudgement(strict[0])
     chosen = fits[0]
@@ -156,11 +154,6 @@ def _ambiguous(pos: Position, fits: list[Move], parsed: ParsedMove, rest: Sequen
         if scores.count(best) == 1:
             chosen, reason = fits[scores.index(best)], msg.WHY_NEXT_MOVE_FITS
     return PlyJudgement(chosen, AMBIGUOUS_NOTATION, reason_template=reason, candidates=fits)
-
-
-def _is_subsequence(needle: tuple[int, ...], hay: tuple[int, ...]) -> bool:
-    it = iter(hay)
-    return all(x in it for x in needle)
 
 
 def _playable(pos: Position, rest: Sequence[str]) -> int:

@@ -98,7 +98,8 @@ def parse_move_text(text: str, profile: Profile | str) -> ParsedMove:
     return ParsedMove(squares, capture)
 
 
-def _is_subsequence(needle: tuple[int, ...], hay: tuple[int, ...]) -> bool:
+def is_subsequence(needle: tuple[int, ...], hay: tuple[int, ...]) -> bool:
+    """True when the squares of ``needle`` appear in ``hay`` in the same order (gaps allowed)."""
     it = iter(hay)
     return all(x in it for x in needle)
 
@@ -131,7 +132,7 @@ def match_moves(pos: Position, parsed: ParsedMove, candidates: list[Move]) -> li
         stops.setdefault(key, []).append(tuple(merged))
         passes.setdefault(key, []).append(traversed(rules, raw)[1:-1])
     for table in (stops, passes):
-        out = [m for m in ends if any(_is_subsequence(mids, p) for p in table.get(m.key, []))]
+        out = [m for m in ends if any(is_subsequence(mids, p) for p in table.get(m.key, []))]
         if out:
             return out
     return []

@@ -38,6 +38,26 @@ def test_alphanumeric_reading() -> None:
     assert parse_move_text("c3-d4", "russian").squares == (22, 18)
     assert parse_move_text("d4:b6", "russian").squares == (18, 9)
     assert parse_move_text("a3b4", "russian").squares == (21, 17)
+    assert parse_move_text(" A3B4 ", "russian").squares == (21, 17)
+
+
+def test_alphanumeric_capture_path_with_no_separator() -> None:
+    # Written glued ("c3e5g7") the squares are read as pairs; the move is a capture path.
+    parsed = parse_move_text("c3e5g7", "russian")
+    assert parsed.squares == (22, 15, 8) and parsed.capture_sign is None
+    pos = parse_fen("W:Wc3:Bd4,f6", "russian")
+    (move,) = find_moves(pos, "c3e5g7")
+    assert move.captures == (11, 18)
+
+
+def test_glued_alphanumeric_fixture_validates_through_notation() -> None:
+    from pathlib import Path
+
+    from arbiter.check import check_text
+
+    text = (Path(__file__).parents[1] / "fixtures" / "pdn" / "syntax" / "alphanumeric.pdn").read_text()
+    doc, clean = check_text(text)
+    assert clean and doc["games"][0]["plies"] == 1 and doc["games"][0]["variant"] == "russian"
 
 
 @pytest.mark.parametrize("text", ["", "32", "32-", "abc", "32-99", "x-y"])
