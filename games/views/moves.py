@@ -9,12 +9,13 @@ from django.utils.translation import gettext as _
 
 from games.board_svg import render_board
 from games.models import Game
+from games.services.games import entry_of_user, side_of_entry
 from games.services.validation import MAX_MOVE_TEXT, MoveCheck, check_game
 from games.views.common import game_for, parse_ply
 
 
 def board_context(game: Game, chk: MoveCheck, ply: int | None, *, post_url: str | None = None,
-                  get_url: str | None = None) -> dict:
+                  get_url: str | None = None, flipped: bool = False) -> dict:
     """Context of ``games/_board.html``: the SVG after ``ply`` (default: the last ply reached) and the
     step-through buttons. ``post_url`` re-sends the textarea (entry page); ``get_url`` uses the stored moves."""
     report = chk.report
@@ -23,7 +24,6 @@ def board_context(game: Game, chk: MoveCheck, ply: int | None, *, post_url: str 
     last = len(report.positions) - 1
     ply = last if ply is None else max(0, min(ply, last))
     move = report.plies[ply - 1].move if ply >= 1 else None
-    flipped = False
     if ply >= 1:
         rec = report.plies[ply - 1]
         label = _("After %(number)s. %(side)s %(move)s") % {
@@ -41,7 +41,17 @@ def board_context(game: Game, chk: MoveCheck, ply: int | None, *, post_url: str 
         "board_game": game,
         "board_post_url": post_url,
         "board_get_url": get_url,
+        "flipped": int(flipped),
+        "unflipped": int(not flipped),
     }
+
+
+def default_flip(request: HttpRequest, game: Game) -> bool:
+    """Show the board from Black's side to the player of Black (``flip`` = 0/1 overrides)."""
+    value = request.POST.get("flip", request.GET.get("flip"))
+    if value in ("0", "1"):
+        return value == "1"
+    return side_of_entry(game, entry_of_user(game, request.user)) == "B"
 
 
 def check_moves_view(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -52,7 +62,8 @@ def check_moves_view(request: HttpRequest, game_id: int) -> HttpResponse:
     text = request.POST.get("moves", "")[: MAX_MOVE_TEXT + 1]
     chk = check_game(game, text)
     ctx = {"game": game, "check": chk, "oob_board": True,
-           **board_context(game, chk, None, post_url=reverse("games:board", args=[game.pk]))}
+           **board_context(game, chk, None, post_url=reverse("games:board", args=[game.pk]),
+                           flipped=default_flip(request, game))}
     return render(request, "games/_moves_check.html", ctx)
 
 
@@ -72,5 +83,5 @@ def board_view(request: HttpRequest, game_id: int) -> HttpResponse:
         ply = parse_ply(request.GET.get("ply"), -1)
         chk = check_game(game)
         urls = {"get_url": reverse("games:board", args=[game.pk])}
-    ctx = board_context(game, chk, None if ply < 0 else ply, **urls)
+    ctx = board_context(game, chk, None if ply < 0 else ply, flipped=default_flip(request, game), **urls)
     return render(request, "games/_board.html", ctx)

@@ -33,6 +33,7 @@ def view(request: HttpRequest, game_id: int) -> HttpResponse:
         "check": chk,
         "confirmed": confirmed_submission(game),
         "title": str(game.board),
-        **board_context(game, chk, None, get_url=reverse("games:board", args=[game.pk])),
+        **board_context(game, chk, None, get_url=reverse("games:board", args=[game.pk]),
+                        flipped=request.GET.get("flip") == "1"),
     }
     return render(request, "games/view.html", ctx)

@@ -28,7 +28,7 @@ from games.services.results import (
 )
 from games.services.validation import check_game
 from games.views.common import back, game_for, submission_for
-from games.views.moves import board_context
+from games.views.moves import board_context, default_flip
 from tournaments.access import tournament_for
 from tournaments.models import Board, Round
 from tournaments.rules import is_arbiter
@@ -79,7 +79,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "claims": [(c, claim_text(c)) for c in game.draw_claims.select_related("claimed_by")],
         "rulings": list(game.rulings.all()),
         "title": _("Game %(board)s") % {"board": game.board},
-        **board_context(game, chk, None, post_url=reverse("games:board", args=[game.pk])),
+        **board_context(game, chk, None, post_url=reverse("games:board", args=[game.pk]),
+                        flipped=default_flip(request, game)),
     }
     return render(request, "games/game.html", ctx)
 

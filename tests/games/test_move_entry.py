@@ -104,3 +104,23 @@ def test_game_page_shows_the_entry_form(game, login, player):
     assert 'hx-trigger="keyup changed delay:400ms' in body
     assert 'name="result" value="2-0"' in body
     assert "js/board.js" in body
+
+
+def test_black_player_sees_the_board_from_blacks_side_and_can_turn_it(game, login, opponent, player):
+    body = login(opponent).get(reverse("games:game", args=[game.pk])).content.decode()
+    assert 'data-flipped="1"' in body
+    body = check(login(opponent), game, OPENING).content.decode()
+    assert 'data-flipped="1"' in body
+    r = login(opponent).post(reverse("games:board", args=[game.pk]), {"moves": OPENING, "ply": 2, "flip": 0})
+    assert 'data-flipped="0"' in r.content.decode()
+    assert 'data-flipped="0"' in login(player).get(reverse("games:game", args=[game.pk])).content.decode()
+
+
+def test_viewer_steps_through_the_stored_game(client, game):
+    game.moves = OPENING
+    game.save()
+    body = client.get(reverse("games:view", args=[game.pk])).content.decode()
+    assert 'data-ply="10"' in body and "After 5. Black 20-24" in body
+    r = client.get(reverse("games:board", args=[game.pk]), {"ply": 3, "flip": 1})
+    assert 'data-ply="3"' in r.content.decode() and 'data-flipped="1"' in r.content.decode()
+    assert "After 2. White 28x19" in r.content.decode()
