@@ -11,7 +11,7 @@ Public API (see each module for details):
   ``ParsedMove``, ``NotationError``
 * PDN: ``read_pdn``, ``write_pdn``, ``write_game``, ``moves_to_movetext``, ``PdnGame``, ``PdnMove``,
   ``PdnError``, ``PdnReadResult``, ``PdnVariation``, ``normalise_result``,
-  ``variant_from_game_type``
+  ``variant_from_game_type``, ``variant_tags``
 * ``perft``
 * validator: ``validate``, ``GameRecord``, ``ValidationReport``, ``Irregularity``, ``Ruling``,
   ``RulingError``, ``PlyRecord``, ``DrawCondition``, ``Stop``, ``GameInputError``, ``KINDS``
@@ -45,6 +45,7 @@ from arbiter.pdn import (
     normalise_result,
     read_pdn,
     variant_from_game_type,
+    variant_tags,
 )
 from arbiter.pdn_writer import moves_to_movetext, write_game, write_pdn
 from arbiter.perft import perft
@@ -118,6 +119,7 @@ __all__ = [
     "to_fen",
     "validate",
     "variant_from_game_type",
+    "variant_tags",
     "write_game",
     "write_pdn",
 ]

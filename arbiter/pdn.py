@@ -94,9 +94,11 @@ def normalise_result(text: str | None) -> str | None:
 class PdnGame:
     """One game: tags in file order, the main line, the result.
 
-    ``variant`` is the profile name from GameType (short ``20`` or full ``20,W,10,10,N2,0``), else
-    inferred from the squares used; ``variant_source`` says which ('GameType', 'inferred',
-    'default'); None with an unsupported GameType. ``result`` is the raw result text (``*`` when
+    ``variant`` is the profile name from GameType (short ``20`` or full ``20,W,10,10,N2,0``; a
+    ``Variant`` tag naming a profile with the same GameType number refines it, see
+    ``variant_tags``), else from a ``Variant`` tag alone, else inferred from the squares used;
+    ``variant_source`` says which ('GameType', 'Variant', 'inferred', 'default'); None with an
+    unsupported GameType. ``result`` is the raw result text (``*`` when
     none was written). ``index`` is the 1-based position of the game in the file.
     """
 
@@ -171,10 +173,37 @@ def variant_from_game_type(value: str) -> str | None:
     return GAME_TYPES.get(int(m.group(1)))
 
 
+def _game_type_number(value: str) -> int | None:
+    m = _GAMETYPE_RE.match(value)
+    return int(m.group(1)) if m else None
+
+
+def variant_tags(profile: Profile | str) -> dict[str, str]:
+    """The tags that name ``profile`` in a PDN file so that ``read_pdn`` gives it back.
+
+    Always ``GameType`` (full form). A profile that has no GameType of its own (German Dame is
+    written as English, 21) also gets ``Variant`` with its name; the reader lets that tag refine
+    a GameType of the same number.
+    """
+    prof = get_profile(profile)
+    tags = {"GameType": prof.game_type}
+    if variant_from_game_type(prof.game_type) != prof.name:
+        tags["Variant"] = prof.name
+    return tags
+
+
 def _infer_variant(game: PdnGame) -> tuple[str | None, str]:
     gt = game.tags.get("GameType")
+    named = game.tags.get("Variant", "").strip().lower()
+    tagged = PROFILES.get(named)
     if gt is not None and gt.strip():
+        number = _game_type_number(gt)
+        # A Variant tag naming a profile refines a GameType of the same number (German Dame is 21).
+        if tagged is not None and number is not None and _game_type_number(tagged.game_type) == number:
+            return tagged.name, "GameType"
         return variant_from_game_type(gt), "GameType"
+    if tagged is not None:
+        return tagged.name, "Variant"
     texts = [mv.text for mv in game.moves]
     if any(re.search(r"[a-hA-H][1-8]", t) for t in texts):
         return "russian", "inferred"
@@ -364,4 +393,4 @@ def game_variant(game: PdnGame) -> Profile | None:
 
 
 __all__ = ["FenError", "PdnError", "PdnGame", "PdnMove", "PdnReadResult", "PdnVariation", "normalise_result",
-           "read_pdn", "variant_from_game_type"]
+           "read_pdn", "variant_from_game_type", "variant_tags"]

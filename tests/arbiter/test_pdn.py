@@ -211,3 +211,41 @@ def test_quirks_black_to_move_wrappers_line_comments_placeholders() -> None:
     assert spaced.moves[0].strength == "(?)" and not spaced.moves[0].variations
     empty = read_pdn("1. 2-0").games[0]
     assert empty.moves == [] and empty.result == "2-0"
+
+
+def test_variant_tags_name_every_profile_so_the_reader_gives_it_back() -> None:
+    from arbiter import PROFILES, variant_tags
+
+    assert variant_tags("english") == {"GameType": "21,B,8,8,N1,0"}
+    assert variant_tags("german") == {"GameType": "21,B,8,8,N1,0", "Variant": "german"}
+    for name in PROFILES:
+        text = "".join(f'[{k} "{v}"]\n' for k, v in variant_tags(name).items()) + "\n*\n"
+        assert read_pdn(text).games[0].variant == name
+
+
+def test_german_game_round_trips_as_german_not_english() -> None:
+    from arbiter import validate, variant_tags
+    from arbiter.pdn import PdnGame, PdnMove
+
+    game = PdnGame(tags={"Event": "Club", **variant_tags("german")},
+                   moves=[PdnMove("11-15", 1, "B"), PdnMove("23-19", 1, "W"), PdnMove("8-11", 2, "B")],
+                   result="*", variant="german")
+    text = write_game(game)
+    back = read_pdn(text).games[0]
+    assert back.variant == "german" and back.variant_source == "GameType"
+    assert write_game(back) == text
+    report = validate(back)
+    assert report.profile.name == "german" and report.clean
+    assert report.profile.draw.no_capture_or_promotion_limit == 25
+
+
+@pytest.mark.parametrize(("tags", "variant", "source"), [
+    ('[GameType "21"]', "english", "GameType"),  # 21 alone is English
+    ('[GameType "21"][Variant "German"]', "german", "GameType"),  # case-insensitive
+    ('[GameType "20"][Variant "german"]', "international", "GameType"),  # another number: GameType wins
+    ('[Variant "german"]', "german", "Variant"),
+    ('[Variant "Standard"]', "international", "default"),  # not a profile name: ignored
+])
+def test_variant_tag_refines_only_a_game_type_of_the_same_number(tags: str, variant: str, source: str) -> None:
+    game = read_pdn(tags + "\n\n*\n").games[0]
+    assert (game.variant, game.variant_source) == (variant, source)
