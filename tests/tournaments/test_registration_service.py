@@ -124,3 +124,12 @@ def test_prohibited_pair_needs_two_different_entries(tournament, entries, staff)
     add_prohibited_pair(staff, tournament, entries[0], entries[1], "brothers")
     with pytest.raises(ServiceError, match="already"):
         add_prohibited_pair(staff, tournament, entries[1], entries[0])
+
+
+def test_round_robin_refuses_late_entries(make_tournament, add_entries, staff):
+    t = make_tournament("rr", pairing_system="round_robin")
+    add_entries(t, 4)
+    Round.objects.create(tournament=t, number=1)
+    with pytest.raises(ServiceError, match="no late entries"):
+        register_player(staff, t, {"name": "Late, Lou"})
+    assert t.entries.count() == 4

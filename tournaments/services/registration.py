@@ -104,7 +104,8 @@ def register_player(actor, tournament: Tournament, data: dict[str, Any], *, play
 
     Before round 1 the entry gets no start number until ``freeze_start_numbers``, unless numbers
     are already frozen; once a round exists it is a late entry: ``joined_in_round`` is the next
-    round and it gets the next free start number (it scores nothing for the missed rounds).
+    round and it gets the next free start number (it scores nothing for the missed rounds);
+    refused in round robins, whose Berger table is fixed by the number of players.
     An existing player is matched by FMJD id when one is given.
     """
     if player is None:
@@ -115,6 +116,9 @@ def register_player(actor, tournament: Tournament, data: dict[str, Any], *, play
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise ServiceError(_("%(name)s is already registered.") % {"name": player.name})
     last = last_round_number(tournament)
+    if last and tournament.is_round_robin:
+        # A new player would change the Berger table (its size) under the rounds already played.
+        raise ServiceError(_("A round robin's schedule is fixed once round 1 is paired: no late entries."))
     entry = Entry(tournament=tournament, player=player, rating=player.rating, joined_in_round=last + 1)
     if last or numbers_frozen(tournament):
         entry.start_number = _next_start_number(tournament)
