@@ -3,7 +3,8 @@ public pages in ``tournaments.public_urls``), games under ``g/``."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, reverse_lazy
+from django.views.generic import RedirectView
 from django.views.i18n import set_language
 
 from tournaments import views_roles
@@ -23,6 +24,8 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    # The admin signs in through the same rate-limited page as everybody else.
+    path("admin/login/", RedirectView.as_view(url=reverse_lazy("login"), query_string=True)),
     path("admin/", admin.site.urls),
     # Roles and audit log of one tournament (before the t/ includes: their slug patterns are greedy).
     path("t/<slug:slug>/arbiters/", views_roles.arbiters, name="tournament_arbiters"),

@@ -113,3 +113,17 @@ def test_real_ip_header_is_used_behind_a_proxy(client, make_user, settings):
         attempt(name, "x", "203.0.113.5")
     assert attempt("someone", PASSWORD, "203.0.113.5").status_code == 429
     assert attempt("someone", PASSWORD, "203.0.113.6").status_code == 302
+
+
+def test_the_admin_login_is_not_a_way_around_the_limit(client, staff, settings):
+    response = client.get("/admin/login/?next=/admin/")
+    assert response.status_code == 302 and response["Location"] == reverse("login") + "?next=/admin/"
+    settings.LOGIN_RATE_LIMIT = 1
+    _attempt(client, "staff", "wrong")
+    assert client.post("/admin/login/", {"username": "staff", "password": PASSWORD}).status_code != 200
+    assert "_auth_user_id" not in client.session
+
+
+def test_staff_reaches_the_admin_after_signing_in(client, staff):
+    assert _attempt(client, "staff", PASSWORD).status_code == 302
+    assert client.get("/admin/").status_code == 200
