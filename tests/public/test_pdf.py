@@ -140,3 +140,21 @@ def test_crosstable_pdf_command_writes_the_file(tournament, two_rounds, tmp_path
     assert "Иванов, Сергей" in texts[0]
     with pytest.raises(CommandError, match="nope"):
         call_command("crosstable_pdf", "nope", "-o", str(out))
+
+
+def test_pdf_tasks_are_registered_with_celery():
+    from config.celery import app
+
+    assert {"tournaments.pdf.rebuild_documents", "tournaments.pdf.build_document"} <= set(app.tasks)
+
+
+def test_twenty_round_wall_chart_keeps_every_column_on_the_page(db):
+    from tournaments.pdf.crosstable import MARGIN, PAGE, crosstable_table
+    from tournaments.public.data import tournament_crosstable
+
+    t = create_sample_tournament("long-open", 30, 20)
+    table = crosstable_table(tournament_crosstable(t))
+    width, _height = table.wrap(PAGE[0] - 2 * MARGIN, PAGE[1])
+    assert width <= PAGE[0] - 2 * MARGIN + 0.01
+    _pages, texts = text_of(build_crosstable_pdf(t))
+    assert re.search(r"\b19\s+20\s+Pts\s+TB1\s+TB2\s+TB3\s+TB4\s+TB5\b", texts[0])

@@ -108,3 +108,10 @@ def test_manage_standings_text_and_unknown_slug(tournament, two_rounds):
     assert "Jansen, Piet" in lines[1] and "Lefèvre, Amélie" in lines[4]
     with pytest.raises(CommandError, match="no-such"):
         call_command("standings", "no-such")
+
+
+def test_every_pairing_system_maps_to_a_standings_kind():
+    from tournaments.models import Tournament
+    from tournaments.services.standings import KIND_BY_SYSTEM
+
+    assert set(KIND_BY_SYSTEM) == set(Tournament.PairingSystem.values)

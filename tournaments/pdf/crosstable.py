@@ -87,7 +87,7 @@ def crosstable_table(ct: Crosstable) -> Table:
     """The wall chart or grid as a reportlab ``Table`` (header repeated, rows never split)."""
     register_fonts()
     big = len(ct.rows) > 120
-    size = 6 if big else 7
+    size = 6.0 if big else 7.0
     width = PAGE[0] - 2 * MARGIN
     tb_heads = [f"TB{i}" for i in range(1, len(ct.tiebreaks) + 1)]
     if ct.layout == "grid":
@@ -113,10 +113,12 @@ def crosstable_table(ct: Crosstable) -> Table:
         ]
         fixed = [7 * mm, 8 * mm, 50 * mm, 10 * mm, 10 * mm]
         tail = [9 * mm] + [11 * mm] * len(tb_heads)
-        cells = _widths(fixed + tail, len(ct.columns), width, 7 * mm, 12 * mm)
+        cells = _widths(fixed + tail, len(ct.columns), width, 5 * mm, 12 * mm)
         widths = cells[: len(fixed)] + cells[len(fixed) + len(tail) :] + tail
         first_cell, n_cells = 5, len(ct.columns)
         pts_col = first_cell + n_cells
+    if n_cells and widths[first_cell] < 7 * mm:
+        size = 5.5  # many rounds (or a big grid): smaller type keeps every column on the page
     table = Table([head, *body], colWidths=widths, repeatRows=1, splitByRow=1, hAlign="LEFT")
     style: list[tuple] = [
         ("FONT", (0, 0), (-1, 0), FONT_NARROW_BOLD, size),
@@ -127,6 +129,7 @@ def crosstable_table(ct: Crosstable) -> Table:
         ("ALIGN", (0, 0), (-1, -1), "RIGHT"),
         ("ALIGN", (2 if ct.layout == "swiss" else 1, 0), (2 if ct.layout == "swiss" else 1, -1), "LEFT"),
         ("ALIGN", (first_cell, 0), (first_cell + n_cells - 1, -1), "CENTER"),
+        *([("ALIGN", (3, 0), (3, -1), "CENTER")] if ct.layout == "swiss" else []),
         ("TOPPADDING", (0, 0), (-1, -1), 0.6),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.2),
         ("LEFTPADDING", (0, 0), (-1, -1), 1.5),

@@ -17,7 +17,7 @@ from tournaments.pairing.model import PlayerRecord
 from tournaments.public.crosstable import Cell, Crosstable, build_crosstable, swiss_cell
 from tournaments.public.version import public_version
 from tournaments.services.standings import TournamentResults, cached_results, cached_standings
-from tournaments.standings import Standings
+from tournaments.standings import Standings, StandingsRow
 from tournaments.standings.context import points_for
 
 
@@ -143,7 +143,7 @@ class PlayerRound:
 @dataclass
 class PlayerPage:
     entry: Entry
-    row: object  # StandingsRow or None before any result
+    row: StandingsRow | None  # None before the player has any result
     rounds: list[PlayerRound]
     ranks: list[int]
     running: list[float]

@@ -32,7 +32,7 @@ def create_sample_tournament(
     rounds: int,
     *,
     seed: int = 7,
-    system: str = Tournament.PairingSystem.SWISS_DUTCH,
+    system: str = "swiss_dutch",
     pending_last_round: int = 0,
     **fields: object,
 ) -> Tournament:

@@ -26,6 +26,7 @@ from tournaments.standings import describe
 
 KINDS = ("crosstable", "pairings", "scoresheets")
 ROUND_KINDS = ("pairings", "scoresheets")
+GRID_MAX = 40
 
 
 class DocumentError(ValueError):
@@ -84,7 +85,13 @@ def build_crosstable_pdf(t: Tournament) -> bytes:
     results = load_results(t)
     standings = standings_for(t, results=results)
     ct = build_crosstable(
-        standings, results.records, t.scoring(), results.entries, rounds_planned=t.rounds_planned,
+        standings,
+        results.records,
+        t.scoring(),
+        results.entries,
+        # A grid of more than GRID_MAX players does not fit A4 landscape legibly: wall chart instead.
+        grid=None if len(standings.rows) <= GRID_MAX else False,
+        rounds_planned=t.rounds_planned,
         pending=results.pending,
     )
     if t.status == Tournament.Status.FINISHED and standings.after_round >= t.rounds_planned:

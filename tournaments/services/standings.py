@@ -32,11 +32,12 @@ from tournaments.standings import (
     parse_tiebreaks,
 )
 
+# Keys are Tournament.PairingSystem values.
 KIND_BY_SYSTEM: dict[str, TournamentKind] = {
-    Tournament.PairingSystem.SWISS_DUTCH: "swiss",
-    Tournament.PairingSystem.ROUND_ROBIN: "round_robin",
-    Tournament.PairingSystem.DOUBLE_ROUND_ROBIN: "double_round_robin",
-    Tournament.PairingSystem.KEIZER: "keizer",
+    "swiss_dutch": "swiss",
+    "round_robin": "round_robin",
+    "double_round_robin": "double_round_robin",
+    "keizer": "keizer",
 }
 CACHE_SECONDS = 60 * 60
 
