@@ -278,3 +278,18 @@ def test_swiss_withdrawn_player_is_not_paired_and_late_entry_is(make_tournament,
     assert second.boards.filter(bye_kind="pab").count() == 0  # 6 available players: 3 games
     records = {p.id: p for p in tournament_history(t)}
     assert records[7].history == () and records[7].points == 0
+
+
+def test_a_pab_after_a_forfeit_win_is_warned_as_a_second_pab(tournament, published_round, staff, set_result):
+    set_result(published_round.boards.get(number=1), "+-")
+    set_result(published_round.boards.get(number=2), "1-1")
+    rnd = Round.objects.create(tournament=tournament, number=2)
+    entries = {e.start_number: e for e in Entry.objects.filter(tournament=tournament)}
+    pab = Board.objects.create(round=rnd, number=2, white=entries[1], bye_kind="pab")
+    ok = Board.objects.create(round=rnd, number=1, white=entries[3], black=entries[2])
+    from tournaments.services.rounds import refresh_warnings
+
+    refresh_warnings(tournament, rnd)
+    pab.refresh_from_db()
+    ok.refresh_from_db()
+    assert "second PAB" in " ".join(pab.warnings) and ok.warnings == []

@@ -82,7 +82,8 @@ def board_warnings(tournament: Tournament, rnd: Round) -> dict[int, list[str]]:
     )
     met: set[frozenset[int]] = set()
     colours: dict[int, list[str]] = defaultdict(list)
-    unearned_win: dict[int, int] = defaultdict(int)  # PAB or full-point bye: blocks a later PAB
+    # A PAB, full-point bye or forfeit win (a win without playing, C.04.3 C2) blocks a later PAB.
+    unearned_win: dict[int, int] = defaultdict(int)
     for b in earlier:
         if b.bye_kind:
             if b.white_id and BYE_CODES.get(b.bye_kind) in ("U", "F"):
@@ -92,6 +93,16 @@ def board_warnings(tournament: Tournament, rnd: Round) -> dict[int, list[str]]:
             met.add(frozenset((b.white_id, b.black_id)))
             colours[b.white_id].append("w")
             colours[b.black_id].append("b")
+    from games.models import ResultSubmission
+
+    forfeits = (
+        ResultSubmission.objects.confirmed()
+        .for_tournament(tournament)
+        .filter(game__board__round__number__lt=rnd.number, result__in=("+-", "-+"))
+        .values_list("result", "game__board__white_id", "game__board__black_id")
+    )
+    for result, white_id, black_id in forfeits:
+        unearned_win[white_id if result == "+-" else black_id] += 1
     prohibited = {
         frozenset(p) for p in ProhibitedPair.objects.filter(tournament=tournament).values_list("first_id", "second_id")
     }
