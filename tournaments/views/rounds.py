@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.access import require, tournament_for
+from tournaments.access import tournament_for
 from tournaments.forms import PairForm, SwapPlayersForm
 from tournaments.models import Board, Round, TaskRun
 from tournaments.services import rounds as round_service
@@ -147,7 +147,6 @@ def task(request: HttpRequest, slug: str, task_id: int) -> HttpResponse:
     """Progress of a background pairing; htmx polls the partial until it is done."""
     tournament = tournament_for(request, slug, "tournaments.manage_tournament")
     run = get_object_or_404(TaskRun, pk=task_id, tournament=tournament)
-    require(request, "tournaments.manage_tournament", tournament)
     context = {"tournament": tournament, "run": run, "finished": run.status in ("done", "failed")}
     if getattr(request, "htmx", False):
         return render(request, "tournaments/manage/_task_progress.html", context)
