@@ -160,3 +160,26 @@ def test_crosstable_shows_pending_games_without_points(client, tournament, entri
     html = client.get(reverse("public:crosstable", args=[tournament.slug])).content.decode()
     assert '<td class="cell pending">4w</td>' in html and '<td class="cell pending">3b</td>' in html
     assert ">4w2<" not in html  # the pending result is not counted
+
+
+def test_projector_respects_the_switches(client, tournament, two_rounds):
+    tournament.public_standings = False
+    tournament.save()
+    html = client.get(reverse("public:projector", args=[tournament.slug])).content.decode()
+    assert 'class="slide pairings"' in html and 'class="slide standings"' not in html
+    tournament.public_pairings = False
+    tournament.save()
+    assert client.get(reverse("public:projector", args=[tournament.slug])).status_code == 404
+    assert client.get(reverse("public:projector_live", args=[tournament.slug])).status_code == 404
+
+
+def test_game_links_disappear_when_games_are_not_public(client, tournament, two_rounds):
+    from games.models import Game
+
+    game = Game.objects.get(board__round__number=2, board__number=1)
+    link = reverse("games:view", args=[game.pk])
+    assert link in client.get(reverse("public:player", args=[tournament.slug, 1])).content.decode()
+    tournament.public_games = False
+    tournament.save()
+    assert link not in client.get(reverse("public:player", args=[tournament.slug, 1])).content.decode()
+    assert link not in client.get(reverse("public:round", args=[tournament.slug, 2])).content.decode()
