@@ -18,6 +18,7 @@ RULE_LABELS = {
     "three_kings": _("Three kings against one"),
     "no_capture_or_promotion": _("No capture or promotion"),
     "king_against_king": _("King against king"),
+    "long_diagonal": _("Lone king on the long diagonal"),
     AGREEMENT: _("Draw offer (agreement)"),
 }
 
@@ -73,7 +74,8 @@ class ClaimForm(forms.Form):
     rule = forms.ChoiceField(
         label=_("Rule"),
         required=False,
-        choices=[("", _("Any draw rule"))] + [(r, RULE_LABELS[r]) for r in (*RULE_ORDER, AGREEMENT)],
+        choices=[("", _("Any draw rule"))]
+        + [(r, RULE_LABELS.get(r, r.replace("_", " "))) for r in (*RULE_ORDER, AGREEMENT)],
     )
     moves = MovesField()
 

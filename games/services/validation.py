@@ -8,6 +8,7 @@ rulings stored for the game, and turns the report into translated, JSON-ready ro
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,8 @@ from arbiter.profiles import UnknownVariant
 from arbiter.validator import GameInputError, GameRecord, Ruling, ValidationReport, validate
 from games.models import Game, IrregularityRuling
 from games.services.games import profile_name
+
+log = logging.getLogger(__name__)
 
 # Longest move text accepted from a form: a long game has ~200 plies; be generous but bounded.
 MAX_MOVE_TEXT = 20_000
@@ -146,6 +149,10 @@ def check_moves(text: str, profile: str, start_fen: str = "", *, rulings: list[R
         report = validate(_record(written, profile, start_fen, declared), rulings=rulings or None)
     except (GameInputError, FenError, UnknownVariant) as exc:
         errors.append({"line": None, "column": None, "message": str(exc)})
+    except Exception:  # a validator bug must not lose the user's text or give a 500
+        log.exception("validator failed on %r (%s)", text[:200], profile)
+        errors.append({"line": None, "column": None,
+                       "message": _("The moves could not be checked (internal error); they are kept as written.")})
     plies: list[dict[str, Any]] = []
     stopped = None
     if report is not None:

@@ -124,3 +124,12 @@ def test_viewer_steps_through_the_stored_game(client, game):
     r = client.get(reverse("games:board", args=[game.pk]), {"ply": 3, "flip": 1})
     assert 'data-ply="3"' in r.content.decode() and 'data-flipped="1"' in r.content.decode()
     assert "After 2. White 28x19" in r.content.decode()
+
+
+def test_a_validator_failure_keeps_the_page_working(game, login, player):
+    from unittest import mock
+
+    with mock.patch("games.services.validation.validate", side_effect=RuntimeError("boom")):
+        r = check(login(player), game, OPENING)
+    assert r.status_code == 200
+    assert "could not be checked" in r.content.decode()
