@@ -29,6 +29,7 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
         neighbend[endpoint[2 * k]].append(2 * k + 1)
         neighbend[endpoint[2 * k + 1]].append(2 * k)
     maxw = max(wt)
+    wt2 = [2 * w for w in wt]
     mate = [-1] * n  # remote endpoint index of the matched edge, or -1
     label = [0] * (2 * n)  # 0 free, 1 S (outer), 2 T (inner); bit 4 marks a scan in progress
     labelend = [-1] * (2 * n)
@@ -45,7 +46,18 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
     queue: list[int] = []
 
     def slack(k: int) -> int:
-        return dual[endpoint[2 * k]] + dual[endpoint[2 * k + 1]] - 2 * wt[k]
+        return dual[endpoint[2 * k]] + dual[endpoint[2 * k + 1]] - wt2[k]
+
+    # The slack of ``bestedge[x]``, cached until the duals change (``phase`` moves on).
+    best_slack_val = [0] * (2 * n)
+    best_slack_at = [-1] * (2 * n)
+    phase = [0]
+
+    def best_slack(x: int) -> int:
+        if best_slack_at[x] != phase[0]:
+            best_slack_val[x] = slack(bestedge[x])
+            best_slack_at[x] = phase[0]
+        return best_slack_val[x]
 
     def leaves(b: int) -> list[int]:
         if b < n:
@@ -150,10 +162,14 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
             bestedge[sub] = -1
         bestedges[b] = [kk for kk in best_to if kk != -1]
         best = -1
+        best_val = 0
         for kk in bestedges[b]:  # type: ignore[union-attr]
-            if best == -1 or slack(kk) < slack(best):
-                best = kk
+            val = slack(kk)
+            if best == -1 or val < best_val:
+                best, best_val = kk, val
         bestedge[b] = best
+        best_slack_val[b] = best_val
+        best_slack_at[b] = phase[0]
 
     def expand_blossom(b: int, endstage: bool) -> None:
         kids: list[int] = childs[b]  # type: ignore[assignment]
@@ -262,35 +278,36 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                 mate[j] = labelend[bt]
                 p = labelend[bt] ^ 1
 
+    zeros, minus, nones, falses = [0] * (2 * n), [-1] * (2 * n), [None] * n, [False] * m
     for _stage in range(n):
-        for i in range(2 * n):
-            label[i] = 0
-            bestedge[i] = -1
-        for i in range(n, 2 * n):
-            bestedges[i] = None
-        for i in range(m):
-            allowed[i] = False
+        label[:] = zeros
+        bestedge[:] = minus
+        bestedges[n:] = nones
+        allowed[:] = falses
+        phase[0] += 1
         queue.clear()
         for v in range(n):
             if mate[v] == -1 and label[inblossom[v]] == 0:
                 assign_label(v, 1, -1)
         augmented = False
         while True:
+            # Local aliases of the (mutable) lists: the scan below is the hot loop.
+            inb, allowed_, dual_, endpoint_ = inblossom, allowed, dual, endpoint
             while queue and not augmented:
                 v = queue.pop()
-                dv = dual[v]
+                dv = dual_[v]
                 for p in neighbend[v]:
                     k = p >> 1
-                    w = endpoint[p]
-                    bw = inblossom[w]
-                    if inblossom[v] == bw:
+                    w = endpoint_[p]
+                    bw = inb[w]
+                    if inb[v] == bw:
                         continue
                     kslack = 0
-                    if not allowed[k]:
-                        kslack = dv + dual[w] - 2 * wt[k]
+                    if not allowed_[k]:
+                        kslack = dv + dual_[w] - wt2[k]
                         if kslack <= 0:
-                            allowed[k] = True
-                    if allowed[k]:
+                            allowed_[k] = True
+                    if allowed_[k]:
                         if label[bw] == 0:
                             assign_label(w, 2, p ^ 1)
                         elif label[bw] == 1:
@@ -304,12 +321,16 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                         elif label[w] == 0:
                             label[w] = 2
                             labelend[w] = p ^ 1
-                    elif label[bw] == 1:
-                        b = inblossom[v]
-                        if bestedge[b] == -1 or kslack < slack(bestedge[b]):
-                            bestedge[b] = k
-                    elif label[w] == 0 and (bestedge[w] == -1 or kslack < slack(bestedge[w])):
-                        bestedge[w] = k
+                    else:
+                        # Not tight yet: remember the least-slack edge (cache valid while duals stand).
+                        x = inblossom[v] if label[bw] == 1 else (w if label[w] == 0 else -1)
+                        if x >= 0 and (
+                            bestedge[x] == -1
+                            or kslack < (best_slack_val[x] if best_slack_at[x] == phase[0] else best_slack(x))
+                        ):
+                            bestedge[x] = k
+                            best_slack_val[x] = kslack
+                            best_slack_at[x] = phase[0]
             if augmented:
                 break
             # Dual adjustment: the largest step that keeps every dual feasible.
@@ -319,12 +340,12 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
             delta_blossom = -1
             for v in range(n):
                 if label[inblossom[v]] == 0 and bestedge[v] != -1:
-                    d = slack(bestedge[v])
+                    d = best_slack(v)
                     if d < delta:
                         delta, delta_type, delta_edge = d, 2, bestedge[v]
             for b in range(2 * n):
                 if parent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
-                    d = slack(bestedge[b]) // 2
+                    d = best_slack(b) // 2
                     if d < delta:
                         delta, delta_type, delta_edge = d, 3, bestedge[b]
             for b in range(n, 2 * n):
@@ -342,6 +363,7 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                         dual[b] += delta
                     elif label[b] == 2:
                         dual[b] -= delta
+            phase[0] += 1
             if delta_type == 1:
                 break
             if delta_type == 2:
