@@ -49,5 +49,5 @@ def pair_dutch(inp: PairingInput, options: DutchOptions | None = None) -> RoundP
     byes: tuple[Bye, ...] = ()
     if result.bye is not None:
         st = states[result.bye]
-        byes = (Bye(player=st.id, kind="pab", reasons=bye_reasons(st, len(states))),)
+        byes = (Bye(player=st.id, kind="pab", reasons=bye_reasons(st, len(states), ctx.played_rounds)),)
     return RoundPairing(round=inp.round, pairings=pairings, byes=byes)

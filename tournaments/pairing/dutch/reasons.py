@@ -48,9 +48,12 @@ def pair_reasons(white: PlayerState, black: PlayerState, rule: str) -> tuple[str
     return tuple(out)
 
 
-def bye_reasons(st: PlayerState, field_size: int) -> tuple[str, ...]:
+def bye_reasons(st: PlayerState, field_size: int, rounds_so_far: int) -> tuple[str, ...]:
+    """Why this player gets the pairing-allocated bye (C2, C4, C5, C9)."""
+    unplayed = rounds_so_far - st.played_games
     return (
         f"PAB: odd number of players to pair ({field_size})",
-        f"PAB: lowest-ranked eligible player in the lowest possible score group (score {_pts(st.score)})",
-        "PAB: no earlier PAB or win without playing",
+        "PAB: eligible (no earlier PAB and no win without playing) (C2)",
+        f"PAB: lowest score that still lets everybody else be paired (score {_pts(st.score)}) (C4, C5)",
+        f"PAB: fewest unplayed games among those candidates ({unplayed}) (C9), then the lowest ranked",
     )
