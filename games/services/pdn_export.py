@@ -38,9 +38,10 @@ def pdn_date(game: Game) -> str:
     return d.strftime("%Y.%m.%d") if d else "????.??.??"
 
 
-def pdn_result(game: Game) -> str:
-    """The confirmed result in the profile's PDN family; ``*`` when nothing is confirmed."""
-    sub = ResultSubmission.objects.confirmed().filter(game=game).first()
+def pdn_result(game: Game, sub: ResultSubmission | None = None) -> str:
+    """The confirmed result (``sub``, else looked up) in the profile's PDN family; ``*`` when none."""
+    if sub is None:
+        sub = ResultSubmission.objects.confirmed().filter(game=game).first()
     if sub is None:
         return "*"
     family = get_profile(profile_name(game)).result_family
@@ -76,7 +77,8 @@ def game_to_pdn(game: Game) -> PdnGame:
     board = game.board
     tournament = board.round.tournament
     prof = get_profile(profile_name(game))
-    result = pdn_result(game)
+    sub = ResultSubmission.objects.confirmed().filter(game=game).first()
+    result = pdn_result(game, sub)
     tags: dict[str, str] = {
         "Event": tournament.name,
         "Site": tournament.place or "?",
@@ -90,7 +92,6 @@ def game_to_pdn(game: Game) -> PdnGame:
     if game.start_fen:
         tags["FEN"] = game.start_fen.strip().rstrip(".")
     tags["Board"] = str(board.number)
-    sub = ResultSubmission.objects.confirmed().filter(game=game).first()
     if sub is not None and sub.termination != "normal":
         tags["Termination"] = sub.termination
     for key, value in (game.pdn_tags or {}).items():
