@@ -72,7 +72,7 @@ def environment(a: argparse.Namespace) -> dict[str, str]:
         "REDIS_URL": f"{a.redis}/{a.redis_db + 1}",
         "STATIC_ROOT": str(ARTIFACTS / "static"),
         "MEDIA_ROOT": str(ARTIFACTS / "media"),
-        "LOGIN_RATE_LIMIT": "1000",
+        "LOGIN_RATE_LIMIT": "10",
         "DJANGO_SETTINGS_MODULE": "config.settings",
     }
 
@@ -124,6 +124,11 @@ def run(a: argparse.Namespace) -> int:
         worker = servers.start_celery(env, ARTIFACTS / "celery.log")
         servers.wait_for_http(a.port, proc=web)
         stats = clients.Stats()
+        problem = clients.check_login_rate_limit(a.port, 10)
+        print(f"pre-flight: 10 failed sign-ins over {a.workers} workers, the 11th refused with 429: "
+              f"{'ok' if problem is None else problem}")
+        if problem:
+            stats.error(f"login rate limit: {problem}")
         start = time.monotonic()
         deadline = start + a.seconds
         threads = [threading.Thread(target=clients.player_loop, daemon=True,

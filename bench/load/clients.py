@@ -200,3 +200,22 @@ def arbiter_loop(stats: Stats, port: int, slug: str, session: str, player_ids: l
         stats.error(str(exc))
     finally:
         connection.close()
+
+
+def check_login_rate_limit(port: int, limit: int) -> str | None:
+    """``limit`` failed sign-ins over fresh connections (spread over the gunicorn workers), then the
+    next attempt must be refused with 429: the counters live in the shared Redis cache, not in one
+    worker's memory. Returns a problem description, or None when the limit holds."""
+    client = Http(port)
+    status, _h, html = client.request("GET", "/accounts/login/")
+    if status != 200:
+        return f"login page: {status}"
+    for attempt in range(limit + 1):
+        client.last_used = 0.0  # a new connection each time
+        token = client.csrf_from(html)
+        form = {"csrfmiddlewaretoken": token, "username": "load-nobody", "password": f"wrong-{attempt}"}
+        status, _h, html = client.request("POST", "/accounts/login/", form=form)
+        expected = 429 if attempt == limit else 200
+        if status != expected:
+            return f"failed sign-in {attempt + 1}: {status}, expected {expected}"
+    return None

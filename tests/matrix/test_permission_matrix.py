@@ -112,3 +112,34 @@ def test_every_post_view_refuses_a_request_without_csrf_token(request):
                 if response.status_code != 403:
                     failures.append(f"{name} as {persona}: {response.status_code} without a CSRF token")
     assert not failures, "\n".join(failures)
+
+
+# Pages open to everyone whatever the tournament's public switches say. ``public:tournament`` is
+# the announcement (facts and the list of entrants): by design reachable by URL even when unlisted
+# and every ``public_*`` switch is off (it then links to nothing).
+ALWAYS_OPEN = {"home", "healthz", "login", "logout", "set_language", "public:list", "public:tournament",
+               "games:link_home", "games:link_submit"}
+
+
+@pytest.mark.django_db
+def test_pages_open_to_everyone_close_when_the_tournament_switches_its_public_pages_off(request):
+    """With every ``public_*`` switch off (and not listed), anonymous visitors and outsiders get 404
+    on every page the matrix opens to everyone; the game's players and arbiters keep their games."""
+    world = build_world(request)
+    t = world.tournament
+    for switch in ("is_public", "public_pairings", "public_standings", "public_crosstable", "public_games",
+                   "public_players"):
+        setattr(t, switch, False)
+    t.save()
+    mismatches: list[str] = []
+    for name in sorted(set(TABLE) - ALWAYS_OPEN):
+        for case in TABLE[name]:
+            if case.expected["anonymous"] != 200:
+                continue
+            for persona in ("anonymous", "outsider", "foreign_arbiter"):
+                with transaction.atomic():
+                    got = _answer(call(world, persona, name, case))
+                    transaction.set_rollback(True)
+                if got != 404:
+                    mismatches.append(f"{name} {case.kwargs(world)} as {persona}: {got}, want 404")
+    assert not mismatches, "\n".join(mismatches)
