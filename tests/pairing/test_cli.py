@@ -58,7 +58,9 @@ def test_check_reports_a_discrepancy(tmp_path: Path) -> None:
 
 def test_bad_file_exit_3_names_line_and_field(tmp_path: Path) -> None:
     src = tmp_path / "bad.trf"
-    src.write_text("012 Bad\n142 3\n001    1      A, B                              2000                             x.0    1\n")
+    src.write_text(
+        "012 Bad\n142 3\n001    1      A, B                              2000                             x.0    1\n"
+    )
     res = run("--dutch", str(src), "-p")
     assert res.returncode == 3
     err = res.stderr.strip().splitlines()
