@@ -8,6 +8,8 @@ JSON output (contract)::
                 "result": "1-1"}],
      "errors": [{"line": 12, "message": "..."}]}
 
+A draw's ``rule`` is one of ``arbiter.draws.RULE_ORDER`` (``25_move`` is the king-moves-only rule
+whatever the profile's limit: 25 FMJD, 40 English, 15 Russian).
 ``index`` counts games from 0 in file order (games that could not be read are in ``errors``);
 ``ply`` counts from 1; a draw's ply is the ply after which the condition first held. Entries may
 carry further keys (``move_number``, ``side``, ``required``, ``article``, ``line``, ``column`` on an

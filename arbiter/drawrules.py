@@ -11,11 +11,14 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class DrawRules:
+    """Which draw rules a profile follows and their limits (moves by each side, counted in plies x 2)."""
+
     # FMJD 6.2: the same position, same side to move, for the third time.
     threefold_repetition: bool = True
     # Seed 000 rule 19d (older German text): only repetitions produced by the same player count.
     repetition_same_player: bool = False
-    # FMJD 6.3: this many moves by each side with only king moves, no man move and no capture.
+    # FMJD 6.3: this many moves by each side with only king moves, no man move and no capture
+    # (English / WCDF: 40, "no man advanced and no piece captured"; Russian 7.2.5: 15).
     king_moves_only_limit: int | None = 25
     # Brettspielnetz (seed 002): this many moves (each side) without a capture or a promotion.
     no_capture_or_promotion_limit: int | None = None
@@ -35,5 +38,15 @@ class DrawRules:
     three_kings_long_diagonal_limit: int = 3
     # Seed 001: king against king is a draw at once (otherwise the 5-move rule counts it).
     king_against_king_immediate: bool = False
+    # Russian 7.2.4 (fmjd64.org, secondary source): this many kings or more against a lone king ...
+    kings_against_lone_king_min: int = 3
+    # ... must take it within this many moves each (15), counted from the move that creates the material.
+    kings_against_lone_king_limit: int | None = None
+    # Russian 7.2.7: three pieces with a king (3K, 2K+M, K+2M) against a lone king that holds the long
+    # diagonal: this many moves each (5), counted from when the lone king stands there.
+    long_diagonal_limit: int | None = None
+    # Russian 7.2.6: both sides have kings and the material does not change: (fewest pieces on the
+    # board, most pieces, moves each), e.g. ((4, 5, 30), (6, 7, 60)).
+    unchanged_material_limits: tuple[tuple[int, int, int], ...] = ()
     # Tournament setting (seed 001: 40): a draw by agreement only once each player made this many moves.
     min_agreement_move: int | None = None

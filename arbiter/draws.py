@@ -27,15 +27,22 @@ THREE_KINGS = "three_kings"  # seed 000 rule 19b/c, older German edition
 NO_CAPTURE_OR_PROMOTION = "no_capture_or_promotion"  # Brettspielnetz (seed 002)
 KING_AGAINST_KING = "king_against_king"  # seed 001: an immediate draw when the profile says so
 AGREEMENT = "agreement"
+# Russian rules (fmjd64.org 7.2.x): 7.2.4, 7.2.7 and 7.2.6.
+MANY_KINGS = "kings_against_lone_king"
+LONG_DIAGONAL = "long_diagonal"
+UNCHANGED_MATERIAL = "unchanged_material"
 
 # Order used when several conditions first hold at the same ply.
 RULE_ORDER: tuple[str, ...] = (
     KING_AGAINST_KING,
     THREEFOLD,
     FIVE,
+    LONG_DIAGONAL,
     SIXTEEN,
     THREE_KINGS,
+    MANY_KINGS,
     KING_MOVES,
+    UNCHANGED_MATERIAL,
     NO_CAPTURE_OR_PROMOTION,
 )
 ALL_RULES: frozenset[str] = frozenset((*RULE_ORDER, AGREEMENT))
@@ -116,7 +123,7 @@ def long_diagonal(board_size: int) -> frozenset[int]:
 
 
 def _count_class(m: Material, rules: DrawRules) -> str | None:
-    """Which material-count rule the material falls under (16-move, 5-move or neither)."""
+    """Which material-count rule the material falls under (5-move, 16-move, many kings or none)."""
     lone = m.lone_king_side()
     if lone is None:
         return None
@@ -128,7 +135,17 @@ def _count_class(m: Material, rules: DrawRules) -> str | None:
         return FIVE
     if pieces == 3 and rules.sixteen_move_rule:
         return SIXTEEN
+    if rules.kings_against_lone_king_limit is not None and m.kings(other) >= rules.kings_against_lone_king_min:
+        return MANY_KINGS
     return None
+
+
+def _unchanged_material_limit(m: Material, rules: DrawRules) -> int | None:
+    """Russian 7.2.6: the moves each allowed with this material (kings on both sides), else None."""
+    if m.white_kings == 0 or m.black_kings == 0:
+        return None
+    pieces = m.white_men + m.white_kings + m.black_men + m.black_kings
+    return next((moves for low, high, moves in rules.unchanged_material_limits if low <= pieces <= high), None)
 
 
 def _three_kings_class(m: Material) -> str | None:
@@ -168,6 +185,8 @@ class DrawTracker:
     _tk_created: int = 0
     _tk_first: int | None = None  # first ply of the lone king's side counted (seed 000: it starts)
     _tk_on_diagonal: bool = False
+    _diagonal_start: int | None = None  # the ply after which the lone king held the long diagonal (7.2.7)
+    _material_start: int = 0  # the ply after which the material last changed (7.2.6)
 
     def __post_init__(self) -> None:
         self.side_to_move = self.start_side_to_move
@@ -180,6 +199,8 @@ class DrawTracker:
         if self._tk_lone is not None and self._tk_lone == self.start_side_to_move:
             self._tk_first = 1
             self._tk_on_diagonal = self.start_lone_king_on_long_diagonal
+        if _three_kings_class(self.start_material) is not None and self.start_lone_king_on_long_diagonal:
+            self._diagonal_start = 0
 
     def feed(self, f: PlyFacts) -> None:
         """Take one more ply into account."""
@@ -196,6 +217,8 @@ class DrawTracker:
             self._king_run_start = f.ply
         if f.captured > 0 or f.promoted:
             self._quiet_run_start = f.ply
+        if f.material != self.material:
+            self._material_start = f.ply
         # 16- and 5-move rules: the count starts after the move that creates the material (FMJD 6.3/6.4).
         new_class = _count_class(f.material, self.rules)
         if new_class != self._count_class:
@@ -205,7 +228,8 @@ class DrawTracker:
             self._count_start = f.ply
         # Seed 000 rule 19b: the count of 10 (or 3) moves each starts with the lone king's side.
         lone = _three_kings_class(f.material)
-        if lone != self._tk_lone:
+        new_material = lone != self._tk_lone
+        if new_material:
             self._tk_lone = lone
             self._tk_created = f.ply
             self._tk_first = None
@@ -213,6 +237,11 @@ class DrawTracker:
             self._tk_first = f.ply + 1
             # The limit depends on where the lone king stands when its count begins.
             self._tk_on_diagonal = f.lone_king_on_long_diagonal
+        # Russian 7.2.7: counted while the lone king stays on the long diagonal; leaving it ends the count.
+        if lone is None or not f.lone_king_on_long_diagonal:
+            self._diagonal_start = None
+        elif self._diagonal_start is None or new_material:
+            self._diagonal_start = f.ply
         self.material = f.material
 
     def enabled_rules(self) -> tuple[str, ...]:
@@ -226,6 +255,9 @@ class DrawTracker:
             THREE_KINGS: r.three_kings_against_one_rule,
             KING_MOVES: r.king_moves_only_limit is not None,
             NO_CAPTURE_OR_PROMOTION: r.no_capture_or_promotion_limit is not None,
+            MANY_KINGS: r.kings_against_lone_king_limit is not None,
+            LONG_DIAGONAL: r.long_diagonal_limit is not None,
+            UNCHANGED_MATERIAL: bool(r.unchanged_material_limits),
         }
         return tuple(name for name in RULE_ORDER if on[name])
 
@@ -240,7 +272,9 @@ class DrawTracker:
         if rule == NO_CAPTURE_OR_PROMOTION:
             limit = r.no_capture_or_promotion_limit
             return limit is not None and self.ply - self._quiet_run_start >= 2 * limit
-        if rule in (SIXTEEN, FIVE) and self._count_class != rule:
+        if rule in (SIXTEEN, FIVE, MANY_KINGS) and self._count_class != rule:
+            return False
+        if rule == LONG_DIAGONAL and self._diagonal_start is None:
             return False
         if rule == THREE_KINGS and self._tk_lone is None:
             return False
@@ -263,12 +297,17 @@ class DrawTracker:
             return self._run(rule, self._king_run_start, limit)
         if rule == NO_CAPTURE_OR_PROMOTION:
             return self._run(rule, self._quiet_run_start, r.no_capture_or_promotion_limit)
-        if rule in (SIXTEEN, FIVE):
-            limit = r.sixteen_move_limit if rule == SIXTEEN else r.five_move_limit
-            applicable = self._count_class == rule
-            counted = self.ply - self._count_start if applicable else 0
-            return Assessment(rule, applicable and counted >= 2 * limit, applicable,
-                              (self._count_start,) if applicable else (), counted, 2 * limit)
+        if rule in (SIXTEEN, FIVE, MANY_KINGS):
+            limits = {SIXTEEN: r.sixteen_move_limit, FIVE: r.five_move_limit,
+                      MANY_KINGS: r.kings_against_lone_king_limit or 0}
+            if self._count_class != rule:
+                return Assessment(rule, False, False, (), 0, 2 * limits[rule])
+            return self._run(rule, self._count_start, limits[rule])
+        if rule == LONG_DIAGONAL:
+            on = self._diagonal_start is not None
+            return self._run(rule, self._diagonal_start or 0, r.long_diagonal_limit if on else None)
+        if rule == UNCHANGED_MATERIAL:
+            return self._run(rule, self._material_start, _unchanged_material_limit(m, r))
         if rule == THREE_KINGS:
             applicable = r.three_kings_against_one_rule and self._tk_lone is not None
             if not applicable:
@@ -292,6 +331,10 @@ class DrawTracker:
 
 
 _FMJD_DRAW_ARTICLES = {THREEFOLD: "FMJD 6.1", KING_MOVES: "FMJD 6.2", SIXTEEN: "FMJD 6.3", FIVE: "FMJD 6.4"}
+# Russian rules as quoted from fmjd64.org (secondary source, see reference/variants.md).
+_RUSSIAN_DRAW_ARTICLES = {THREEFOLD: "Russian rules 7.2.3", MANY_KINGS: "Russian rules 7.2.4",
+                          KING_MOVES: "Russian rules 7.2.5", UNCHANGED_MATERIAL: "Russian rules 7.2.6",
+                          LONG_DIAGONAL: "Russian rules 7.2.7", FIVE: "Russian rules 7.2.8"}
 _OTHER_DRAW_ARTICLES = {THREE_KINGS: "seed 000 rule 19b/c", NO_CAPTURE_OR_PROMOTION: "Brettspielnetz Dame rules",
                         KING_AGAINST_KING: "seed 001", AGREEMENT: "tournament rules"}
 
@@ -303,6 +346,8 @@ def draw_article(rule: str, profile_name: str) -> str:
         return _OTHER_DRAW_ARTICLES[rule]
     if profile_name in ("international", "brazilian"):
         return _FMJD_DRAW_ARTICLES[rule]
+    if profile_name == "russian" and rule in _RUSSIAN_DRAW_ARTICLES:
+        return _RUSSIAN_DRAW_ARTICLES[rule]
     return f"{profile_name} rules"
 
 
@@ -322,7 +367,11 @@ def explain(a: Assessment, ply: int, profile: Profile,
         return (msg.DRAW_NO_CAPTURE if a.holds else msg.DRAW_NO_CAPTURE_NOT), params
     if a.rule == KING_AGAINST_KING:
         return (msg.DRAW_KING_V_KING if a.holds else msg.DRAW_ENDGAME_NA), params
-    # 16-move, 5-move, three kings: describe the strong side's material.
+    if a.rule == UNCHANGED_MATERIAL:
+        if not a.applicable:
+            return msg.DRAW_ENDGAME_NA, params
+        return (msg.DRAW_UNCHANGED if a.holds else msg.DRAW_UNCHANGED_NOT), params
+    # 16-move, 5-move, three kings, many kings, long diagonal: describe the strong side's material.
     if not a.applicable:
         return msg.DRAW_ENDGAME_NA, params
     if material is not None:

@@ -113,6 +113,12 @@ DRAW_ENDGAME_NOT = gettext_noop(
     "played ({article}).")
 DRAW_ENDGAME_WAIT = gettext_noop(
     "A lone king against {pieces} pieces since ply {start}: the count starts with the lone king's move ({article}).")
+DRAW_UNCHANGED = gettext_noop(
+    "Both sides have kings and the material has not changed since ply {start}: {counted} plies played, at most "
+    "{limit} moves each; the draw holds ({article}).")
+DRAW_UNCHANGED_NOT = gettext_noop(
+    "Both sides have kings and the material has not changed since ply {start}: {counted} of {needed} plies "
+    "played ({article}).")
 DRAW_ENDGAME_NA = gettext_noop("The material after ply {ply} is not what this rule covers ({article}).")
 DRAW_KING_V_KING = gettext_noop("King against king after ply {ply}: a draw at once ({article}).")
 DRAW_DISABLED = gettext_noop("The rule {rule} does not apply under the profile {profile}.")

@@ -69,10 +69,17 @@ class Profile:
 
 # FMJD art. 6: the international draw rules are the DrawRules defaults.
 _FMJD_DRAWS = DrawRules()
-# Russian draw rules (fmjd64.org 7.2.x, secondary source): threefold repetition, 15 king-only moves.
-_RUSSIAN_DRAWS = DrawRules(king_moves_only_limit=15, sixteen_move_rule=False, five_move_rule=True)
-# English / WCDF: threefold repetition; 40 moves each without a man move or a capture.
-_ENGLISH_DRAWS = DrawRules(king_moves_only_limit=None, no_capture_or_promotion_limit=None,
+# Russian draw rules (fmjd64.org 7.2.3-7.2.8, secondary source): threefold repetition (7.2.3); three
+# or more kings against a lone king, 15 moves (7.2.4); 15 moves of kings only without a capture
+# (7.2.5); kings on both sides and unchanged material, 30 moves with 4-5 pieces, 60 with 6-7 (7.2.6);
+# three pieces against a lone king on the long diagonal, 5 moves (7.2.7); 2K, K+M or K against a lone
+# king, 5 moves (7.2.8).
+_RUSSIAN_DRAWS = DrawRules(king_moves_only_limit=15, sixteen_move_rule=False, five_move_rule=True,
+                           kings_against_lone_king_limit=15, long_diagonal_limit=5,
+                           unchanged_material_limits=((4, 5, 30), (6, 7, 60)))
+# English / WCDF: threefold repetition; 40 moves each with no man advanced and no piece captured
+# (the king-moves-only rule with a limit of 40).
+_ENGLISH_DRAWS = DrawRules(king_moves_only_limit=40, no_capture_or_promotion_limit=None,
                            sixteen_move_rule=False, five_move_rule=False)
 # Brettspielnetz Dame (seed 002): 25 moves without capture or promotion, threefold repetition;
 # the FMJD king-only and endgame counts do not apply.

@@ -186,3 +186,34 @@ def test_a_capture_resets_the_repetition_history() -> None:
     r = validate(GameRecord(None, ["32-28", "19-23", "28x19", "14x23"]))
     assert r.draw_conditions == []
     assert rule_on_claim(r, 4, "threefold_repetition").evidence_plies == (4,)
+
+
+def test_english_40_move_rule_holds_after_ply_80_not_79() -> None:
+    # WCDF: 40 moves each with no man advanced and no piece captured; Black moves first.
+    r = run("B:WK32,K28:BK1,K5", shuffle(("1", "6"), ("32", "27"), 90), profile("english", threefold_repetition=False))
+    assert first(r, "25_move") == 80  # the king-moves-only rule, its limit from the profile
+    assert not rule_on_claim(r, 79, "25_move").upheld
+    c = rule_on_claim(r, 80, "25_move")
+    assert c.upheld and "40 moves each" in c.explanation
+
+
+RUSSIAN_LONG_DIAGONAL = "W:WK30,K31,K32:BK4"  # three kings against a lone king on a1-h8 (squares 4 and 8)
+DIAGONAL_SHUFFLE = shuffle(("30", "26"), ("4", "8"), 40)
+
+
+def test_russian_three_kings_against_a_lone_king_on_the_long_diagonal() -> None:
+    r = run(RUSSIAN_LONG_DIAGONAL, DIAGONAL_SHUFFLE, profile("russian", threefold_repetition=False))
+    assert first(r, "long_diagonal") == 10 and first(r, "kings_against_lone_king") == 30
+    assert first(r, "25_move") == 30  # 7.2.5: 15 moves of kings only, at the same ply
+    c = rule_on_claim(r, 10, "long_diagonal")
+    assert c.upheld and c.evidence_plies == (0,) and "Russian rules 7.2.7" in c.explanation
+    assert not rule_on_claim(r, 9, "long_diagonal").upheld
+    assert rule_on_claim(r, 30, "kings_against_lone_king").explanation.endswith("(Russian rules 7.2.4).")
+
+
+def test_russian_rules_are_off_under_the_fmjd_rules_on_the_same_board() -> None:
+    # Brazilian draughts (FMJD rules on 8x8): the same game falls under the 16-move rule instead.
+    r = run(RUSSIAN_LONG_DIAGONAL, DIAGONAL_SHUFFLE, profile("brazilian", threefold_repetition=False))
+    assert first(r, "long_diagonal") is None and first(r, "kings_against_lone_king") is None
+    assert first(r, "16_move") == 32
+    assert rule_on_claim(r, 30, "long_diagonal").explanation_template == msg.DRAW_DISABLED

@@ -5,6 +5,7 @@ Each test feeds ``PlyFacts`` as the validator would and checks the exact ply whe
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable
 
 import pytest
@@ -14,15 +15,19 @@ from arbiter.draws import (
     FIVE,
     KING_AGAINST_KING,
     KING_MOVES,
+    LONG_DIAGONAL,
+    MANY_KINGS,
     NO_CAPTURE_OR_PROMOTION,
     SIXTEEN,
     THREE_KINGS,
     THREEFOLD,
+    UNCHANGED_MATERIAL,
     DrawTracker,
     Material,
     PlyFacts,
     long_diagonal,
 )
+from arbiter.profiles import get_profile
 
 MIDDLE = Material(white_men=5, white_kings=2, black_men=5, black_kings=2)
 
@@ -215,3 +220,66 @@ def test_three_kings_rule_when_the_lone_side_created_the_material() -> None:
 def test_unknown_rule_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="unknown draw rule 'fifty'"):
         tracker(DrawRules()).assess("fifty")
+
+
+# Russian draw rules (fmjd64.org 7.2.4, 7.2.6, 7.2.7; reference/variants.md) as profile data.
+RUSSIAN = dataclasses.replace(get_profile("russian").draw, threefold_repetition=False, king_moves_only_limit=None)
+
+
+def test_russian_profile_carries_its_draw_rules_as_data() -> None:
+    r = get_profile("russian").draw
+    assert (r.kings_against_lone_king_limit, r.long_diagonal_limit, r.king_moves_only_limit) == (15, 5, 15)
+    assert r.unchanged_material_limits == ((4, 5, 30), (6, 7, 60))
+    assert r.five_move_rule and not r.sixteen_move_rule
+    assert get_profile("english").draw.king_moves_only_limit == 40
+    intl = get_profile("international").draw
+    assert intl.kings_against_lone_king_limit is None and intl.long_diagonal_limit is None
+    assert intl.unchanged_material_limits == ()
+
+
+@pytest.mark.parametrize("material", [Material(0, 3, 0, 1), Material(0, 4, 0, 1), Material(1, 3, 0, 1)])
+def test_russian_three_or_more_kings_against_a_lone_king_15_moves(material: Material) -> None:
+    t = tracker(RUSSIAN, Material(0, 4, 1, 1))
+    feed(t, 1, 1, material, captured=1)  # the material arises at ply 1
+    assert first_hold(t, MANY_KINGS, [{"key": i, "material": material} for i in range(2, 60)]) == 31
+    assert t.assess(MANY_KINGS).evidence_plies == (1,)
+
+
+def test_russian_two_kings_and_a_man_are_not_many_kings() -> None:
+    t = tracker(RUSSIAN, Material(1, 2, 0, 1))
+    for i in range(1, 70):
+        assert MANY_KINGS not in feed(t, i, i, Material(1, 2, 0, 1))
+    assert not t.assess(MANY_KINGS).applicable
+
+
+def test_russian_long_diagonal_5_moves_and_leaving_it_ends_the_count() -> None:
+    three = Material(1, 2, 0, 1)  # 2K+M against a lone king
+    t = DrawTracker(RUSSIAN, "start", three, "W", True)  # the lone king holds the diagonal from the start
+    for i in range(1, 10):
+        assert LONG_DIAGONAL not in feed(t, i, i, three, diag=True)
+    assert LONG_DIAGONAL in feed(t, 10, 10, three, diag=True)
+    assert t.assess(LONG_DIAGONAL).evidence_plies == (0,)
+    t = DrawTracker(RUSSIAN, "start", three, "W", True)
+    for i in range(1, 6):
+        feed(t, i, i, three, diag=True)
+    feed(t, 6, 6, three, diag=False)  # driven off the diagonal: no count
+    assert not t.assess(LONG_DIAGONAL).applicable
+    assert first_hold(t, LONG_DIAGONAL, [{"key": i, "material": three, "diag": True} for i in range(7, 30)]) == 17
+
+
+def test_russian_unchanged_material_with_kings_on_both_sides() -> None:
+    five = Material(2, 1, 1, 1)  # 5 pieces: 30 moves each
+    t = tracker(RUSSIAN, five)
+    assert first_hold(t, UNCHANGED_MATERIAL, [{"key": i, "material": five} for i in range(1, 80)]) == 60
+    seven = Material(3, 1, 2, 1)  # 7 pieces: 60 moves each; a promotion changes the material and restarts
+    t = tracker(RUSSIAN, Material(4, 0, 2, 1))
+    feed(t, 1, 1, seven, man=True, promoted=True)
+    assert first_hold(t, UNCHANGED_MATERIAL, [{"key": i, "material": seven} for i in range(2, 200)]) == 121
+    assert t.assess(UNCHANGED_MATERIAL).evidence_plies == (1,)
+
+
+@pytest.mark.parametrize("material", [Material(2, 0, 1, 1), Material(4, 1, 3, 1), Material(1, 1, 1, 0)])
+def test_russian_unchanged_material_needs_kings_both_sides_and_4_to_7_pieces(material: Material) -> None:
+    t = tracker(RUSSIAN, material)
+    for i in range(1, 150):
+        assert UNCHANGED_MATERIAL not in feed(t, i, i, material)
