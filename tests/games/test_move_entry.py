@@ -133,3 +133,16 @@ def test_a_validator_failure_keeps_the_page_working(game, login, player):
         r = check(login(player), game, OPENING)
     assert r.status_code == 200
     assert "could not be checked" in r.content.decode()
+
+
+def test_moves_read_the_same_with_or_without_move_numbers():
+    import re as _re
+
+    from games.services.validation import check_moves
+
+    bare = _re.sub(r"\d+\.\s*", "", OPENING)
+    assert bare.startswith("32-28 19-23 28x19")
+    with_numbers, without = check_moves(OPENING, "international"), check_moves(bare, "international")
+    assert with_numbers.ok and without.ok
+    assert with_numbers.report.final == without.report.final
+    assert [p["number"] for p in without.plies] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]

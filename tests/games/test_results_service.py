@@ -178,3 +178,16 @@ def test_agreement_needs_the_moves_from_players_but_not_from_arbiters(game, play
     assert sub.status == "confirmed"
     with pytest.raises(GameError, match="40"):
         enter_result(game, "1-1", arbiter, termination="agreement", moves=OPENING)
+
+
+def test_results_overview_flags_waiting_and_conflicting_games(game, other_game, player, opponent, login, arbiter,
+                                                               tournament):
+    from django.urls import reverse
+
+    submit_result(game, "2-0", user=player)
+    submit_result(game, "0-2", user=opponent)
+    enter_result(other_game, "1-1", arbiter)
+    body = login(arbiter).get(reverse("games:results", args=[tournament.slug]), {"round": 1}).content.decode()
+    assert '<span class="badge warn">2</span>' in body and "conflict" in body
+    assert "<strong>1-1</strong>" in body
+    assert login(arbiter).get(reverse("games:results", args=[tournament.slug]), {"round": 9}).status_code == 404
