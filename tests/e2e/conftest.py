@@ -43,14 +43,16 @@ def browser_context_args(browser_context_args):
 
 
 @pytest.fixture
-def shot():
-    """``shot(page, name)``: a full-page screenshot ``NN-name.png`` in test-artifacts/e2e/."""
+def shot(request):
+    """``shot(page, name)``: a full-page screenshot ``<module>-NN-name.png`` in test-artifacts/e2e/."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     counter = {"n": 0}
+    prefix = request.module.__name__.rsplit(".", 1)[-1].removeprefix("test_")
 
     def take(page, name: str) -> Path:
         counter["n"] += 1
-        path = ARTIFACTS / f"{counter['n']:02d}-{re.sub(r'[^a-z0-9]+', '-', name.lower()).strip('-')}.png"
+        slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+        path = ARTIFACTS / f"{prefix}-{counter['n']:02d}-{slug}.png"
         page.screenshot(path=str(path), full_page=True)
         return path
 
