@@ -31,13 +31,26 @@ from arbiter.profiles import Profile, UnknownVariant, get_profile
 from arbiter.validator import GameInputError, ValidationReport, validate
 
 
+class NotText(ValueError):
+    """The file holds binary data, not PDN text."""
+
+
+# Control bytes other than tab, newline, form feed, carriage return and the DOS end-of-file mark
+# (Ctrl-Z) do not occur in PDN text.
+_CONTROL = bytes(b for b in range(32) if b not in (9, 10, 12, 13, 26))
+
+
 def read_text(path: str) -> str:
     """The file's text: UTF-8 (BOM allowed), else Latin-1, the usual encoding of older PDN files.
 
-    Raises OSError when the file cannot be opened.
+    Raises OSError when the file cannot be opened and NotText for binary data (a NUL byte, or
+    more than 1 byte in 100 a control character).
     """
     with open(path, "rb") as fh:
         data = fh.read()
+    controls = len(data) - len(data.translate(None, _CONTROL))
+    if b"\0" in data or controls * 100 > len(data):
+        raise NotText(f"{path} holds binary data, not PDN text")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -114,6 +127,9 @@ def main(path: str, variant: str | None, as_json: bool) -> int:
         text = read_text(path)
     except OSError as exc:
         print(f"arbiter check: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except NotText as exc:
+        print(f"arbiter check: {exc}", file=sys.stderr)
         return 2
     try:
         doc, clean = check_text(text, variant)
