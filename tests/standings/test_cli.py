@@ -92,3 +92,28 @@ def test_round_robin_file_is_recognised(tmp_path: Path) -> None:
     assert [r["start_number"] for r in rows] == [1, 2, 4, 3]  # DE: 1 beat 2, 4 beat 3
     proc = _run(str(path), "--tiebreaks", "BH")
     assert proc.returncode == 2 and "not used in round robins" in proc.stderr
+
+
+def test_every_kind_of_bad_file_exits_2_with_one_line(tmp_path: Path) -> None:
+    (tmp_path / "empty.trf").write_bytes(b"")
+    (tmp_path / "garbage.trf").write_bytes(bytes(range(256)) * 8)
+    (tmp_path / "text.trf").write_text("this is not a tournament\n")
+    (tmp_path / "dir.trf").mkdir()
+    good = str(FIXTURES / "d001_n7_r5_trf26.trf")
+    cases = [
+        ((str(tmp_path / "empty.trf"),), "no player records"),
+        ((str(tmp_path / "garbage.trf"),), "no player records"),
+        ((str(tmp_path / "text.trf"),), "no player records"),
+        ((str(tmp_path / "dir.trf"),), "Is a directory"),
+        ((str(tmp_path / "missing.trf"),), "No such file"),
+        ((good, "--round", "9"), "after_round 9 is outside 0..5"),
+        ((good, "--round", "x"), "invalid int value"),
+        ((good, "--kind", "ladder"), "invalid choice"),
+        ((good, "--tiebreaks", "BH,BH"), "listed twice"),
+    ]
+    for args, expected in cases:
+        proc = _run(*args, "--json")
+        assert proc.returncode == 2 and proc.stdout == "", args
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1 and expected in lines[0], (args, proc.stderr)
+        assert lines[0].startswith("standings")

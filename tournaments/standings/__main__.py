@@ -95,6 +95,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         tournament = read_trf_file(args.input)
+        if not tournament.players:
+            raise StandingsError("no player records (001 lines): not a TRF file")
         kind = args.kind or guess_kind(tournament)
         codes = parse_tiebreaks(args.tiebreaks.split(","), kind) if args.tiebreaks is not None else None
         inp = standings_input_from_trf(tournament, kind=kind, tiebreaks=codes, after_round=args.round)
