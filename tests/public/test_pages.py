@@ -183,3 +183,10 @@ def test_game_links_disappear_when_games_are_not_public(client, tournament, two_
     tournament.save()
     assert link not in client.get(reverse("public:player", args=[tournament.slug, 1])).content.decode()
     assert link not in client.get(reverse("public:round", args=[tournament.slug, 2])).content.decode()
+
+
+def test_standings_page_says_how_many_results_are_still_pending(client, tournament, entries, play):
+    a, b, c, d = entries
+    play(tournament, 1, [(a, b, "2-0"), (c, d, ("pending", "2-0"))])
+    html = client.get(reverse("public:standings", args=[tournament.slug])).content.decode()
+    assert "1 game is still waiting for a confirmed result" in html

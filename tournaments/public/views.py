@@ -114,7 +114,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]:
-    standings, _results = tournament_standings(t)
+    standings, results = tournament_standings(t)
     table = standings_table(standings, t.slug, link_players=t.public_players)
     RequestConfig(request, paginate=False).configure(table)
     last_round = standings.after_round
@@ -123,6 +123,7 @@ def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]
         "table": table,
         "standings": standings,
         "after_round": last_round,
+        "pending": len(results.pending),
         "legend": [(c, describe(c)[1]) for c in standings.tiebreaks],
         "title": _("Standings – %(name)s") % {"name": t.name},
     }
