@@ -5,7 +5,7 @@ Scores are kept as integers in tenths of a point so comparisons are exact.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from tournaments.pairing.model import PairingInput, PlayerRecord, RoundRecord, Scoring
@@ -218,6 +218,9 @@ def build_states(ctx: Context) -> list[PlayerState]:
     for p in inp.players:
         if p.unavailable:
             continue
+        if len(p.history) > ctx.played_rounds:
+            # Only the rounds before the one being paired count (a re-pairing may pass more).
+            p = replace(p, history=p.history[: ctx.played_rounds])
         real = sum(record_points(r, s) for r in p.history[: ctx.played_rounds])
         st = PlayerState(
             rec=p,
