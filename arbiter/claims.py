@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbiter import messages as msg
-from arbiter.draws import AGREEMENT, ALL_RULES, RULE_ORDER, DrawTracker, Material, explain, long_diagonal
-from arbiter.validator import Ruling, ValidationReport, validate
+from arbiter.draws import AGREEMENT, ALL_RULES, RULE_ORDER, DrawTracker, explain
+from arbiter.validator import Ruling, ValidationReport, new_tracker, validate
 
 
 @dataclass(frozen=True)
@@ -46,11 +46,7 @@ def _ruling(upheld: bool, rule: str | None, ply: int, evidence: tuple[int, ...],
 
 def tracker_at(report: ValidationReport, ply: int) -> DrawTracker:
     """A draw tracker that has followed the game up to and including ``ply``."""
-    start = report.positions[0]
-    m0 = Material(start.wm.bit_count(), start.wk.bit_count(), start.bm.bit_count(), start.bk.bit_count())
-    lone = m0.lone_king_side()
-    diag = lone is not None and any(s in long_diagonal(report.profile.board_size) for s in start.kings(lone))
-    t = DrawTracker(report.profile.draw, start, m0, start.side_to_move, diag)
+    t = new_tracker(report.positions[0])
     for f in report.facts[:ply]:
         t.feed(f)
     return t

@@ -271,13 +271,6 @@ class Rules:
             return self.legal_captures(om, ok, xm, xk, white, False, starters)
         return self.quiet_moves(om, ok, xm, xk, white)
 
-    def count_legal(self, om: int, ok: int, xm: int, xk: int, white: bool) -> int:
-        """Number of legal moves (by identity), without building quiet moves."""
-        starters = self.jumpers(om, ok, xm, xk, white)
-        if starters:
-            return len(self.legal_captures(om, ok, xm, xk, white, False, starters))
-        return self.count_quiet(om, ok, xm, xk, white)
-
 
 def _distinct_paths(rules: Rules, seqs: list[RawMove]) -> list[RawMove]:
     # A flying king landing on different squares between two captures in one direction follows

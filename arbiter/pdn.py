@@ -384,13 +384,5 @@ def read_pdn(text: str) -> PdnReadResult:
     return builder.close()
 
 
-def game_variant(game: PdnGame) -> Profile | None:
-    """The profile of a game, or None if its GameType is not supported."""
-    try:
-        return game.profile
-    except UnknownVariant:
-        return None
-
-
 __all__ = ["FenError", "PdnError", "PdnGame", "PdnMove", "PdnReadResult", "PdnVariation", "normalise_result",
            "read_pdn", "variant_from_game_type", "variant_tags"]

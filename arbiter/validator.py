@@ -258,6 +258,13 @@ def _material(p: Position) -> Material:
     return Material(p.wm.bit_count(), p.wk.bit_count(), p.bm.bit_count(), p.bk.bit_count())
 
 
+def new_tracker(start: Position) -> DrawTracker:
+    """A draw tracker for a game that starts from ``start``, under the start position's profile."""
+    m0 = _material(start)
+    diagonal = long_diagonal(start.profile.board_size)
+    return DrawTracker(start.profile.draw, start, m0, start.side_to_move, _lone_on_diagonal(start, m0, diagonal))
+
+
 def _move_number(start: Position, ply: int, written: int | None) -> int:
     if written is not None:
         return written
@@ -276,8 +283,7 @@ def replay(src: _Source) -> ValidationReport:
     irregularities: list[Irregularity] = []
     facts: list[PlyFacts] = []
     diagonal = long_diagonal(prof.board_size)
-    m0 = _material(pos)
-    tracker = DrawTracker(prof.draw, pos, m0, pos.side_to_move, _lone_on_diagonal(pos, m0, diagonal))
+    tracker = new_tracker(pos)
     first: dict[str, DrawCondition] = {}
     enabled = tracker.enabled_rules()
     stopped: Stop | None = None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import arbiter
 from arbiter import claims, results, validator
 
@@ -30,3 +32,12 @@ def test_root_api_validates_and_rules_on_a_claim() -> None:
     assert report.clean and len(report.plies) == 3
     ruling = arbiter.rule_on_claim(report, 3, "threefold_repetition")
     assert isinstance(ruling, arbiter.ClaimRuling) and not ruling.upheld
+
+
+def test_report_gives_the_position_after_each_ply() -> None:
+    report = arbiter.validate(arbiter.GameRecord("W:W28:B23,24", ["28x19", "24-30"]))
+    assert report.fen_after(0) == "W:W28:B23,24"
+    assert report.fen_after(1) == "B:W19:B24"
+    assert report.fen_after(2) == "W:W19:B30"
+    with pytest.raises(IndexError, match="plies 0-2"):
+        report.fen_after(3)
