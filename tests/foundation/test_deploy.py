@@ -149,3 +149,25 @@ def test_deploy_kit_files_exist():
         assert (ROOT / "deploy" / name).is_file(), name
     dockerfile = (ROOT / "deploy" / "Dockerfile").read_text()
     assert "USER app" in dockerfile and "HEALTHCHECK" in dockerfile and "collectstatic" in dockerfile
+
+
+def _gunicorn_config(monkeypatch, **env):
+    import runpy
+
+    for name in ("GUNICORN_BIND", "WEB_CONCURRENCY", "GUNICORN_THREADS", "GUNICORN_TIMEOUT", "FORWARDED_ALLOW_IPS"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))
+
+
+def test_gunicorn_defaults_to_loopback_and_bounded_workers(monkeypatch):
+    config = _gunicorn_config(monkeypatch)
+    assert config["bind"] == "127.0.0.1:8000"
+    assert 1 <= config["workers"] <= 8
+    assert config["forwarded_allow_ips"] == "127.0.0.1"
+
+
+def test_gunicorn_reads_its_variables(monkeypatch):
+    config = _gunicorn_config(monkeypatch, GUNICORN_BIND="0.0.0.0:9000", WEB_CONCURRENCY="5", GUNICORN_TIMEOUT="30")
+    assert (config["bind"], config["workers"], config["timeout"]) == ("0.0.0.0:9000", 5, 30)

@@ -75,3 +75,46 @@ def test_healthz_answers_ok(client):
     response = client.get(reverse("healthz"))
     assert response.status_code == 200
     assert response.content == b"ok"
+
+
+def test_broker_without_workers_is_reported_not_hidden(login, staff, settings, monkeypatch):
+    from config.celery import app
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+
+    class NoAnswer:
+        def ping(self):
+            return None
+
+    monkeypatch.setattr(app.control, "inspect", lambda timeout: NoAnswer())
+    response = login(staff).get(reverse("status"))
+    assert "no worker answers" in response.content.decode()
+    data = login(staff).get(reverse("status") + "?format=json").json()
+    assert data["tasks"] == {"mode": "broker", "workers": [], "ok": False}
+
+
+def test_unreachable_broker_is_reported_with_its_error(login, staff, settings, monkeypatch):
+    from config.celery import app
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+
+    def refuse(timeout):
+        raise ConnectionRefusedError("Error 111 connecting to 127.0.0.1:6379")
+
+    monkeypatch.setattr(app.control, "inspect", refuse)
+    data = login(staff).get(reverse("status") + "?format=json").json()
+    assert data["tasks"]["ok"] is False and "6379" in data["tasks"]["error"]
+
+
+def test_answering_workers_are_listed(login, staff, settings, monkeypatch):
+    from config.celery import app
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+
+    class Answer:
+        def ping(self):
+            return {"celery@hall": {"ok": "pong"}}
+
+    monkeypatch.setattr(app.control, "inspect", lambda timeout: Answer())
+    body = login(staff).get(reverse("status")).content.decode()
+    assert "celery@hall" in body and "no worker answers" not in body
