@@ -26,7 +26,7 @@ from arbiter.pdn_writer import moves_to_movetext  # noqa: E402
 from arbiter.position import Move, initial_position  # noqa: E402
 from arbiter.validator import validate  # noqa: E402
 
-FIXTURES = ROOT / "tests" / "fixtures" / "validator"
+FIXTURES = ROOT / "tests" / "fixtures" / "pdn"
 
 
 def generated_pdn(games: int, plies: int, seed: int) -> str:

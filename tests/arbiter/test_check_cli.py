@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-FIXTURES = ROOT / "tests" / "fixtures" / "validator"
+FIXTURES = ROOT / "tests" / "fixtures" / "pdn"
 
 CLEAN = """[Event "clean"]
 [White "A"]

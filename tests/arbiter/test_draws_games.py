@@ -17,7 +17,7 @@ from arbiter.pdn import read_pdn
 from arbiter.profiles import Profile, get_profile
 from arbiter.validator import GameRecord, ValidationReport, validate
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "validator"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "pdn"
 
 
 def profile(base: str = "international", **draw: object) -> Profile:

@@ -13,7 +13,7 @@ from arbiter.pdn import PdnGame, read_pdn
 from arbiter.position import initial_position
 from arbiter.validator import ValidationReport, validate
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "validator"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "pdn"
 FILES = sorted(FIXTURES.rglob("*.pdn"))
 
 
