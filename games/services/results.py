@@ -12,7 +12,9 @@ Promises:
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
+import logging
+
+from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -23,6 +25,8 @@ from games.services import GameError
 from games.services.games import entry_of_user, side_of_entry
 from tournaments.audit import record
 from tournaments.models import Entry, Round
+
+log = logging.getLogger(__name__)
 
 # Results a player may submit; forfeits and "both lose" are for arbiters.
 PLAYER_RESULTS = (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)
@@ -185,10 +189,20 @@ def _apply_to_game(game: Game, sub: ResultSubmission) -> None:
 
 
 def _confirm(sub: ResultSubmission, user) -> ResultSubmission:
-    """Confirm inside the caller's transaction; the constraint decides concurrent races."""
+    """Confirm inside the caller's transaction; the constraint decides concurrent races.
+
+    The game row is locked first so that two confirmations of one game queue up in the same
+    order (otherwise each could wait for the other's row and index entry: a deadlock); the
+    later one then supersedes the earlier. The partial unique constraint stays the guarantee:
+    if it fires anyway (any path that skipped the lock), the loser gets a clear GameError.
+    """
     game = sub.game
     try:
         with transaction.atomic():
+            Game.objects.select_for_update().filter(pk=game.pk).values_list("pk", flat=True).first()
+            sub.refresh_from_db(fields=["status"])
+            if sub.status != ResultSubmission.Status.PENDING:
+                raise GameError(_("Only a submission waiting for confirmation can be confirmed or rejected."))
             previous = _supersede_previous(game, sub)
             sub.status = ResultSubmission.Status.CONFIRMED
             sub.confirmed_by = user if getattr(user, "is_authenticated", False) else None
@@ -201,7 +215,11 @@ def _confirm(sub: ResultSubmission, user) -> ResultSubmission:
             _apply_to_game(game, sub)
             if getattr(user, "is_authenticated", False) and is_game_arbiter(user, game):
                 record(user, _tournament(game), "confirm_result", sub, before=_summary(previous), after=_summary(sub))
-    except IntegrityError:
+    except (IntegrityError, OperationalError) as exc:
+        # IntegrityError: the one-confirmed constraint fired; OperationalError: the database broke
+        # a lock cycle (deadlock) or timed out. Either way nothing was stored; say so clearly.
+        if isinstance(exc, OperationalError):
+            log.warning("confirmation of submission %s failed: %s", sub.pk, exc)
         sub.status = ResultSubmission.Status.PENDING
         raise GameError(
             _("Another result for this game was confirmed at the same moment; reload the page and check it.")
