@@ -181,3 +181,20 @@ def test_2026_dummy_cap() -> None:
     assert r.tiebreaks["BH"] == 5 + 6 + 5 + 8 + 3  # 27
     # SB: 5*1 + 6*0 + 5*2 + 8*1 + 3*2
     assert r.tiebreaks["SB"] == 29
+
+
+def test_d002_player2_optional_columns_performance_and_rating_change() -> None:
+    # Player 2 (2137) over the board: beat 5 (1358), drew 1 (2331), beat 6 (1236), drew 3 (1892).
+    # Expected scores (differences capped at 400): 0.9091, 0.2466, 0.9091, 0.8039 -> sum 2.8686;
+    # scored 3.0: change = K x 0.1314 -> 2.6 with K 20, 5.3 with K 40 (an estimate).
+    inp = _inp("d002_n6_r5_trfbx.trf", tiebreaks=("TPR",))
+    r = _row(compute_standings(inp), 2)
+    assert r.performance == r.tiebreaks["TPR"] == 1897
+    assert r.rating_change == 2.6
+    assert _row(compute_standings(replace(inp, k_factor=40.0)), 2).rating_change == 5.3
+    # Player 6 lost all five games to 3, 5, 1, 2, 4: average (1892+1358+2331+2137+1527)/5 = 1849,
+    # 0 % -> dp -800: performance 1049.
+    six = _row(compute_standings(inp), 6)
+    assert (six.games, six.wins, six.draws, six.losses) == (5, 0, 0, 5)
+    assert six.performance == 1049
+    assert six.rating_change is not None and six.rating_change < 0
