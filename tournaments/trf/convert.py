@@ -32,7 +32,11 @@ def to_pairing_input(t: TrfTournament, round_number: int | None = None) -> Pairi
     if rnd < 1:
         raise TrfError(0, "round", f"cannot pair round {rnd}")
     if t.total_rounds and rnd > t.total_rounds:
-        raise TrfError(0, "round", f"round {rnd} is beyond the {t.total_rounds} rounds of the tournament (142/XXR)")
+        raise TrfError(
+            0,
+            "round",
+            f"round {rnd} is beyond the {t.total_rounds} rounds of the tournament (records 142 or XXR)",
+        )
     bye_240 = {pid: b.kind for b in t.byes if b.round == rnd for pid in b.players}
     accel: dict[int, dict[int, float]] = {}
     for a in t.acceleration:
