@@ -6,6 +6,7 @@ The script starts gunicorn and a Celery worker itself and stops them when done.
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import subprocess
@@ -27,9 +28,10 @@ def _listening(port: int) -> bool:
 def test_small_load_run_has_no_errors_and_loses_no_submission():
     if not (_listening(5432) and _listening(6379)):
         pytest.skip("the load test needs PostgreSQL (5432) and Redis (6379) on 127.0.0.1")
+    pg_user = os.environ.get("PG_USER", "postgres")
     proc = subprocess.run(
         [sys.executable, "bench/load_test.py", "--seconds", "10", "--players", "10", "--spectators", "20",
-         "--database", "draughts_load_ci", "--redis-db", "13"],
+         "--pg", f"postgres://{pg_user}@127.0.0.1:5432", "--database", "draughts_load_ci", "--redis-db", "13"],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     out = proc.stdout + proc.stderr
