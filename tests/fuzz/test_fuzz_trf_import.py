@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.db import transaction
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from tests.fuzz.mutations import FIXTURES, mutated, read_fixture
@@ -35,9 +35,11 @@ def test_damaged_trf_imports_whole_or_stores_nothing(data):
         try:
             tournament = import_trf(text, slug="fuzzed")
         except TrfError as exc:
+            event("refused")
             assert exc.field and exc.message, exc
             assert _counts() == before, f"a refused file stored something: {exc}"
         else:
+            event("imported")
             assert tournament.entries.count() == len(read_trf(text, check_points=False).players)
             read_trf(export_trf(tournament), check_points=False)
         transaction.set_rollback(True)
