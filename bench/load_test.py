@@ -166,7 +166,8 @@ def report(a: argparse.Namespace, stats: clients.Stats, seeded, elapsed: float, 
     state = "up" if worker.poll() is None else "DOWN"
     print(f"load: {a.players} players, {a.spectators} spectators, 1 arbiter for {elapsed:.1f} s "
           f"(gunicorn {a.workers} workers x {a.threads} threads, Celery worker {state})")
-    print(f"requests: {total} in {elapsed:.1f} s = {total / elapsed:.1f} req/s")
+    print(f"requests: {total} in {elapsed:.1f} s = {total / elapsed:.1f} req/s "
+          f"(machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
     everything = [x for v in stats.latencies.values() for x in v]
     for kind, values in sorted(stats.latencies.items()) + [("all", everything)]:
         print(f"  {kind:13} n={len(values):6d}  p50={percentile(values, 50) * 1000:7.1f} ms  "
