@@ -143,3 +143,40 @@ def test_pages_open_to_everyone_close_when_the_tournament_switches_its_public_pa
                 if got != 404:
                     mismatches.append(f"{name} {case.kwargs(world)} as {persona}: {got}, want 404")
     assert not mismatches, "\n".join(mismatches)
+
+
+# While round 1 is a draft, its games belong to the arbiters alone.
+DRAFT_EXPECTATIONS = {
+    ("games:submit", "POST"): {"player": 403, "opponent": 403, "arbiter": DONE, "chief": DONE, "anonymous": LOGIN},
+    ("games:claim", "POST"): {"player": 403, "opponent": 403, "arbiter": DONE},
+    ("games:confirm", "POST"): {"opponent": 403, "arbiter": DONE},
+    ("games:view", "GET"): {"anonymous": 404, "outsider": 404, "other_player": 404, "arbiter": 200},
+    ("games:board", "GET"): {"anonymous": 404, "outsider": 404},
+    ("games:export_round", "GET"): {"anonymous": 404, "player": 404, "arbiter": 200},
+    ("public:round", "GET"): {"anonymous": 404, "player": 404, "chief": 404},
+    ("public:round_live", "GET"): {"anonymous": 404},
+    ("games:my_games", "GET"): {"player": 200},
+}
+
+
+@pytest.mark.django_db
+def test_a_draft_round_is_for_arbiters_only(request):
+    from tournaments.models import Round
+
+    world = build_world(request)
+    Round.objects.filter(pk=world.round.pk).update(status=Round.Status.DRAFT)
+    mismatches: list[str] = []
+    for (name, method), expected in DRAFT_EXPECTATIONS.items():
+        case = next(c for c in TABLE[name] if c.method == method)
+        for persona, want in expected.items():
+            with transaction.atomic():
+                response = call(world, persona, name, case)
+                transaction.set_rollback(True)
+            if _answer(response) != want:
+                mismatches.append(f"{name} {method} as {persona}: {_answer(response)}, want {want}")
+    page = Client()
+    page.force_login(world.users["player"])
+    html = page.get(reverse("games:my_games", args=[world.tournament.slug])).content.decode()
+    if "Müller" in html:
+        mismatches.append("games:my_games shows the draft round's opponent to the player")
+    assert not mismatches, "\n".join(mismatches)
