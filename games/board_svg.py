@@ -68,9 +68,6 @@ def render_board(
         fill = HIGHLIGHT if sq in highlight else DARK
         out.append(f'<rect class="sq" data-square="{sq}" x="{x}" y="{y}" width="{cell}" height="{cell}" '
                    f'fill="{fill}"/>')
-        if numbers:
-            out.append(f'<text class="num" x="{x + 2}" y="{y + font}" font-size="{font}" fill="#f4e9d8" '
-                       f'font-family="sans-serif" pointer-events="none">{escape(square_name(prof, sq))}</text>')
     r = cell * 0.38
     for sq in range(1, geo.squares + 1):
         piece = position.piece_at(sq)
@@ -99,5 +96,12 @@ def render_board(
                        f'stroke="{ring}" stroke-width="2.5"/>'
                        f'<circle cx="{cx}" cy="{cy}" r="{r * 0.18:.1f}" fill="{ring}"/>')
         out.append("</g>")
+    if numbers:
+        # Drawn last, with a dark outline, so that numbers stay readable on top of the pieces.
+        for sq in range(1, geo.squares + 1):
+            x, y = square_xy(size, sq, flipped, cell)
+            out.append(f'<text class="num" x="{x + 2}" y="{y + font}" font-size="{font}" fill="#fff8e8" '
+                       f'stroke="#3a2410" stroke-width="{max(1, font // 4)}" paint-order="stroke" '
+                       f'font-family="sans-serif" pointer-events="none">{escape(square_name(prof, sq))}</text>')
     out.append("</svg>")
     return mark_safe("".join(out))  # noqa: S308 - every dynamic part above is escaped or numeric
