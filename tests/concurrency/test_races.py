@@ -10,6 +10,8 @@ import pytest
 
 from tests.concurrency.conftest import race
 
+pytestmark = pytest.mark.postgres
+
 REPEAT = 12
 
 

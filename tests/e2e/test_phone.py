@@ -7,6 +7,8 @@ from playwright.sync_api import Browser
 
 from tests.conftest import PASSWORD
 
+pytestmark = pytest.mark.browser
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 

@@ -22,6 +22,8 @@ from playwright.sync_api import Browser, Page, expect
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import ARTIFACTS as ARTIFACTS_DIR
 
+pytestmark = pytest.mark.browser
+
 CSV = Path(__file__).resolve().parents[1] / "fixtures" / "e2e" / "players12.csv"
 SLUG = "evening-open"
 # Two kings shuffle from an adjourned position: the position repeats after plies 4 and 8.
