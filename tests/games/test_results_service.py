@@ -191,3 +191,15 @@ def test_results_overview_flags_waiting_and_conflicting_games(game, other_game, 
     assert '<span class="badge warn">2</span>' in body and "conflict" in body
     assert "<strong>1-1</strong>" in body
     assert login(arbiter).get(reverse("games:results", args=[tournament.slug]), {"round": 9}).status_code == 404
+
+
+def test_arbiter_enters_a_result_from_the_overview_in_one_tap(game, login, arbiter, tournament):
+    from django.urls import reverse
+
+    client = login(arbiter)
+    overview = reverse("games:results", args=[tournament.slug]) + "?round=1"
+    body = client.get(overview).content.decode()
+    assert f'action="{reverse("games:submit", args=[game.pk])}"' in body
+    r = client.post(reverse("games:submit", args=[game.pk]), {"result": "1-1", "confirm": "on", "next": overview})
+    assert r.status_code == 302 and r["Location"] == overview
+    assert ResultSubmission.objects.confirmed().get(game=game).result == "1-1"
