@@ -191,3 +191,52 @@ def test_pdn_upload_of_damaged_files_never_fails_and_stores_only_clean_games(dat
             page = chief_client.get(response.headers["Location"])
             assert page.status_code == 200
         transaction.set_rollback(True)
+
+
+# --- draw claims and arbiter rulings ------------------------------------------------------------
+
+_PLY = st.one_of(st.integers(min_value=-3, max_value=3000).map(str), st.text(max_size=6))
+
+
+@pytest.mark.django_db
+@WEB_FUZZ
+@given(text=_move_texts(), ply=_PLY,
+       rule=st.sampled_from(["", "threefold_repetition", "agreement", "twenty_five_move", "nonsense"]))
+def test_draw_claims_with_any_input_are_judged_or_refused_with_a_message(text, ply, rule, move_world):
+    from games.models import DrawClaim, ResultSubmission
+
+    game, client = move_world
+    with transaction.atomic():
+        claims, subs = DrawClaim.objects.filter(game=game).count(), ResultSubmission.objects.filter(game=game).count()
+        response = client.post(reverse("games:claim", args=[game.pk]), {"ply": ply, "rule": rule, "moves": text})
+        assert response.status_code == 302, (response.status_code, ply, rule, text)
+        assert _messages(response), "the claimant is told the ruling or why it was refused"
+        new_claims = list(DrawClaim.objects.filter(game=game).order_by("pk"))[claims:]
+        assert len(new_claims) <= 1
+        upheld = bool(new_claims and new_claims[0].upheld)
+        assert ResultSubmission.objects.filter(game=game).count() == subs + (1 if upheld else 0)
+        if new_claims:
+            assert new_claims[0].explanation, "a stored ruling explains itself"
+        transaction.set_rollback(True)
+
+
+@pytest.mark.django_db
+@WEB_FUZZ
+@given(text=_move_texts(), ply=_PLY, decision=st.sampled_from(["stands", "corrected", "", "bogus"]),
+       corrected=st.one_of(st.just(""), st.text(alphabet=st.sampled_from(MOVE_ALPHABET), max_size=12)))
+def test_arbiter_rulings_with_any_input_never_fail(text, ply, decision, corrected, published_round, chief_arbiter):
+    from games.models import Game, IrregularityRuling
+    from games.services.games import game_for_board
+
+    game = game_for_board(published_round.boards.get(number=1))
+    client = Client(raise_request_exception=False)
+    client.force_login(chief_arbiter)
+    with transaction.atomic():
+        Game.objects.filter(pk=game.pk).update(moves=text)
+        before = IrregularityRuling.objects.filter(game=game).count()
+        response = client.post(reverse("games:ruling", args=[game.pk]),
+                               {"ply": ply, "decision": decision, "corrected_move": corrected, "comment": "fuzz"})
+        assert response.status_code == 302, (response.status_code, ply, decision, corrected, text)
+        assert _messages(response)
+        assert IrregularityRuling.objects.filter(game=game).count() in (before, before + 1)
+        transaction.set_rollback(True)
