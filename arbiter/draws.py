@@ -187,6 +187,9 @@ class DrawTracker:
     _tk_on_diagonal: bool = False
     _diagonal_start: int | None = None  # the ply after which the lone king held the long diagonal (7.2.7)
     _material_start: int = 0  # the ply after which the material last changed (7.2.6)
+    # Whether the Russian counts are followed at all (they cost time on every ply).
+    _track_material: bool = field(init=False)
+    _track_diagonal: bool = field(init=False)
 
     def __post_init__(self) -> None:
         self.side_to_move = self.start_side_to_move
@@ -199,6 +202,8 @@ class DrawTracker:
         if self._tk_lone is not None and self._tk_lone == self.start_side_to_move:
             self._tk_first = 1
             self._tk_on_diagonal = self.start_lone_king_on_long_diagonal
+        self._track_material = bool(self.rules.unchanged_material_limits)
+        self._track_diagonal = self.rules.long_diagonal_limit is not None
         if _three_kings_class(self.start_material) is not None and self.start_lone_king_on_long_diagonal:
             self._diagonal_start = 0
 
@@ -217,7 +222,7 @@ class DrawTracker:
             self._king_run_start = f.ply
         if f.captured > 0 or f.promoted:
             self._quiet_run_start = f.ply
-        if f.material != self.material:
+        if self._track_material and f.material != self.material:
             self._material_start = f.ply
         # 16- and 5-move rules: the count starts after the move that creates the material (FMJD 6.3/6.4).
         new_class = _count_class(f.material, self.rules)
@@ -238,10 +243,11 @@ class DrawTracker:
             # The limit depends on where the lone king stands when its count begins.
             self._tk_on_diagonal = f.lone_king_on_long_diagonal
         # Russian 7.2.7: counted while the lone king stays on the long diagonal; leaving it ends the count.
-        if lone is None or not f.lone_king_on_long_diagonal:
-            self._diagonal_start = None
-        elif self._diagonal_start is None or new_material:
-            self._diagonal_start = f.ply
+        if self._track_diagonal:
+            if lone is None or not f.lone_king_on_long_diagonal:
+                self._diagonal_start = None
+            elif self._diagonal_start is None or new_material:
+                self._diagonal_start = f.ply
         self.material = f.material
 
     def enabled_rules(self) -> tuple[str, ...]:
@@ -276,6 +282,9 @@ class DrawTracker:
             return False
         if rule == LONG_DIAGONAL and self._diagonal_start is None:
             return False
+        if rule == UNCHANGED_MATERIAL:
+            limit = _unchanged_material_limit(self.material, r)
+            return limit is not None and self.ply - self._material_start >= 2 * limit
         if rule == THREE_KINGS and self._tk_lone is None:
             return False
         return self.assess(rule).holds
