@@ -41,3 +41,36 @@ def test_matches_networkx_optimum(seed: int) -> None:
 
 def test_empty_graph() -> None:
     assert max_weight_matching(3, []) == [-1, -1, -1]
+
+
+@pytest.mark.slow
+def test_dutch_result_does_not_depend_on_which_optimal_matching_the_solver_returns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bracket procedure fixes decisions one at a time, so any exact solver gives the same round."""
+    from tournaments.pairing.dutch import matcher, pair_dutch
+    from tournaments.pairing.generator import GeneratorConfig, generate
+    from tournaments.trf import to_pairing_input
+
+    def networkx_solver(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
+        g = nx.Graph()
+        g.add_nodes_from(range(n))
+        g.add_weighted_edges_from(edges)
+        mate = [-1] * n
+        for u, v in nx.max_weight_matching(g):
+            mate[u], mate[v] = v, u
+        return mate
+
+    for seed in range(6):
+        cfg = GeneratorConfig(
+            players=18 + 3 * seed, rounds=7, draw_percentage=35, forfeit_rate=12, retired_rate=8, half_point_bye_rate=8
+        )
+        t = generate(cfg, seed)
+        for k in range(1, 8):
+            inp = to_pairing_input(t, k)
+            ours = pair_dutch(inp)
+            with monkeypatch.context() as mp:
+                mp.setattr(matcher, "max_weight_matching", networkx_solver)
+                theirs = pair_dutch(inp)
+            assert [(p.white, p.black) for p in ours.pairings] == [(p.white, p.black) for p in theirs.pairings]
+            assert ours.byes == theirs.byes
