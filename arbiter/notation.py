@@ -85,7 +85,11 @@ def parse_move_text(text: str, profile: Profile | str) -> ParsedMove:
             parts = [t[i:i + 2] for i in range(0, len(t), 2)]  # "a3b4"
             seps = []
         else:
-            raise NotationError(f"cannot read move {text!r}: no separator between squares")
+            try:
+                parse_square(prof, t)
+            except NotationError:
+                raise NotationError(f"cannot read move {text!r}: not a move (no separator, not a square)") from None
+            raise NotationError(f"cannot read move {text!r}: one square only, a move needs two")
     if any(p == "" for p in parts):
         raise NotationError(f"cannot read move {text!r}: missing square")
     try:

@@ -60,10 +60,19 @@ def test_glued_alphanumeric_fixture_validates_through_notation() -> None:
     assert clean and doc["games"][0]["plies"] == 1 and doc["games"][0]["variant"] == "russian"
 
 
-@pytest.mark.parametrize("text", ["", "32", "32-", "abc", "32-99", "x-y"])
-def test_unreadable_text_raises(text: str) -> None:
-    with pytest.raises(NotationError):
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "empty move text"),
+    ("32", "cannot read move '32': one square only"),
+    ("32-", "cannot read move '32-': missing square"),
+    ("abc", "cannot read move 'abc': not a move"),
+    ("32-99", "cannot read move '32-99': square 99 is off the board (1-50)"),
+    ("x-y", "cannot read move 'x-y': missing square"),
+    ("31-2a", "cannot read move '31-2a': '2a' is not a square"),
+])
+def test_unreadable_text_raises_naming_the_text_and_the_problem(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as err:
         parse_move_text(text, "international")
+    assert str(err.value).startswith(message)
 
 
 def test_find_moves_matches_separators_leniently() -> None:
