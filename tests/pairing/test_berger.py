@@ -135,5 +135,5 @@ def test_pair_round_robin_bad_input() -> None:
     bad = PairingInput(round=1, total_rounds=3, players=(PlayerRecord(id=1), PlayerRecord(id=3)))
     with pytest.raises(PairingError, match="missing"):
         pair_round_robin(bad)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="at least 2 players, got 1"):
         berger_table(1)

@@ -95,10 +95,16 @@ def test_bye_scores_a_fraction_of_own_value() -> None:
 
 
 def test_params_validation() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="top value must be positive"):
         KeizerParams(top_value=0)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="step not negative"):
+        KeizerParams(step=-1)
+    with pytest.raises(ValueError, match="at least one recalculation"):
         KeizerParams(iterations=0)
+    with pytest.raises(ValueError, match="absence cap must be 0 or more"):
+        KeizerParams(absence_cap=-1)
+    with pytest.raises(ValueError, match="rematch window must be 0 or more"):
+        KeizerParams(rematch_rounds=-1)
 
 
 def _inp(players: tuple[PlayerRecord, ...], rnd: int) -> PairingInput:

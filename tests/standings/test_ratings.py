@@ -19,7 +19,7 @@ def test_dp_table(p: float, expected: int) -> None:
 
 def test_dp_rounds_to_hundredths_and_rejects_out_of_range() -> None:
     assert dp(5 / 6) == dp(0.83) == 273
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="within 0..1, got 1.2"):
         dp(1.2)
 
 
