@@ -249,3 +249,11 @@ def test_german_game_round_trips_as_german_not_english() -> None:
 def test_variant_tag_refines_only_a_game_type_of_the_same_number(tags: str, variant: str, source: str) -> None:
     game = read_pdn(tags + "\n\n*\n").games[0]
     assert (game.variant, game.variant_source) == (variant, source)
+
+
+def test_setup_and_fen_tags_start_the_game_from_the_fen_and_are_kept() -> None:
+    text = '[SetUp "1"]\n[FEN "W:W28:B23,25"]\n\n1. 28x19 25-30 *\n'
+    game = read_pdn(text).games[0]
+    assert game.fen == "W:W28:B23,25"
+    assert [m.text for m in game.moves] == ["28x19", "25-30"]
+    assert write_game(game) == text

@@ -35,9 +35,10 @@ def test_root_api_validates_and_rules_on_a_claim() -> None:
 
 
 def test_report_gives_the_position_after_each_ply() -> None:
-    report = arbiter.validate(arbiter.GameRecord("W:W28:B23,24", ["28x19", "24-30"]))
-    assert report.fen_after(0) == "W:W28:B23,24"
-    assert report.fen_after(1) == "B:W19:B24"
+    report = arbiter.validate(arbiter.GameRecord("W:W28:B23,25", ["28x19", "25-30"]))
+    assert report.clean
+    assert report.fen_after(0) == "W:W28:B23,25"
+    assert report.fen_after(1) == "B:W19:B25"
     assert report.fen_after(2) == "W:W19:B30"
     with pytest.raises(IndexError, match="plies 0-2"):
         report.fen_after(3)
