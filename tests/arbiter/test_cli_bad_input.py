@@ -15,13 +15,14 @@ CLEAN = '[Event "x"]\n1. 32-28 19-23 2-0\n'
 def files(tmp_path: Path) -> dict[str, str]:
     """The input files of the cases, by placeholder name."""
     names = {"clean": "clean.pdn", "empty": "empty.pdn", "garbage": "garbage.bin", "nul": "nul.pdn",
-             "control": "control.pdn", "dir": "dir.pdn", "missing": "missing.pdn"}
+             "control": "control.pdn", "dir": "dir.pdn", "missing": "missing.pdn", "gametype": "gt22.pdn"}
     paths = {k: tmp_path / v for k, v in names.items()}
     paths["clean"].write_text(CLEAN, encoding="utf-8")
     paths["empty"].write_bytes(b"")
     paths["garbage"].write_bytes(bytes(range(256)) * 8)
     paths["nul"].write_bytes(b'[Event "x"]\x00\x00\n1. 32-28 *\n')
     paths["control"].write_bytes(bytes(range(1, 32)) * 20)
+    paths["gametype"].write_text('[GameType "22"]\n1. 9-13 *\n', encoding="utf-8")
     paths["dir"].mkdir()
     return {k: str(v) for k, v in paths.items()}
 
@@ -42,6 +43,7 @@ CASES: list[tuple[str, tuple[str, ...], str]] = [
     ("control bytes", ("check", "{control}"), "binary data, not PDN text"),
     ("empty file", ("check", "{empty}"), "no game found"),
     ("unknown variant, check", ("check", "{clean}", "--variant", "chess"), "unknown variant 'chess'"),
+    ("unsupported GameType", ("check", "{gametype}"), "line 1: unsupported GameType '22'"),
     ("check without a file", ("check",), "required: file"),
 ]
 
