@@ -23,6 +23,7 @@ from arbiter.notation import (
     match_moves,
     parse_move_text,
     square_name,
+    write_squares,
 )
 from arbiter.position import IllegalMoveError, Move, Position
 from arbiter.profiles import Profile
@@ -78,9 +79,8 @@ class PlyJudgement:
 
 def full_text(profile: Profile, move: Move) -> str:
     """The move with its full PDN path (``27x16x7x18``), as the required captures are listed."""
-    sep = profile.capture_separator if move.captures else profile.move_separator
     squares = move.path if len(move.path) >= 2 else (move.from_sq, move.to_sq)
-    return sep.join(square_name(profile, s) for s in squares)
+    return write_squares(profile, squares, bool(move.captures))
 
 
 def judge_ply(pos: Position, text: str, legal: list[Move], rest: Sequence[str] = ()) -> PlyJudgement:

@@ -52,6 +52,12 @@ def square_name(profile: Profile | str, square: int) -> str:
     return str(square)
 
 
+def write_squares(profile: Profile, squares: tuple[int, ...], capture: bool) -> str:
+    """Squares joined by the profile's capture or move separator (``27x16x7x18``, ``c3-d4``)."""
+    sep = profile.capture_separator if capture else profile.move_separator
+    return sep.join(square_name(profile, s) for s in squares)
+
+
 def parse_square(profile: Profile | str, text: str) -> int:
     """Read one square (number, or alphanumeric on 8x8 boards); raises NotationError."""
     prof = get_profile(profile)
@@ -160,12 +166,11 @@ def move_to_text(pos: Position, move: Move, legal: list[Move] | None = None) -> 
     origin and destination. ``legal`` may pass the precomputed legal moves."""
     prof = pos.profile
     moves = legal_moves(pos) if legal is None else legal
-    sep = prof.capture_separator if move.captures else prof.move_separator
     ambiguous = any(m.from_sq == move.from_sq and m.to_sq == move.to_sq and m.key != move.key for m in moves)
     squares: tuple[int, ...] = (move.from_sq, move.to_sq)
     if ambiguous and move.captures:
         squares = move.path if len(move.path) >= 2 else _path_of(pos, move)
-    return sep.join(square_name(prof, s) for s in squares)
+    return write_squares(prof, squares, bool(move.captures))
 
 
 def _path_of(pos: Position, move: Move) -> tuple[int, ...]:

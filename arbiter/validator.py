@@ -23,7 +23,7 @@ from arbiter.fen import FenError, parse_fen, to_fen
 from arbiter.irregularities import AMBIGUOUS_NOTATION, LOOKAHEAD, PlyJudgement, articles, full_text, judge_ply
 from arbiter.movegen import Rules, rules_for
 from arbiter.moves import apply_move, legal_moves, to_move
-from arbiter.notation import move_to_text, square_name
+from arbiter.notation import move_to_text, write_squares
 from arbiter.pdn import PdnGame
 from arbiter.position import IllegalMoveError, Move, Position, initial_position
 from arbiter.profiles import Profile, get_profile
@@ -370,18 +370,11 @@ def _fast_legal(pos: Position, text: str, rules: Rules) -> tuple[Move, str] | No
         promotes = _quiet_move_fits(rules, om, ok, xm, xk, white, fa, fb)
         if promotes is None:
             return None
-        return Move(a, b, (), (a, b), promotes), _written(prof, a, b, False)
+        return Move(a, b, (), (a, b), promotes), write_squares(prof, (a, b), False)
     hits = [r for r in rules.legal_captures(om, ok, xm, xk, white) if r[0] == fa and r[1] == fb]
     if len(hits) != 1:
         return None
-    return to_move(rules, hits[0]), _written(prof, a, b, True)
-
-
-def _written(prof: Profile, a: int, b: int, capture: bool) -> str:
-    sep = prof.capture_separator if capture else prof.move_separator
-    if prof.notation == "alphanumeric":
-        return f"{square_name(prof, a)}{sep}{square_name(prof, b)}"
-    return f"{a}{sep}{b}"
+    return to_move(rules, hits[0]), write_squares(prof, (a, b), True)
 
 
 def _quiet_move_fits(rules: Rules, om: int, ok: int, xm: int, xk: int, white: bool, fa: int, fb: int) -> bool | None:
