@@ -86,9 +86,14 @@ def all_capture_sequences(pos: Position) -> list[Move]:
     exists.
     """
     rules = rules_for(pos.profile)
+    return _unique_moves(rules, rules.capture_sequences(*_side(pos)))
+
+
+def _unique_moves(rules: Rules, raws: list[RawMove]) -> list[Move]:
+    """One Move per (from, to, set of captures) among ``raws``, in their order."""
     seen: set[tuple[int, int, int]] = set()
     out = []
-    for r in rules.capture_sequences(*_side(pos)):
+    for r in raws:
         if (r[0], r[1], r[2]) not in seen:
             seen.add((r[0], r[1], r[2]))
             out.append(to_move(rules, r))
@@ -108,13 +113,7 @@ def capture_prefixes(pos: Position) -> list[Move]:
     rules = rules_for(pos.profile)
     prefixes: list[RawMove] = []
     rules.capture_sequences(*_side(pos), prefixes=prefixes)
-    seen: set[tuple[int, int, int]] = set()
-    out = []
-    for r in prefixes:
-        if (r[0], r[1], r[2]) not in seen:
-            seen.add((r[0], r[1], r[2]))
-            out.append(to_move(rules, r))
-    return out
+    return _unique_moves(rules, prefixes)
 
 
 def is_capture_prefix(pos: Position, move: Move) -> bool:
