@@ -248,9 +248,7 @@ def pair_keizer(inp: PairingInput, params: KeizerParams) -> RoundPairing:
     pairs = _search(present, lambda a, b: allowed(a, b, params.rematch_rounds))
     if pairs is None:
         pairs = _search(present, lambda a, b: allowed(a, b, 0))
-        warnings.append(
-            f"No pairing avoids rematches within {params.rematch_rounds} rounds: rematches were allowed."
-        )
+        warnings.append(f"No pairing avoids rematches within {params.rematch_rounds} rounds: rematches were allowed.")
     if pairs is None:
         raise PairingError(f"Keizer round {inp.round}: no pairing respects the prohibited pairs")
     pairings: list[Pairing] = []
