@@ -28,8 +28,7 @@ class Tiebreak:
     short_name: str
     description: str
     compute: Callable[[Context], Values] | None
-    swiss: bool = True
-    round_robin: bool = True
+    round_robin: bool = True  # False: a Buchholz-type tie-break, never used in round robins (C.07)
 
 
 def _cut(values: list[tuple[float, bool]], low: int, high: int) -> float:
