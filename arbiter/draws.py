@@ -290,7 +290,7 @@ class DrawTracker:
         return self.assess(rule).holds
 
     def holding(self) -> list[str]:
-        """The enabled rules whose condition holds in the current position (cheap; called every ply)."""
+        """The enabled rules whose condition holds in the current position (full assessments; for tests and tools)."""
         return [name for name in self.enabled_rules() if self.assess(name).holds]
 
     def assess(self, rule: str) -> Assessment:
