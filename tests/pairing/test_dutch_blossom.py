@@ -47,7 +47,8 @@ def test_empty_graph() -> None:
 def test_dutch_result_does_not_depend_on_which_optimal_matching_the_solver_returns(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The bracket procedure fixes decisions one at a time, so any exact solver gives the same round."""
+    """The bracket procedure fixes decisions one at a time, so any exact solver (cold networkx here,
+    warm-started blossom by default) gives the same round."""
     from tournaments.pairing.dutch import matcher, pair_dutch
     from tournaments.pairing.generator import GeneratorConfig, generate
     from tournaments.trf import to_pairing_input
@@ -71,6 +72,43 @@ def test_dutch_result_does_not_depend_on_which_optimal_matching_the_solver_retur
             ours = pair_dutch(inp)
             with monkeypatch.context() as mp:
                 mp.setattr(matcher, "max_weight_matching", networkx_solver)
+                mp.setattr(matcher, "WARM_START", False)
                 theirs = pair_dutch(inp)
             assert [(p.white, p.black) for p in ours.pairings] == [(p.white, p.black) for p in theirs.pairings]
             assert ours.byes == theirs.byes
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_warm_start_reaches_the_same_optimum_as_a_cold_solve(seed: int) -> None:
+    """Re-solving from the last matching and duals after edges at some vertices changed, were
+    added or removed gives an optimum as good as solving from scratch."""
+    from tournaments.pairing.dutch.blossom import solve_matching
+
+    rng = random.Random(100 + seed)
+    for _ in range(60):
+        n = rng.randint(2, 14)
+        big = rng.random() < 0.5
+
+        def weight(big: bool = big) -> int:
+            return (rng.randint(1, 4) << rng.randint(0, 120)) | rng.randint(0, 3) if big else rng.randint(1, 12)
+
+        graph = {(u, v): weight() for u in range(n) for v in range(u + 1, n) if rng.random() < 0.6}
+        state = solve_matching(n, [(u, v, w) for (u, v), w in graph.items()])
+        for _step in range(6):
+            changed = set(rng.sample(range(n), rng.randint(1, max(1, n // 3))))
+            for key in list(graph):
+                if (key[0] in changed or key[1] in changed) and rng.random() < 0.5:
+                    if rng.random() < 0.2:
+                        del graph[key]
+                    else:
+                        graph[key] = weight()
+            for x in changed:
+                for y in range(n):
+                    if y != x and rng.random() < 0.1:
+                        graph[(min(x, y), max(x, y))] = weight()
+            edges = [(u, v, w) for (u, v), w in graph.items()]
+            state = solve_matching(n, edges, state, changed)
+            mate = state[0]
+            assert all(mate[v] == -1 or mate[mate[v]] == v for v in range(n))
+            assert all(mate[v] == -1 or (min(v, mate[v]), max(v, mate[v])) in graph for v in range(n))
+            assert _weight(edges, mate) == _weight(edges, solve_matching(n, edges)[0])

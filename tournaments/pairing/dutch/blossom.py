@@ -15,9 +15,28 @@ from __future__ import annotations
 
 def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
     """A maximum-weight matching of the graph on vertices 0..n-1 (edges ``(u, v, weight)``)."""
+    return solve_matching(n, edges)[0]
+
+
+def solve_matching(
+    n: int,
+    edges: list[tuple[int, int, int]],
+    start: tuple[list[int], list[int]] | None = None,
+    changed: set[int] | None = None,
+) -> tuple[list[int], list[int]]:
+    """A maximum-weight matching and its vertex duals, optionally warm-started.
+
+    Returns ``(mate, duals)``: ``mate[v]`` is v's partner or -1; ``duals`` are the optimal dual
+    values with blossom duals folded into their vertices (a feasible start for the next call).
+    ``start = (mate, duals)`` from an earlier call on the same vertices warm-starts the solve;
+    ``changed`` must then hold at least one endpoint of every edge whose weight changed or that
+    was added (removed edges need nothing). Matched edges that lost their tightness or touch a
+    changed vertex are dropped, changed vertices' duals are raised until every edge is feasible
+    again, and the free vertices left with a positive dual are the roots of the next stages.
+    """
     m = len(edges)
     if m == 0:
-        return [-1] * n
+        return [-1] * n, [0] * n
     endpoint: list[int] = []
     wt: list[int] = []
     for u, v, w in edges:
@@ -42,6 +61,13 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
     bestedges: list[list[int] | None] = [None] * (2 * n)
     unused = list(range(n, 2 * n))
     dual = [maxw] * n + [0] * n
+    if start is not None:
+        start_mate, start_dual = start
+        dual[:n] = start_dual
+        index = {}
+        for k in range(m):
+            a, b = endpoint[2 * k], endpoint[2 * k + 1]
+            index[(a, b) if a < b else (b, a)] = k
     allowed = [False] * m
     queue: list[int] = []
 
@@ -278,17 +304,59 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                 mate[j] = labelend[bt]
                 p = labelend[bt] ^ 1
 
+    if start is not None:
+        touched = changed or set()
+        for v in range(n):
+            if not neighbend[v]:
+                dual[v] = 0  # an isolated vertex is free at no cost
+        for v in range(n):
+            u = start_mate[v]
+            if u > v:
+                k = index.get((v, u), -1)
+                if k >= 0 and v not in touched and u not in touched and slack(k) == 0:
+                    mate[endpoint[2 * k]] = 2 * k + 1
+                    mate[endpoint[2 * k + 1]] = 2 * k
+        for x in touched:
+            if 0 <= x < n and neighbend[x]:
+                need = max(wt2[p >> 1] - dual[endpoint[p]] for p in neighbend[x])
+                if need > dual[x]:
+                    dual[x] = need
+
+    def half_augment(s: int) -> None:
+        """Flip the tree path from S-vertex s (dual 0) to its root: the root gets matched, s goes free."""
+        p = -1
+        while True:
+            bs = inblossom[s]
+            if bs >= n:
+                augment_blossom(bs, s)
+            mate[s] = p
+            if labelend[bs] == -1:
+                break
+            t = endpoint[labelend[bs]]
+            bt = inblossom[t]
+            s = endpoint[labelend[bt]]
+            j = endpoint[labelend[bt] ^ 1]
+            if bt >= n:
+                augment_blossom(bt, j)
+            mate[j] = labelend[bt]
+            p = labelend[bt] ^ 1
+
     zeros, minus, nones, falses = [0] * (2 * n), [-1] * (2 * n), [None] * n, [False] * m
-    for _stage in range(n):
+    for _stage in range(2 * n + 2):
         label[:] = zeros
         bestedge[:] = minus
         bestedges[n:] = nones
         allowed[:] = falses
         phase[0] += 1
         queue.clear()
+        roots = False
         for v in range(n):
-            if mate[v] == -1 and label[inblossom[v]] == 0:
+            # A free vertex with dual 0 already meets the optimality conditions.
+            if mate[v] == -1 and dual[v] > 0 and label[inblossom[v]] == 0:
                 assign_label(v, 1, -1)
+                roots = True
+        if not roots:
+            break
         augmented = False
         while True:
             # Local aliases of the (mutable) lists: the scan below is the hot loop.
@@ -308,6 +376,12 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                         if kslack <= 0:
                             allowed_[k] = True
                     if allowed_[k]:
+                        if label[bw] == 0 and mate[base[bw]] == -1:
+                            # A free vertex (dual 0) outside every tree: an augmenting path.
+                            labelend[bw] = -1
+                            augment_matching(k)
+                            augmented = True
+                            break
                         if label[bw] == 0:
                             assign_label(w, 2, p ^ 1)
                         elif label[bw] == 1:
@@ -335,7 +409,13 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                 break
             # Dual adjustment: the largest step that keeps every dual feasible.
             delta_type = 1
-            delta = min(dual[:n])
+            delta = -1
+            zero_vertex = -1
+            for v in range(n):
+                if label[inblossom[v]] == 1 and (
+                    delta == -1 or dual[v] < delta or (dual[v] == delta and mate[v] == -1 and mate[zero_vertex] != -1)
+                ):
+                    delta, zero_vertex = dual[v], v
             delta_edge = -1
             delta_blossom = -1
             for v in range(n):
@@ -365,6 +445,11 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                         dual[b] -= delta
             phase[0] += 1
             if delta_type == 1:
+                # An S-vertex reached dual 0: it may stay (or become) free. If it is matched, the
+                # path to its root flips so the root (positive dual) is matched instead.
+                if mate[zero_vertex] != -1:
+                    half_augment(zero_vertex)
+                augmented = True
                 break
             if delta_type == 2:
                 allowed[delta_edge] = True
@@ -377,9 +462,15 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
                 queue.append(endpoint[2 * delta_edge])
             else:
                 expand_blossom(delta_blossom, False)
-        if not augmented:
-            break
         for b in range(n, 2 * n):
             if parent[b] == -1 and base[b] >= 0 and label[b] == 1 and dual[b] == 0:
                 expand_blossom(b, True)
-    return [endpoint[p] if p >= 0 else -1 for p in mate]
+    flat = []
+    for v in range(n):
+        total = dual[v]
+        x = v
+        while parent[x] != -1:
+            x = parent[x]
+            total += dual[x]
+        flat.append(total)
+    return [endpoint[p] if p >= 0 else -1 for p in mate], flat

@@ -150,7 +150,7 @@ class _Round:
                     h = bracket[hi]
                     w = self.weight(h, low, li < next_begin, li >= next_begin)
                     base[(h, low)] = w
-                    m.set(h, low, w)
+                    m.set(h, low, w, pivot=low)
             br = _Bracket(self, bracket, mdp_count, next_begin, group_vertex, next_vertex, base, matched)
             mate = br.pair(mate)
             # The unpaired go down to the next bracket.
@@ -255,17 +255,20 @@ class _Bracket:
         while True:
             for j, o in enumerate(rem):
                 for i in range(j):
-                    m.set(rem[i], o, self.ewc(rem[i], o, i))
+                    m.set(rem[i], o, self.ewc(rem[i], o, i), pivot=o)
             # The remainder solve, with the S1 opponents' order as a lower tie-break: if it needs no
             # exchange, its result is already the final pairing of the bracket.
-            bonus, shift = _s1_bonus(rem[: self.rp], rem, matched, base)
-            mate = m.solve(bonus, shift)
+            if m.warm:
+                mate = m.solve()  # warm solves are cheap: the S1 opponents come one at a time below
+            else:
+                bonus, shift = _s1_bonus(rem[: self.rp], rem, matched, base)
+                mate = m.solve(bonus, shift)
             actual = sum(1 for v in rem if self.lo <= mate[v] < v)
             if not guessed or actual == self.rp:
                 break
             self.rp, guessed = actual, False
         s1 = rem[: self.rp]
-        if all(v < mate[v] < self.hi for v in s1):
+        if not m.warm and all(v < mate[v] < self.hi for v in s1):
             for v in s1:
                 matched[v] = matched[mate[v]] = True
                 m.finalise(v, mate[v])
@@ -296,14 +299,14 @@ class _Bracket:
             if not in_bracket(mate[v]):
                 for r in residents:
                     if base[(v, r)]:
-                        m.set(v, r, base[(v, r)] | 1)
+                        m.set(v, r, base[(v, r)] | 1, pivot=v)
                 mate = m.solve()
             if in_bracket(mate[v]):
                 matched[v] = True
                 remaining_matched -= 1
                 for r in residents:
                     if base[(v, r)]:
-                        m.set(v, r, (base[(v, r)] | (next_begin - mdp_count)) + 1)
+                        m.set(v, r, (base[(v, r)] | (next_begin - mdp_count)) + 1, pivot=v)
         # 2. Their opponents, the highest-ranked resident first.
         for i in range(mdp_count):
             v = bracket[i]
@@ -314,7 +317,7 @@ class _Bracket:
                 if matched[r]:
                     continue
                 if base[(v, r)]:
-                    m.set(v, r, base[(v, r)] + addend)
+                    m.set(v, r, base[(v, r)] + addend, pivot=v)
                     addend += 1
             mate = m.solve()
             partner = mate[v]
@@ -341,14 +344,14 @@ class _Bracket:
                 for o in rem[pos + 1 :]:
                     w = ewc(v, o, pos)
                     if w:
-                        m.set(v, o, w - 1)
+                        m.set(v, o, w - 1, pivot=v)
                 mate = m.solve()
             exchange = not s1_role(v)
             left -= exchange
             for o in rem[pos + 1 :]:
                 if exchange:
                     base[(v, o)] = 0
-                m.set(v, o, ewc(v, o, pos))
+                m.set(v, o, ewc(v, o, pos), pivot=v)
         left = exchanges
         for pos in range(rp, len(rem)):
             if left <= 1:
@@ -359,25 +362,38 @@ class _Bracket:
                 for o in rem[pos + 1 :]:
                     w = ewc(v, o, pos)
                     if w:
-                        m.set(v, o, w + 1)
+                        m.set(v, o, w + 1, pivot=v)
                 mate = m.solve()
             if s1_role(v):
                 left -= 1
                 for o in rem[:pos]:
                     base[(o, v)] = 0
-                    m.set(o, v, 0)
+                    m.set(o, v, 0, pivot=v)
                 for o in bracket[next_begin:]:
                     base[(v, o)] = 0
-                    m.set(v, o, 0)
+                    m.set(v, o, 0, pivot=v)
             if not already:
                 for o in rem[pos + 1 :]:
-                    m.set(v, o, ewc(v, o, pos))
+                    m.set(v, o, ewc(v, o, pos), pivot=v)
         for i, v in enumerate(rem):
             for o in rem[i + 1 :]:
                 if not s1_role(v) or s1_role(o):
                     base[(v, o)] = 0
-                m.set(v, o, base[(v, o)])
+                m.set(v, o, base[(v, o)], pivot=v)
         s1 = [v for v in rem if s1_role(v)]
+        if m.warm:
+            for v in s1:
+                addend = 0
+                for o in reversed(rem):
+                    if o <= v or matched[o]:
+                        continue
+                    if base[(v, o)]:
+                        m.set(v, o, base[(v, o)] + addend, pivot=v)
+                    addend += 1
+                mate = m.solve()
+                matched[v] = matched[mate[v]] = True
+                m.finalise(v, mate[v])
+            return mate
         bonus, shift = _s1_bonus(s1, rem, matched, base)
         mate = m.solve(bonus, shift)
         for v in s1:

@@ -1,11 +1,16 @@
 """A mutable weighted graph over the players with a maximum-weight matching solver.
 
 Weights are exact Python integers (hundreds of bits); ``blossom`` solves in integer arithmetic.
+Successive solves are warm-started: the previous matching and duals are kept, and only the
+vertices whose edges changed since (``set``'s pivot) are re-optimised from there.
 """
 
 from __future__ import annotations
 
-from tournaments.pairing.dutch.blossom import max_weight_matching
+from tournaments.pairing.dutch.blossom import max_weight_matching, solve_matching
+
+# Module switch (tests compare against cold solves with another solver).
+WARM_START = True
 
 
 class Matcher:
@@ -16,16 +21,29 @@ class Matcher:
         self.w: dict[tuple[int, int], int] = {}
         self.fixed: dict[int, int] = {}  # finalised pairs, left out of later solves
         self.solves = 0
+        self.warm = WARM_START
+        self._state: tuple[list[int], list[int]] | None = None
+        self._changed: set[int] = set()
 
     @staticmethod
     def _key(u: int, v: int) -> tuple[int, int]:
         return (u, v) if u < v else (v, u)
 
-    def set(self, u: int, v: int, weight: int) -> None:
+    def set(self, u: int, v: int, weight: int, pivot: int | None = None) -> None:
+        """Set the weight of u-v. ``pivot`` (u or v) is the endpoint re-optimised by the next warm
+        solve; by default both are."""
+        key = self._key(u, v)
+        if self.w.get(key, 0) == weight:
+            return
         if weight:
-            self.w[self._key(u, v)] = weight
+            self.w[key] = weight
         else:
-            self.w.pop(self._key(u, v), None)
+            del self.w[key]
+        if pivot is None:
+            self._changed.add(u)
+            self._changed.add(v)
+        else:
+            self._changed.add(pivot)
 
     def get(self, u: int, v: int) -> int:
         return self.w.get(self._key(u, v), 0)
@@ -41,20 +59,27 @@ class Matcher:
         """A maximum-weight matching: ``mate[v]`` is v's partner, or v itself if unmatched.
 
         With ``bonus``, every weight is shifted left by ``shift`` bits and the bonus of the edge
-        (keys ``(u, v)`` with u < v) is added: a tie-break below every existing criterion.
+        (keys ``(u, v)`` with u < v) is added: a tie-break below every existing criterion. Such a
+        solve is cold and does not become the next warm start.
         """
         self.solves += 1
-        # Only vertices with an edge take part; they are renumbered densely for the solver.
-        verts = sorted({x for key in self.w for x in key})
-        index = {v: i for i, v in enumerate(verts)}
         if bonus:
-            edges = [(index[u], index[v], (wt << shift) + bonus.get((u, v), 0)) for (u, v), wt in self.w.items()]
+            edges = [(u, v, (wt << shift) + bonus.get((u, v), 0)) for (u, v), wt in self.w.items()]
+            found = max_weight_matching(self.n, edges)
+            self._state = None
+            self._changed = set()
         else:
-            edges = [(index[u], index[v], wt) for (u, v), wt in self.w.items()]
+            edges = [(u, v, wt) for (u, v), wt in self.w.items()]
+            if self.warm:
+                found, duals = solve_matching(self.n, edges, self._state, self._changed)
+                self._state = (found, duals)
+            else:
+                found = max_weight_matching(self.n, edges)
+            self._changed = set()
         mate = list(range(self.n))
         for u, v in self.fixed.items():
             mate[u] = v
-        for i, j in enumerate(max_weight_matching(len(verts), edges)):
+        for i, j in enumerate(found):
             if j >= 0:
-                mate[verts[i]] = verts[j]
+                mate[i] = j
         return mate
