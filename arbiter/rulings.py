@@ -15,6 +15,7 @@ A refused ruling is not applied; it is listed in ``report.ruling_errors`` with t
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from arbiter import messages as msg
@@ -103,5 +104,4 @@ def _irregularity_at(report: ValidationReport, ply: int) -> Irregularity | None:
 def _with_ruling(i: Irregularity, ruling: Ruling | None) -> Irregularity:
     if ruling is None:
         return i
-    return Irregularity(i.ply, i.move_number, i.side, i.kind, i.played, i.required, i.article, i.message,
-                        i.message_template, i.params, i.line, i.column, ruling)
+    return dataclasses.replace(i, ruling=ruling)
