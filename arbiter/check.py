@@ -57,23 +57,24 @@ def read_text(path: str) -> str:
         return data.decode("latin-1")
 
 
+# Keys of an irregularity in the check JSON (the contract's four first).
+_IRREGULARITY_KEYS = ("ply", "kind", "played", "message", "move_number", "side", "required", "article", "line",
+                      "column")
+
+
 def game_entry(index: int, game: PdnGame, report: ValidationReport) -> dict[str, Any]:
-    """The JSON entry of one validated game."""
-    d = report.draw
+    """The JSON entry of one validated game (a subset of ``report.to_dict()`` plus where it is)."""
+    d = report.to_dict()
     return {
         "index": index,
-        "plies": len(report.plies),
-        "irregularities": [
-            {"ply": i.ply, "kind": i.kind, "played": i.played, "message": i.message, "move_number": i.move_number,
-             "side": i.side, "required": list(i.required), "article": i.article, "line": i.line, "column": i.column}
-            for i in report.irregularities
-        ],
-        "draw": None if d is None else {"rule": d.rule, "ply": d.ply},
+        "plies": d["plies"],
+        "irregularities": [{k: i[k] for k in _IRREGULARITY_KEYS} for i in d["irregularities"]],
+        "draw": d["draw"],
         "result": game.result,
-        "variant": report.profile.name,
+        "variant": d["variant"],
         "line": game.line,
-        "stopped": None if report.stopped is None else {"ply": report.stopped.ply, "message": report.stopped.message},
-        "result_check": report.result.to_dict(),
+        "stopped": d["stopped"],
+        "result_check": d["result_check"],
     }
 
 
