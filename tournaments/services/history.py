@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from django.db.models import Q
 
@@ -79,6 +80,19 @@ def code_points(code: str, scoring: Scoring, *, has_opponent: bool = True) -> fl
     return cell_points(TrfCell(1 if has_opponent else None, None, code), scoring)
 
 
+# Every code a RoundRecord can carry (games and byes): enough to tabulate points once per call.
+_ALL_CODES = ("1", "=", "0", "+", "-", "H", "Z", "U", "F", "W", "D", "L")
+
+
+def points_table(scoring: Scoring) -> dict[tuple[str, bool], float]:
+    """(code, has_opponent) -> points under ``scoring`` for every result code.
+
+    Built once per history from ``code_points`` (so the TRF module stays the one definition)
+    instead of one ``TrfCell`` per record.
+    """
+    return {(c, opp): code_points(c, scoring, has_opponent=opp) for c in _ALL_CODES for opp in (True, False)}
+
+
 @dataclass(frozen=True)
 class PendingGame:
     """A game of a counted round that has no confirmed result yet (not counted anywhere)."""
@@ -99,21 +113,47 @@ class History:
     rounds: int = 0  # the highest round number considered
 
 
-def _entries(tournament: Tournament) -> list[Entry]:
-    return list(
+class _EntryRow(NamedTuple):
+    """The columns of an entry the history needs (a plain row, no model instance)."""
+
+    id: int
+    start_number: int
+    rating: int | None
+    status: str
+    withdrawn_from_round: int | None
+    name: str
+    player_rating: int | None
+    title: str
+
+
+def _entries(tournament: Tournament) -> list[_EntryRow]:
+    rows = (
         Entry.objects.filter(tournament=tournament, start_number__isnull=False)
-        .select_related("player")
         .order_by("start_number")
+        .values_list(
+            "id", "start_number", "rating", "status", "withdrawn_from_round",
+            "player__name", "player__rating", "player__title",
+        )
     )
+    return [_EntryRow._make(r) for r in rows]
 
 
-def _boards(tournament: Tournament, up_to_round: int | None, include_drafts: bool) -> list[Board]:
-    qs = Board.objects.filter(round__tournament=tournament).select_related("round", "white", "black")
+# One board as a plain tuple: (round number, board number, board id, bye kind, white entry id,
+# white start number, black start number).
+_BoardRow = tuple[int, int, int, str, int | None, int | None, int | None]
+
+
+def _boards(tournament: Tournament, up_to_round: int | None, include_drafts: bool) -> list[_BoardRow]:
+    qs = Board.objects.filter(round__tournament=tournament)
     if not include_drafts:
         qs = qs.filter(round__status__in=COUNTED_ROUND_STATUSES)
     if up_to_round is not None:
         qs = qs.filter(round__number__lte=up_to_round)
-    return list(qs.order_by("round__number", "number"))
+    return list(
+        qs.order_by("round__number", "number").values_list(
+            "round__number", "number", "id", "bye_kind", "white_id", "white__start_number", "black__start_number"
+        )
+    )
 
 
 def _confirmed_results(tournament: Tournament, up_to_round: int | None) -> dict[int, str]:
@@ -141,7 +181,7 @@ def schedule_games(tournament: Tournament, n_players: int) -> int:
     return tournament.rounds_planned
 
 
-def _cancelled(tournament: Tournament, entries: list[Entry], played: dict[int, int]) -> frozenset[int]:
+def _cancelled(tournament: Tournament, entries: list[_EntryRow], played: dict[int, int]) -> frozenset[int]:
     """Start numbers of withdrawn round-robin players whose results are cancelled."""
     if not tournament.is_round_robin:
         return frozenset()
@@ -164,9 +204,10 @@ def build_history(tournament: Tournament, up_to_round: int | None = None, *, inc
 
     Promises: only confirmed results; one ``RoundRecord`` per player and round at most; points by
     the tournament's scoring; a constant number of queries (entries, boards, confirmed results,
-    absences with notice).
+    absences with notice). Rows are read as plain tuples (``values_list``): building model
+    instances for every board was most of the time at 300 players x 11 rounds.
     """
-    scoring = tournament.scoring()
+    points_of = points_table(tournament.scoring())
     entries = _entries(tournament)
     boards = _boards(tournament, up_to_round, include_drafts)
     results = _confirmed_results(tournament, up_to_round)
@@ -176,29 +217,28 @@ def build_history(tournament: Tournament, up_to_round: int | None = None, *, inc
     pending: list[PendingGame] = []
     played: dict[int, int] = defaultdict(int)
     last_round = 0
-    for b in boards:
-        rnd = b.round.number
-        last_round = max(last_round, rnd)
-        if b.white is None or b.white.start_number is None:
+    for rnd, number, board_id, bye_kind, white_id, w, bl in boards:
+        if rnd > last_round:
+            last_round = rnd
+        if w is None:
             continue
-        w = b.white.start_number
-        if b.bye_kind:
-            code = BYE_CODES.get(b.bye_kind, "Z")
-            if b.bye_kind == Board.ByeKind.ABSENT and (b.white_id, rnd) in excused:
+        if bye_kind:
+            code = BYE_CODES.get(bye_kind, "Z")
+            if bye_kind == Board.ByeKind.ABSENT and (white_id, rnd) in excused:
                 code = "H"
-            records[w].append(RoundRecord(round=rnd, opponent=None, colour=None, result=code))  # type: ignore[arg-type]
+            records[w].append(RoundRecord(rnd, None, None, code))  # type: ignore[arg-type]
             continue
-        if b.black is None or b.black.start_number is None:
+        if bl is None:
             continue
-        bl = b.black.start_number
-        result = results.get(b.pk)
+        result = results.get(board_id)
         if result is None:
-            pending.append(PendingGame(round=rnd, board=b.number, white=w, black=bl))
+            pending.append(PendingGame(round=rnd, board=number, white=w, black=bl))
             continue
-        wc, bc = result_codes(result)
-        records[w].append(RoundRecord(round=rnd, opponent=bl, colour="w", result=wc))  # type: ignore[arg-type]
-        records[bl].append(RoundRecord(round=rnd, opponent=w, colour="b", result=bc))  # type: ignore[arg-type]
-        if records[w][-1].played:
+        wc, bc = _RESULT_CODES[result]
+        white_record = RoundRecord(rnd, bl, "w", wc)  # type: ignore[arg-type]
+        records[w].append(white_record)
+        records[bl].append(RoundRecord(rnd, w, "b", bc))  # type: ignore[arg-type]
+        if white_record.played:
             played[w] += 1
             played[bl] += 1
 
@@ -206,21 +246,18 @@ def build_history(tournament: Tournament, up_to_round: int | None = None, *, inc
     players: list[PlayerRecord] = []
     for e in entries:
         sn = e.start_number
-        assert sn is not None
-        hist = [
-            r
-            for r in records.get(sn, [])
-            if not cancelled or (sn not in cancelled and r.opponent not in cancelled)
-        ]
-        points = sum(code_points(r.result, scoring, has_opponent=r.opponent is not None) for r in hist)
+        hist = records.get(sn, [])
+        if cancelled:
+            hist = [r for r in hist if sn not in cancelled and r.opponent not in cancelled]
+        points = sum(points_of[r.result, r.opponent is not None] for r in hist)
         players.append(
             PlayerRecord(
                 id=sn,
-                rating=e.rating if e.rating is not None else (e.player.rating or 0),
-                name=e.player.name,
+                rating=e.rating if e.rating is not None else (e.player_rating or 0),
+                name=e.name,
                 points=points,
                 history=tuple(hist),
-                title=e.player.title,
+                title=e.title,
             )
         )
     return History(players=tuple(players), pending=tuple(pending), cancelled=cancelled, rounds=last_round)
