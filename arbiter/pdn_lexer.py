@@ -49,6 +49,7 @@ _PAREN_STRENGTH = re.compile(r"\([!?]+\)")
 _PLACEHOLDER = re.compile(r"--?(?=[\s)]|$)")
 _KEY = re.compile(r"[A-Za-z0-9_]+")
 _WRAPPER = re.compile(r"\[/?pdn\]", re.IGNORECASE)
+_TAG_LINE = re.compile(r"^[ \t]*\[", re.MULTILINE)
 
 
 class LineIndex:
@@ -65,7 +66,7 @@ class LineIndex:
 
 def _next_tag_line(text: str, pos: int) -> int:
     """Offset of the next line (after ``pos``) that starts with '[' , or the end of the text."""
-    m = re.compile(r"^[ \t]*\[", re.MULTILINE).search(text, pos + 1)
+    m = _TAG_LINE.search(text, pos + 1)
     return m.start() if m else len(text)
 
 
