@@ -146,3 +146,13 @@ def test_moves_read_the_same_with_or_without_move_numbers():
     assert with_numbers.ok and without.ok
     assert with_numbers.report.final == without.report.final
     assert [p["number"] for p in without.plies] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+
+
+def test_entry_page_starts_with_the_moves_the_player_submitted(game, login, player, opponent):
+    from games.services.results import submit_result
+
+    submit_result(game, "2-0", user=player, moves=OPENING)
+    body = login(player).get(reverse("games:game", args=[game.pk])).content.decode()
+    assert f">{OPENING}</textarea>" in body and "10 plies, all legal." in body
+    # The opponent's box stays empty: they record their own scoresheet.
+    assert "></textarea>" in login(opponent).get(reverse("games:game", args=[game.pk])).content.decode()
