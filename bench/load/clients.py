@@ -98,6 +98,11 @@ class Http:
         return match.group(1) if match else self.cookies.get("csrftoken", "")
 
 
+def nap(seconds: float, deadline: float) -> None:
+    """Sleep ``seconds`` but never past the deadline: the run stops on time."""
+    time.sleep(max(0.0, min(seconds, deadline - time.monotonic())))
+
+
 def timed(stats: Stats, kind: str, client: Http, method: str, path: str, **kw) -> tuple[int, dict[str, str], str]:
     start = time.perf_counter()
     try:
@@ -120,7 +125,7 @@ def player_loop(stats: Stats, port: int, slug: str, session: str, game_id: int, 
             stats.error(f"player page {my_games}: {status}")
             return
         token = client.csrf_from(html)
-        time.sleep(rng.uniform(0, think))
+        nap(rng.uniform(0, think), deadline)
         while time.monotonic() < deadline:
             result = rng.choice(["2-0", "1-1", "0-2"])
             form = {"csrfmiddlewaretoken": token, "result": result, "termination": "normal", "moves": "",
@@ -135,7 +140,7 @@ def player_loop(stats: Stats, port: int, slug: str, session: str, game_id: int, 
                     token = client.csrf_from(html)
                 else:
                     stats.error(f"submit game {game_id}: no confirmation message (page {status})")
-            time.sleep(rng.uniform(0.5 * think, 1.5 * think))
+            nap(rng.uniform(0.5 * think, 1.5 * think), deadline)
     except RuntimeError as exc:
         stats.error(str(exc))
 
@@ -146,7 +151,7 @@ def spectator_loop(stats: Stats, port: int, slug: str, deadline: float, interval
     client = Http(port)
     path = f"/t/{slug}/standings/live/"
     etag = ""
-    time.sleep(rng.uniform(0, interval))
+    nap(rng.uniform(0, interval), deadline)
     try:
         while time.monotonic() < deadline:
             status, headers, _t = timed(stats, "standings", client, "GET", path,
@@ -159,7 +164,7 @@ def spectator_loop(stats: Stats, port: int, slug: str, deadline: float, interval
                 stats.count("standings_304")
             else:
                 stats.error(f"standings: {status}")
-            time.sleep(rng.uniform(0.5 * interval, 1.5 * interval))
+            nap(rng.uniform(0.5 * interval, 1.5 * interval), deadline)
     except RuntimeError as exc:
         stats.error(str(exc))
 
@@ -195,7 +200,7 @@ def arbiter_loop(stats: Stats, port: int, slug: str, session: str, player_ids: l
                     else:
                         token = client.csrf_from(html)
                         stats.count("confirmations_answered")
-            time.sleep(every)
+            nap(every, deadline)
     except RuntimeError as exc:
         stats.error(str(exc))
     finally:
