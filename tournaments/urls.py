@@ -11,6 +11,7 @@ urlpatterns = [
     path("arbiter/", manage.dashboard, name="dashboard"),
     path("<slug:slug>/manage/", manage.overview, name="manage"),
     path("<slug:slug>/manage/settings/", manage.settings, name="settings"),
+    path("<slug:slug>/manage/export/<str:flavour>/", manage.export_trf, name="export_trf"),
     path("<slug:slug>/manage/players/", entries.players, name="players"),
     path("<slug:slug>/manage/players/import/", entries.import_csv, name="import_csv"),
     path("<slug:slug>/manage/players/numbers/", entries.start_numbers, name="start_numbers"),
@@ -25,6 +26,7 @@ urlpatterns = [
     path("<slug:slug>/manage/rounds/unpair/", rounds.unpair, name="unpair"),
     path("<slug:slug>/manage/rounds/<int:number>/", rounds.round_detail, name="round"),
     path("<slug:slug>/manage/rounds/<int:number>/publish/", rounds.publish, name="publish"),
+    path("<slug:slug>/manage/rounds/<int:number>/finish/", rounds.finish, name="finish_round"),
     path("<slug:slug>/manage/rounds/<int:number>/swap/", rounds.swap_players, name="swap_players"),
     path(
         "<slug:slug>/manage/rounds/<int:number>/boards/<int:board>/swap-colours/",

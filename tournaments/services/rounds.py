@@ -14,6 +14,9 @@ Public API:
   round (audit-logged with before/after, boards marked ``overridden``, warnings refreshed).
 * ``publish_round(actor, rnd)``, ``unpair_round(actor, tournament)``: draft -> published; delete the
   latest draft round.
+* ``unfinished_boards(rnd) -> list[Board]``: game boards of ``rnd`` without a confirmed result.
+* ``finish_round(actor, rnd)``: published -> finished once every game has a confirmed result
+  (the arbiter's sign-off; finishing the last planned round also finishes the tournament).
 """
 
 from __future__ import annotations
@@ -236,3 +239,51 @@ def unpair_round(actor, tournament: Tournament) -> int:
     record(actor, tournament, "round.unpair", rnd, before=boards, after="")
     rnd.delete()
     return number
+
+
+def unfinished_boards(rnd: Round) -> list[Board]:
+    """Game boards of ``rnd`` (byes excluded) without a confirmed result, in board order (two queries)."""
+    from games.models import ResultSubmission
+
+    confirmed = set(
+        ResultSubmission.objects.confirmed()
+        .filter(game__board__round=rnd)
+        .values_list("game__board_id", flat=True)
+    )
+    boards = rnd.boards.filter(bye_kind="", black__isnull=False).select_related("white", "black").order_by("number")
+    return [b for b in boards if b.pk not in confirmed]
+
+
+@transaction.atomic
+def finish_round(actor, rnd: Round) -> Round:
+    """Mark a published round finished: the arbiter's sign-off that every result is in.
+
+    Why an explicit action rather than automatic on the last confirmation: results stay open to
+    correction and appeal until the arbiter says the round is complete, and the sign-off belongs
+    in the audit log under a name. Refused for a draft or an already finished round, and while
+    any game lacks a confirmed result (the boards are listed). Finishing a round numbered at or
+    beyond the planned number of rounds also marks the tournament finished. Results of a
+    finished round can still be corrected through the games service (an arbiter's ruling).
+    """
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
+    if rnd.status == Round.Status.DRAFT:
+        raise ServiceError(_("Round %(n)s is a draft: publish it before finishing it.") % {"n": rnd.number})
+    if rnd.status == Round.Status.FINISHED:
+        raise ServiceError(_("Round %(n)s is already finished.") % {"n": rnd.number})
+    missing = unfinished_boards(rnd)
+    if missing:
+        raise ServiceError(
+            _("Round %(n)s cannot be finished: %(count)s game(s) have no confirmed result.")
+            % {"n": rnd.number, "count": len(missing)},
+            details=[_("Board %(b)s has no confirmed result.") % {"b": board_text(b)} for b in missing],
+        )
+    rnd.status = Round.Status.FINISHED
+    rnd.save(update_fields=["status"])
+    tournament = rnd.tournament
+    record(actor, tournament, "round.finish", rnd, before="published", after="finished")
+    if rnd.number >= tournament.rounds_planned and tournament.status != Tournament.Status.FINISHED:
+        before = tournament.status
+        tournament.status = Tournament.Status.FINISHED
+        tournament.save(update_fields=["status", "updated_at"])
+        record(actor, tournament, "tournament.finish", tournament, before=before, after="finished")
+    return rnd

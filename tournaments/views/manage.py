@@ -1,9 +1,9 @@
-"""Creating a tournament, the arbiter's dashboard, a tournament's overview and its settings."""
+"""Creating a tournament, the arbiter's dashboard, a tournament's overview, its settings and TRF download."""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
@@ -12,6 +12,7 @@ from tournaments.forms import TournamentCreateForm, TournamentSettingsForm
 from tournaments.models import Role, Round, Tournament
 from tournaments.services.errors import ServiceError
 from tournaments.services.registration import create_tournament, update_tournament
+from tournaments.services.trf_io import export_trf as trf_text
 
 from .common import refuse
 
@@ -75,3 +76,21 @@ def settings(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("Settings saved."))
             return redirect("tournaments:settings", slug=tournament.slug)
     return render(request, "tournaments/manage/settings.html", {"tournament": tournament, "form": form})
+
+
+# URL value -> label shown on the overview's download links.
+TRF_FLAVOURS = {"trf26": "TRF26", "trf16": "TRF16"}
+
+
+def export_trf(request: HttpRequest, slug: str, flavour: str) -> HttpResponse:
+    """Download the tournament as TRF (``trf26``, or ``trf16`` with XXR/XXC/BB* records).
+
+    Arbiters only: a TRF file carries FMJD ids and birth years. Confirmed results of published
+    and finished rounds, as ``manage.py export_trf`` writes them; an unknown flavour is a 404.
+    """
+    tournament = tournament_for(request, slug, "tournaments.manage_tournament")
+    if flavour not in TRF_FLAVOURS:
+        raise Http404(f"unknown TRF flavour {flavour!r}: use trf26 or trf16")
+    response = HttpResponse(trf_text(tournament, flavour), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-{flavour}.trf"'
+    return response

@@ -63,6 +63,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     boards = rnd.boards.select_related("white__player", "black__player").order_by("number")
     is_draft = rnd.status == Round.Status.DRAFT
+    is_published = rnd.status == Round.Status.PUBLISHED
     latest = tournament.rounds.order_by("-number").first()
     return render(
         request,
@@ -72,6 +73,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "round": rnd,
             "boards": boards,
             "is_draft": is_draft,
+            "is_published": is_published,
+            "n_missing": len(round_service.unfinished_boards(rnd)) if is_published else 0,
             "is_latest": latest is not None and latest.pk == rnd.pk,
             "n_warnings": sum(1 for b in boards if b.warnings),
             "swap_form": SwapPlayersForm(),
@@ -127,6 +130,20 @@ def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         refuse(request, exc)
     else:
         messages.success(request, _("Round %(n)s published.") % {"n": number})
+    return redirect("tournaments:round", slug=slug, number=number)
+
+
+@require_POST
+def finish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Sign a published round off as finished (refused, with the boards, while results are missing)."""
+    tournament = tournament_for(request, slug, "tournaments.publish")
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    try:
+        round_service.finish_round(request.user, rnd)
+    except ServiceError as exc:
+        refuse(request, exc)
+    else:
+        messages.success(request, _("Round %(n)s finished.") % {"n": number})
     return redirect("tournaments:round", slug=slug, number=number)
 
 
