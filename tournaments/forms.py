@@ -70,6 +70,15 @@ class TournamentSettingsForm(forms.ModelForm):
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
         }
+        help_texts = {
+            # Unlisted, not secret: the public pages stay reachable by their link (as players expect
+            # when the link is shared); the switches below close individual pages.
+            "is_public": _(
+                "Shown in the public list of tournaments. When unticked the tournament is unlisted: its public "
+                "pages stay reachable by their link (and are kept out of search engines); switch off the pages "
+                "below to close them."
+            ),
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

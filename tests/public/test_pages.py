@@ -52,6 +52,20 @@ def test_list_shows_listed_tournaments_only(client, tournament, other_tournament
     assert "Club Open" in html and "Other Open" not in html
 
 
+def test_unlisted_tournament_stays_reachable_by_its_link_but_asks_search_engines_not_to_index(
+    client, tournament, two_rounds
+):
+    page = reverse("public:standings", args=[tournament.slug])
+    assert 'name="robots"' not in client.get(page).content.decode()
+    tournament.is_public = False
+    tournament.save()
+    for name in ("public:tournament", "public:standings", "public:crosstable", "public:pairings"):
+        response = client.get(reverse(name, args=[tournament.slug]))
+        assert response.status_code == 200, name
+        assert '<meta name="robots" content="noindex">' in response.content.decode(), name
+    assert tournament.name not in client.get(reverse("public:list")).content.decode()
+
+
 def test_tournament_page_shows_facts_chief_arbiter_and_rating_histogram(client, tournament, chief_arbiter, two_rounds):
     html = client.get(reverse("public:tournament", args=[tournament.slug])).content.decode()
     assert "Utrecht" in html and "Clara Chef" in html
