@@ -13,6 +13,65 @@ matching maximises the total weight (not the cardinality).
 from __future__ import annotations
 
 
+class EdgeGraph:
+    """Edges kept between solves: weights change in place, removed edges stay as dead slots.
+
+    ``endpoint[2k]``/``endpoint[2k + 1]`` are edge k's ends, ``wt2[k]`` its weight times 4 (the
+    solver's scale), ``neighbend[v]`` the remote endpoint indices of v's edges (dead ones too).
+    """
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.endpoint: list[int] = []
+        self.wt2: list[int] = []
+        self.alive: list[bool] = []
+        self.neighbend: list[list[int]] = [[] for _ in range(n)]
+        self.slot: dict[tuple[int, int], int] = {}
+        self.degree = [0] * n
+
+    def set(self, u: int, v: int, weight: int) -> None:
+        """Set the weight of u-v (0 removes the edge)."""
+        key = (u, v) if u < v else (v, u)
+        k = self.slot.get(key)
+        if weight:
+            if k is None:
+                k = len(self.wt2)
+                self.slot[key] = k
+                self.endpoint.append(key[0])
+                self.endpoint.append(key[1])
+                self.wt2.append(4 * weight)
+                self.alive.append(True)
+                self.neighbend[key[0]].append(2 * k + 1)
+                self.neighbend[key[1]].append(2 * k)
+                self.degree[key[0]] += 1
+                self.degree[key[1]] += 1
+            else:
+                self.wt2[k] = 4 * weight
+        elif k is not None:
+            del self.slot[key]
+            self.alive[k] = False
+            self.wt2[k] = 0
+            self.degree[key[0]] -= 1
+            self.degree[key[1]] -= 1
+
+    def weight(self, u: int, v: int) -> int:
+        k = self.slot.get((u, v) if u < v else (v, u))
+        return 0 if k is None else self.wt2[k] // 4
+
+    def edges(self) -> list[tuple[int, int, int]]:
+        return [(u, v, self.wt2[k] // 4) for (u, v), k in self.slot.items()]
+
+    def compact(self) -> None:
+        """Drop the dead slots (only between solves: edge numbers change)."""
+        if len(self.slot) * 2 >= len(self.wt2):
+            return
+        live = sorted(self.slot.items(), key=lambda item: item[1])
+        weights = [self.wt2[k] for _, k in live]
+        self.__init__(self.n)  # type: ignore[misc]
+        for (u, v), w in zip((key for key, _ in live), weights):
+            self.set(u, v, w // 4)
+
+
 def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
     """A maximum-weight matching of the graph on vertices 0..n-1 (edges ``(u, v, weight)``)."""
     return solve_matching(n, edges)[0]
@@ -20,35 +79,31 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
 
 def solve_matching(
     n: int,
-    edges: list[tuple[int, int, int]],
+    edges: list[tuple[int, int, int]] | EdgeGraph,
     start: tuple[list[int], list[int]] | None = None,
     changed: set[int] | None = None,
 ) -> tuple[list[int], list[int]]:
     """A maximum-weight matching and its vertex duals, optionally warm-started.
 
-    Returns ``(mate, duals)``: ``mate[v]`` is v's partner or -1; ``duals`` are the optimal dual
-    values with blossom duals folded into their vertices (a feasible start for the next call).
+    ``edges`` is a list of ``(u, v, weight)`` or an ``EdgeGraph``. Returns ``(mate, duals)``:
+    ``mate[v]`` is v's partner or -1; ``duals`` are the optimal dual values (solver scale) with
+    blossom duals folded into their vertices: a feasible start for the next call.
     ``start = (mate, duals)`` from an earlier call on the same vertices warm-starts the solve;
     ``changed`` must then hold at least one endpoint of every edge whose weight changed or that
     was added (removed edges need nothing). Matched edges that lost their tightness or touch a
     changed vertex are dropped, changed vertices' duals are raised until every edge is feasible
     again, and the free vertices left with a positive dual are the roots of the next stages.
     """
-    m = len(edges)
-    if m == 0:
+    if isinstance(edges, EdgeGraph):
+        graph = edges
+    else:
+        graph = EdgeGraph(n)
+        for u, v, w in edges:
+            graph.set(u, v, w)
+    if not graph.slot:
         return [-1] * n, [0] * n
-    endpoint: list[int] = []
-    wt: list[int] = []
-    for u, v, w in edges:
-        endpoint.append(u)
-        endpoint.append(v)
-        wt.append(2 * w)
-    neighbend: list[list[int]] = [[] for _ in range(n)]
-    for k in range(m):
-        neighbend[endpoint[2 * k]].append(2 * k + 1)
-        neighbend[endpoint[2 * k + 1]].append(2 * k)
-    maxw = max(wt)
-    wt2 = [2 * w for w in wt]
+    endpoint, wt2, alive, neighbend = graph.endpoint, graph.wt2, graph.alive, graph.neighbend
+    m = len(wt2)
     mate = [-1] * n  # remote endpoint index of the matched edge, or -1
     label = [0] * (2 * n)  # 0 free, 1 S (outer), 2 T (inner); bit 4 marks a scan in progress
     labelend = [-1] * (2 * n)
@@ -60,14 +115,12 @@ def solve_matching(
     bestedge = [-1] * (2 * n)
     bestedges: list[list[int] | None] = [None] * (2 * n)
     unused = list(range(n, 2 * n))
-    dual = [maxw] * n + [0] * n
-    if start is not None:
+    if start is None:
+        top = max(wt2) // 2
+        dual = [top if graph.degree[v] else 0 for v in range(n)] + [0] * n
+    else:
         start_mate, start_dual = start
-        dual[:n] = start_dual
-        index = {}
-        for k in range(m):
-            a, b = endpoint[2 * k], endpoint[2 * k + 1]
-            index[(a, b) if a < b else (b, a)] = k
+        dual = list(start_dual) + [0] * n
     allowed = [False] * m
     queue: list[int] = []
 
@@ -173,7 +226,7 @@ def solve_matching(
         best_to = [-1] * (2 * n)
         for sub in path:
             if bestedges[sub] is None:
-                lists = [[p >> 1 for p in neighbend[x]] for x in leaves(sub)]
+                lists = [[p >> 1 for p in neighbend[x] if alive[p >> 1]] for x in leaves(sub)]
             else:
                 lists = [bestedges[sub]]  # type: ignore[list-item]
             for lst in lists:
@@ -306,19 +359,20 @@ def solve_matching(
 
     if start is not None:
         touched = changed or set()
+        degree = graph.degree
         for v in range(n):
-            if not neighbend[v]:
+            if not degree[v]:
                 dual[v] = 0  # an isolated vertex is free at no cost
         for v in range(n):
             u = start_mate[v]
             if u > v:
-                k = index.get((v, u), -1)
+                k = graph.slot.get((v, u), -1)
                 if k >= 0 and v not in touched and u not in touched and slack(k) == 0:
                     mate[endpoint[2 * k]] = 2 * k + 1
                     mate[endpoint[2 * k + 1]] = 2 * k
         for x in touched:
-            if 0 <= x < n and neighbend[x]:
-                need = max(wt2[p >> 1] - dual[endpoint[p]] for p in neighbend[x])
+            if 0 <= x < n and degree[x]:
+                need = max(wt2[p >> 1] - dual[endpoint[p]] for p in neighbend[x] if alive[p >> 1])
                 if need > dual[x]:
                     dual[x] = need
 
@@ -360,12 +414,14 @@ def solve_matching(
         augmented = False
         while True:
             # Local aliases of the (mutable) lists: the scan below is the hot loop.
-            inb, allowed_, dual_, endpoint_ = inblossom, allowed, dual, endpoint
+            inb, allowed_, dual_, endpoint_, alive_ = inblossom, allowed, dual, endpoint, alive
             while queue and not augmented:
                 v = queue.pop()
                 dv = dual_[v]
                 for p in neighbend[v]:
                     k = p >> 1
+                    if not alive_[k]:
+                        continue
                     w = endpoint_[p]
                     bw = inb[w]
                     if inb[v] == bw:

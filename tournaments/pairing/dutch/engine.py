@@ -382,21 +382,44 @@ class _Bracket:
                 m.set(v, o, base[(v, o)], pivot=v)
         s1 = [v for v in rem if s1_role(v)]
         if m.warm:
-            for v in s1:
-                addend = 0
-                for o in reversed(rem):
-                    if o <= v or matched[o]:
-                        continue
-                    if base[(v, o)]:
-                        m.set(v, o, base[(v, o)] + addend, pivot=v)
-                    addend += 1
-                mate = m.solve()
-                matched[v] = matched[mate[v]] = True
-                m.finalise(v, mate[v])
-            return mate
+            return self._pair_s1_warm(s1, mate)
         bonus, shift = _s1_bonus(s1, rem, matched, base)
         mate = m.solve(bonus, shift)
         for v in s1:
+            matched[v] = matched[mate[v]] = True
+            m.finalise(v, mate[v])
+        return mate
+
+    def _pair_s1_warm(self, s1: list[int], mate: list[int]) -> list[int]:
+        """Step 4 with warm solves: each S1 player, top-down, gets the highest-ranked S2 player
+        that some optimal matching gives it.
+
+        Every S1 player's edges carry a small preference bonus (earlier S2 players more), so one
+        solve usually settles many of them: while the current matching is optimal for the base
+        weights and pairs the next S1 player with its best possible opponent, that choice is the
+        one the one-at-a-time procedure makes. Otherwise that player's bonus is scaled to
+        outweigh all the others' together, and the matching re-solved.
+        """
+        m, base, matched, rem = self.rnd.m, self.base, self.matched, self.rem
+        order = {o: i for i, o in enumerate(rem)}
+
+        def bonus(v: int, o: int) -> int:
+            return len(rem) - order[o]  # earlier in the remainder = higher ranked = larger
+
+        scale = len(s1) * (len(rem) + 1) + 1  # beats the sum of every other player's bonus
+        for v in s1:
+            for o in rem:
+                if o > v and not matched[o] and base[(v, o)]:
+                    m.set(v, o, base[(v, o)] + bonus(v, o), pivot=v)
+        solved = False
+        for v in s1:
+            top = next((o for o in rem if o > v and not matched[o] and base[(v, o)]), -1)
+            if not (solved and mate[v] == top):
+                for o in rem:
+                    if o > v and not matched[o] and base[(v, o)]:
+                        m.set(v, o, base[(v, o)] + scale * bonus(v, o), pivot=v)
+                mate = m.solve()
+                solved = True
             matched[v] = matched[mate[v]] = True
             m.finalise(v, mate[v])
         return mate

@@ -1,13 +1,13 @@
 """A mutable weighted graph over the players with a maximum-weight matching solver.
 
 Weights are exact Python integers (hundreds of bits); ``blossom`` solves in integer arithmetic.
-Successive solves are warm-started: the previous matching and duals are kept, and only the
-vertices whose edges changed since (``set``'s pivot) are re-optimised from there.
+Successive solves are warm-started: the edge arrays, the previous matching and its duals are
+kept, and only the vertices whose edges changed since (``set``'s pivot) are re-optimised.
 """
 
 from __future__ import annotations
 
-from tournaments.pairing.dutch.blossom import max_weight_matching, solve_matching
+from tournaments.pairing.dutch.blossom import EdgeGraph, max_weight_matching, solve_matching
 
 # Module switch (tests compare against cold solves with another solver).
 WARM_START = True
@@ -18,27 +18,19 @@ class Matcher:
 
     def __init__(self, n: int) -> None:
         self.n = n
-        self.w: dict[tuple[int, int], int] = {}
+        self.graph = EdgeGraph(n)
         self.fixed: dict[int, int] = {}  # finalised pairs, left out of later solves
         self.solves = 0
         self.warm = WARM_START
         self._state: tuple[list[int], list[int]] | None = None
         self._changed: set[int] = set()
 
-    @staticmethod
-    def _key(u: int, v: int) -> tuple[int, int]:
-        return (u, v) if u < v else (v, u)
-
     def set(self, u: int, v: int, weight: int, pivot: int | None = None) -> None:
         """Set the weight of u-v. ``pivot`` (u or v) is the endpoint re-optimised by the next warm
         solve; by default both are."""
-        key = self._key(u, v)
-        if self.w.get(key, 0) == weight:
+        if self.graph.weight(u, v) == weight:
             return
-        if weight:
-            self.w[key] = weight
-        else:
-            del self.w[key]
+        self.graph.set(u, v, weight)
         if pivot is None:
             self._changed.add(u)
             self._changed.add(v)
@@ -46,14 +38,17 @@ class Matcher:
             self._changed.add(pivot)
 
     def get(self, u: int, v: int) -> int:
-        return self.w.get(self._key(u, v), 0)
+        return self.graph.weight(u, v)
 
     def finalise(self, u: int, v: int) -> None:
         """Fix the pair u-v: both leave the graph."""
         self.fixed[u] = v
         self.fixed[v] = u
-        for key in [k for k in self.w if u in k or v in k]:
-            del self.w[key]
+        g = self.graph
+        for x in (u, v):
+            for p in g.neighbend[x]:
+                if g.alive[p >> 1]:
+                    g.set(x, g.endpoint[p], 0)
 
     def solve(self, bonus: dict[tuple[int, int], int] | None = None, shift: int = 0) -> list[int]:
         """A maximum-weight matching: ``mate[v]`` is v's partner, or v itself if unmatched.
@@ -64,18 +59,16 @@ class Matcher:
         """
         self.solves += 1
         if bonus:
-            edges = [(u, v, (wt << shift) + bonus.get((u, v), 0)) for (u, v), wt in self.w.items()]
+            edges = [(u, v, (wt << shift) + bonus.get((u, v), 0)) for u, v, wt in self.graph.edges()]
             found = max_weight_matching(self.n, edges)
             self._state = None
-            self._changed = set()
+        elif self.warm:
+            self.graph.compact()
+            found, duals = solve_matching(self.n, self.graph, self._state, self._changed)
+            self._state = (found, duals)
         else:
-            edges = [(u, v, wt) for (u, v), wt in self.w.items()]
-            if self.warm:
-                found, duals = solve_matching(self.n, edges, self._state, self._changed)
-                self._state = (found, duals)
-            else:
-                found = max_weight_matching(self.n, edges)
-            self._changed = set()
+            found = max_weight_matching(self.n, self.graph.edges())
+        self._changed = set()
         mate = list(range(self.n))
         for u, v in self.fixed.items():
             mate[u] = v
