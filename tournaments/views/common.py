@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.http import HttpRequest
 
@@ -13,3 +15,17 @@ def refuse(request: HttpRequest, exc: ServiceError) -> None:
     messages.error(request, str(exc))
     for detail in exc.details[:50]:
         messages.warning(request, detail)
+
+
+def attempt(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
+    """Run a service ``action``: on success show ``success``, on ``ServiceError`` show the refusal.
+
+    Returns whether the action ran, for the views whose only reaction is a message and a redirect.
+    """
+    try:
+        action()
+    except ServiceError as exc:
+        refuse(request, exc)
+        return False
+    messages.success(request, success)
+    return True

@@ -22,7 +22,7 @@ from tournaments.services import registration
 from tournaments.services.csv_import import import_players_csv
 from tournaments.services.errors import ServiceError
 
-from .common import refuse
+from .common import attempt, refuse
 
 PERM = "tournaments.manage_tournament"
 
@@ -166,12 +166,7 @@ def absences(request: HttpRequest, slug: str) -> HttpResponse:
 def absence_delete(request: HttpRequest, slug: str, absence_id: int) -> HttpResponse:
     tournament = tournament_for(request, slug, PERM)
     absence = get_object_or_404(Absence, pk=absence_id, entry__tournament=tournament)
-    try:
-        registration.remove_absence(request.user, absence)
-    except ServiceError as exc:
-        refuse(request, exc)
-    else:
-        messages.success(request, _("Removed."))
+    attempt(request, lambda: registration.remove_absence(request.user, absence), _("Removed."))
     return redirect("tournaments:absences", slug=slug)
 
 

@@ -15,7 +15,7 @@ from tournaments.services import rounds as round_service
 from tournaments.services.errors import ServiceError
 from tournaments.services.pairing import start_pairing
 
-from .common import refuse
+from .common import attempt, refuse
 
 
 def round_list(request: HttpRequest, slug: str) -> HttpResponse:
@@ -120,31 +120,24 @@ def swap_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return redirect("tournaments:round", slug=slug, number=number)
 
 
-@require_POST
-def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def _sign_off(request: HttpRequest, slug: str, number: int, service, done: str) -> HttpResponse:
+    """Run ``service(actor, round)`` (publish or finish, both under the publish permission)."""
     tournament = tournament_for(request, slug, "tournaments.publish")
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    try:
-        round_service.publish_round(request.user, rnd)
-    except ServiceError as exc:
-        refuse(request, exc)
-    else:
-        messages.success(request, _("Round %(n)s published.") % {"n": number})
+    attempt(request, lambda: service(request.user, rnd), done % {"n": number})
     return redirect("tournaments:round", slug=slug, number=number)
+
+
+@require_POST
+def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Publish a draft round: players and the public see it."""
+    return _sign_off(request, slug, number, round_service.publish_round, _("Round %(n)s published."))
 
 
 @require_POST
 def finish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Sign a published round off as finished (refused, with the boards, while results are missing)."""
-    tournament = tournament_for(request, slug, "tournaments.publish")
-    rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    try:
-        round_service.finish_round(request.user, rnd)
-    except ServiceError as exc:
-        refuse(request, exc)
-    else:
-        messages.success(request, _("Round %(n)s finished.") % {"n": number})
-    return redirect("tournaments:round", slug=slug, number=number)
+    return _sign_off(request, slug, number, round_service.finish_round, _("Round %(n)s finished."))
 
 
 @require_POST
