@@ -124,3 +124,54 @@ def test_a_result_arriving_while_the_next_round_is_paired_is_never_lost(publishe
             unpair_round(chief_arbiter, Tournament.objects.get(pk=tournament.pk))
         else:
             assert round2 is None and "no confirmed result" in str(pairing.error), pairing.error
+
+
+@pytest.mark.django_db(transaction=True)
+def test_publishing_and_unpairing_the_same_draft_at_once_do_not_crash(published_round, chief_arbiter, arbiter,
+                                                                       tournament):
+    from tournaments.models import Round, Tournament
+    from tournaments.services.errors import ServiceError
+    from tournaments.services.pairing import pair_round
+    from tournaments.services.rounds import publish_round, unpair_round
+
+    _confirm_round(published_round, chief_arbiter)
+    for attempt in range(REPEAT):
+        draft = pair_round(Tournament.objects.get(pk=tournament.pk), chief_arbiter).round
+        # As the publish view does: the round is loaded (get_object_or_404), then published.
+        loaded = Round.objects.get(pk=draft.pk)
+        outcomes = race(lambda r=loaded: publish_round(chief_arbiter, r),
+                        lambda: unpair_round(arbiter, Tournament.objects.get(pk=tournament.pk)))
+        unexpected = [o.error for o in outcomes if o.error is not None and not isinstance(o.error, ServiceError)]
+        assert not unexpected, f"attempt {attempt}: {unexpected!r} escaped the service (a 500 for the user)"
+        published, unpaired = (o.error is None for o in outcomes)
+        assert published != unpaired, f"attempt {attempt}: exactly one may win ({outcomes})"
+        round2 = Round.objects.filter(tournament=tournament, number=2).first()
+        assert (round2 is not None and round2.status == Round.Status.PUBLISHED) == published
+        if published:
+            Round.objects.filter(pk=round2.pk).delete()  # back to one round for the next attempt
+
+
+@pytest.mark.django_db(transaction=True)
+def test_simultaneous_submissions_for_one_game_get_distinct_versions(published_round, player, opponent,
+                                                                     chief_arbiter, tournament):
+    from games.models import ResultSubmission
+    from games.services import GameError
+    from games.services.links import create_link
+    from games.services.results import enter_result, submit_result
+
+    game = _game_of_board(published_round.boards.get(number=1))
+    link = create_link(tournament, published_round.boards.get(number=1).black, chief_arbiter)
+    for attempt in range(REPEAT):
+        before = ResultSubmission.objects.filter(game=game).count()
+        outcomes = race(lambda: submit_result(game, "2-0", user=player),
+                        lambda: submit_result(game, "0-2", user=opponent),
+                        lambda: submit_result(game, "1-1", link=link),
+                        lambda: enter_result(game, "2-0", chief_arbiter, confirm=False))
+        unexpected = [o.error for o in outcomes if o.error is not None and not isinstance(o.error, GameError)]
+        assert not unexpected, f"attempt {attempt}: {unexpected!r} escaped the service"
+        for o in outcomes:
+            if o.error is not None:
+                assert "same moment" in str(o.error), o.error
+        versions = list(ResultSubmission.objects.filter(game=game).values_list("version", flat=True))
+        assert len(versions) == len(set(versions)), f"duplicate versions {versions}"
+        assert len(versions) == before + sum(o.error is None for o in outcomes), "every success stored once"
