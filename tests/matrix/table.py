@@ -173,6 +173,14 @@ TABLE: dict[str, list[Case]] = {
                                       only(ARBITERS, DONE), lambda w: {"first": "1", "second": "3"})],
     "tournaments:swap_colours": [Case(lambda w: {"slug": w.tournament.slug, "number": 1, "board": 1}, "POST",
                                       only(ARBITERS, DONE))],
+    # A TRF file carries FMJD ids and birth years: arbiters only; an unknown flavour is 404.
+    "tournaments:export_trf": [
+        Case(lambda w: {"slug": w.tournament.slug, "flavour": "trf26"}, "GET", only(ARBITERS)),
+        Case(lambda w: {"slug": w.tournament.slug, "flavour": "trf16"}, "GET", only(ARBITERS)),
+        Case(lambda w: {"slug": w.tournament.slug, "flavour": "nonsense"}, "GET", only(ARBITERS, 404)),
+    ],
+    "tournaments:finish_round": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "POST",
+                                      only(ARBITERS, DONE))],
     "tournaments:task": [Case(lambda w: {"slug": w.tournament.slug, "task_id": w.extra["pair_task"].pk}, "GET",
                               only(ARBITERS))],
 }
