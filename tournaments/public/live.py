@@ -135,8 +135,11 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _number(request: HttpRequest, name: str, default: int, low: int, high: int) -> int:
     """A whole-number query parameter clamped to ``low..high`` (default when missing or not a number)."""
-    raw = request.GET.get(name, "")
-    return min(max(int(raw), low), high) if raw.isdigit() else default
+    try:
+        # Not str.isdigit(): it accepts "²", which int() refuses.
+        return min(max(int(request.GET.get(name, "")), low), high)
+    except ValueError:
+        return default
 
 
 @condition(etag_func=_etag("projector"))
