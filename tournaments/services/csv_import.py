@@ -130,6 +130,9 @@ def parse_players_csv(data: bytes) -> tuple[list[tuple[int, dict[str, Any], str]
                 continue
             if has_header and not good and not rejected and [c.strip().lower() for c in row] == header:
                 continue  # the header row itself
+            if "\x00" in raw:  # not text; PostgreSQL would refuse to store it
+                rejected.append(RejectedLine(lineno, _("the line contains a NUL character"), raw.replace("\x00", "")))
+                continue
             if len(row) > len(columns):
                 rejected.append(RejectedLine(lineno, _("%(n)s fields, expected at most %(m)s") % {
                     "n": len(row), "m": len(columns)}, raw))  # fmt: skip
