@@ -113,6 +113,8 @@ def run(a: argparse.Namespace) -> int:
     import django
 
     django.setup()
+    from django.utils import timezone
+
     from bench.load.seed import seed
 
     seeded = seed(a.players)
@@ -124,6 +126,7 @@ def run(a: argparse.Namespace) -> int:
         worker = servers.start_celery(env, ARTIFACTS / "celery.log")
         servers.wait_for_http(a.port, proc=web)
         stats = clients.Stats()
+        since = timezone.now()
         problem = clients.check_login_rate_limit(a.port, 10)
         print(f"pre-flight: 10 failed sign-ins over {a.workers} workers, the 11th refused with 429: "
               f"{'ok' if problem is None else problem}")
@@ -149,13 +152,26 @@ def run(a: argparse.Namespace) -> int:
         elapsed = time.monotonic() - start
         if hung:
             stats.error(f"{hung} client thread(s) still waiting after the run")
-        return report(a, stats, seeded, elapsed, worker)
+        return report(a, stats, seeded, elapsed, worker, since)
     finally:
         servers.stop(web)
         servers.stop(worker)
 
 
-def report(a: argparse.Namespace, stats: clients.Stats, seeded, elapsed: float, worker) -> int:
+def wait_for_rebuild(seeded, since, timeout: float = 60) -> tuple[bool, float]:
+    """Whether the Celery worker rebuilt the stale crosstable PDF (and how long we waited for it)."""
+    from tournaments.models import Document
+
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        doc = Document.objects.get(tournament__slug=seeded.slug, kind="crosstable")
+        if not doc.stale and doc.built_at > since:
+            return True, time.monotonic() - start
+        time.sleep(0.5)
+    return False, timeout
+
+
+def report(a: argparse.Namespace, stats: clients.Stats, seeded, elapsed: float, worker, since) -> int:
     from games.models import ResultSubmission
 
     stored = ResultSubmission.objects.filter(submitted_by_id__in=seeded.player_user_ids).count()
@@ -176,6 +192,12 @@ def report(a: argparse.Namespace, stats: clients.Stats, seeded, elapsed: float, 
           f"{stats.counts['standings_304']} x 304 (not modified)")
     print(f"submissions: {accepted} answered 'sent', {stored} stored; "
           f"confirmations answered: {stats.counts['confirmations_answered']}")
+    if stats.counts["confirmations_answered"]:
+        rebuilt, waited = wait_for_rebuild(seeded, since)
+        print(f"crosstable PDF rebuilt by the Celery worker after the confirmations: "
+              f"{'yes' if rebuilt else 'NO'} ({waited:.1f} s after the run)")
+        if not rebuilt:
+            stats.error("the Celery worker did not rebuild the stale crosstable PDF")
     print(f"errors: {len(stats.errors)}")
     for line in stats.errors[:20]:
         print(f"  {line}")

@@ -7,6 +7,7 @@ minute) and get ready-made sessions, so the load measures the evening, not the s
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 
 SLUG = "load-open"
@@ -55,7 +56,7 @@ def seed(players: int) -> Seeded:
     password = make_password(PASSWORD)
     chief = User.objects.create(username="load-chief", password=password, is_staff=True)
     tournament = create_tournament(chief, slug=SLUG, name="Load Open", place="Loopback",
-                                   start_date="2026-11-22", rounds_planned=7)
+                                   start_date=datetime.date(2026, 11, 22), rounds_planned=7)
     users = User.objects.bulk_create(
         [User(username=f"load-player-{i:03d}", password=password) for i in range(2 * players)])
     for i, user in enumerate(users):
@@ -67,6 +68,10 @@ def seed(players: int) -> Seeded:
     freeze_start_numbers(chief, tournament, "rating")
     outcome = pair_round(tournament, chief)
     publish_round(chief, outcome.round)
+    # A stored crosstable PDF: every confirmation marks it stale and queues its rebuild on the worker.
+    from tournaments.services.documents import store_document
+
+    store_document(tournament, "crosstable")
     seeded = Seeded(slug=SLUG, arbiter_session=_session_for(chief))
     boards = Board.objects.filter(round=outcome.round, black__isnull=False).select_related("white__player__user")
     for board in boards.order_by("number")[:players]:
