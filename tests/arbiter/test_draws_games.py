@@ -217,3 +217,14 @@ def test_russian_rules_are_off_under_the_fmjd_rules_on_the_same_board() -> None:
     assert first(r, "long_diagonal") is None and first(r, "kings_against_lone_king") is None
     assert first(r, "16_move") == 32
     assert rule_on_claim(r, 30, "long_diagonal").explanation_template == msg.DRAW_DISABLED
+
+
+def test_russian_unchanged_material_60_moves_with_six_pieces() -> None:
+    # 7.2.6: 3K+M against K+M (six pieces, kings on both sides): 60 moves each, 120 plies.
+    r = run("W:WK30,K31,K32,21:BK4,1", DIAGONAL_SHUFFLE * 4,
+            profile("russian", threefold_repetition=False, king_moves_only_limit=None))
+    assert first(r, "unchanged_material") == 120
+    assert not rule_on_claim(r, 119, "unchanged_material").upheld
+    c = rule_on_claim(r, 120, "unchanged_material")
+    assert c.upheld and c.evidence_plies == (0,)
+    assert c.explanation.endswith("at most 60 moves each; the draw holds (Russian rules 7.2.6).")
