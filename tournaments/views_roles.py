@@ -95,12 +95,14 @@ def arbiters(request: HttpRequest, slug: str) -> HttpResponse:
             messages.error(request, str(exc))
             if action == "remove":
                 return redirect("tournament_arbiters", slug=tournament.slug)
+    arbiter_roles = roles.arbiters_of(tournament)
     return render(
         request,
         "roles/arbiters.html",
         {
             "tournament": tournament,
-            "roles": roles.arbiters_of(tournament),
+            "roles": arbiter_roles,
+            "chief_count": sum(1 for role in arbiter_roles if role.kind == Role.Kind.CHIEF_ARBITER),
             "form": form,
             "can_appoint": can_appoint,
             "title": _("Arbiters"),

@@ -116,3 +116,9 @@ def test_arbiter_sees_the_list_without_forms(login, arbiter, chief_arbiter, tour
     assert "chief" in body
     assert "Appoint an arbiter" not in body
     assert "Only the chief arbiter can appoint" in body
+
+
+def test_the_page_offers_no_remove_button_for_the_only_chief(login, chief_arbiter, arbiter, tournament):
+    body = login(chief_arbiter).get(_url(tournament)).content.decode()
+    assert "Remove arbiter" in body  # the arbiter can be removed
+    assert "Remove chief" not in body  # the only chief cannot
