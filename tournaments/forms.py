@@ -8,6 +8,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Absence, Entry, Player, Tournament
+from tournaments.services.standings import KIND_BY_SYSTEM
+from tournaments.standings import StandingsError, parse_tiebreaks
 
 # Slugs that would shadow the arbiter pages' own URLs under ``t/``.
 RESERVED_SLUGS = frozenset({"new", "arbiter", "manage"})
@@ -35,13 +37,18 @@ class TournamentCreateForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        start, end = data.get("start_date"), data.get("end_date")
-        if start and end and end < start:
-            self.add_error("end_date", _("The end date is before the start date."))
-        rounds = data.get("rounds_planned")
-        if rounds is not None and rounds < 1:
-            self.add_error("rounds_planned", _("A tournament needs at least one round."))
+        check_dates_and_rounds(self, data)
         return data
+
+
+def check_dates_and_rounds(form: forms.ModelForm, data: dict) -> None:
+    """Errors on the form for an end date before the start date and for fewer than one round."""
+    start, end = data.get("start_date"), data.get("end_date")
+    if start and end and end < start:
+        form.add_error("end_date", _("The end date is before the start date."))
+    rounds = data.get("rounds_planned")
+    if rounds is not None and rounds < 1:
+        form.add_error("rounds_planned", _("A tournament needs at least one round."))
 
 
 class TournamentSettingsForm(forms.ModelForm):
@@ -112,6 +119,19 @@ class TournamentSettingsForm(forms.ModelForm):
         value = self.cleaned_data.get("tiebreaks", "")
         codes = [c.strip() for c in value.split(",") if c.strip()]
         return ",".join(codes)
+
+    def clean(self):
+        data = super().clean()
+        check_dates_and_rounds(self, data)
+        codes = [c for c in (data.get("tiebreaks") or "").split(",") if c]
+        if codes and "tiebreaks" not in self.errors:
+            # Checked here, not only when standings are shown, so a bad order never reaches the public pages.
+            system = data.get("pairing_system") or self.instance.pairing_system
+            try:
+                parse_tiebreaks(codes, KIND_BY_SYSTEM.get(system, "swiss"))
+            except StandingsError as exc:
+                self.add_error("tiebreaks", str(exc))
+        return data
 
 
 class PlayerForm(forms.ModelForm):

@@ -145,3 +145,36 @@ def test_csv_line_with_a_nul_character_is_rejected_with_its_line(tournament, log
     assert [r["line"] for r in report["rejected"]] == [3]
     assert "NUL" in report["rejected"][0]["reason"]
     assert list(Entry.objects.filter(tournament=tournament).values_list("player__name", flat=True)) == ["Good, Anna"]
+
+
+def _settings_data(client, tournament):
+    form = client.get(reverse("tournaments:settings", args=[tournament.slug])).context["form"]
+    return {k: v for k, v in form.initial.items() if v is not None}
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    [
+        ({"tiebreaks": "BH, XX"}, "tiebreaks", "unknown tie-break code 'XX'"),
+        ({"tiebreaks": "BH", "pairing_system": "round_robin"}, "tiebreaks", "not used in round robins"),
+        ({"rounds_planned": "0"}, "rounds_planned", "at least one round"),
+        ({"start_date": "2026-12-02", "end_date": "2026-12-01"}, "end_date", "before the start date"),
+    ],
+)
+def test_settings_refuse_a_bad_tiebreak_order_round_count_or_dates(
+    tournament, login, chief_arbiter, changes, field, message
+):
+    client = login(chief_arbiter)
+    data = {**_settings_data(client, tournament), **changes}
+    response = client.post(reverse("tournaments:settings", args=[tournament.slug]), data)
+    assert response.status_code == 200
+    assert message in " ".join(response.context["form"].errors[field])
+    assert not AuditEntry.objects.filter(action="tournament.update").exists()
+
+
+def test_settings_accept_a_valid_tiebreak_order(tournament, login, chief_arbiter):
+    client = login(chief_arbiter)
+    data = {**_settings_data(client, tournament), "tiebreaks": " bh/c1 , SB ,WIN"}
+    assert client.post(reverse("tournaments:settings", args=[tournament.slug]), data).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.tiebreaks == "bh/c1,SB,WIN"
