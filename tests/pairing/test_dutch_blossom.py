@@ -112,3 +112,42 @@ def test_warm_start_reaches_the_same_optimum_as_a_cold_solve(seed: int) -> None:
             assert all(mate[v] == -1 or mate[mate[v]] == v for v in range(n))
             assert all(mate[v] == -1 or (min(v, mate[v]), max(v, mate[v])) in graph for v in range(n))
             assert _weight(edges, mate) == _weight(edges, solve_matching(n, edges)[0])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_warm_start_on_a_persistent_graph_keeps_untouched_blossoms_correct(seed: int) -> None:
+    """Same, on one ``EdgeGraph`` changed in place (blossoms away from the changes are kept),
+    with edge removals and renumbering (compaction) in between."""
+    from tournaments.pairing.dutch.blossom import EdgeGraph, solve_matching
+
+    rng = random.Random(200 + seed)
+    for _ in range(50):
+        n = rng.randint(2, 16)
+        big = rng.random() < 0.5
+
+        def weight(big: bool = big) -> int:
+            return (rng.randint(1, 4) << rng.randint(0, 120)) | rng.randint(0, 3) if big else rng.randint(1, 6)
+
+        graph = EdgeGraph(n)
+        for u in range(n):
+            for v in range(u + 1, n):
+                if rng.random() < 0.6:
+                    graph.set(u, v, weight())
+        state = solve_matching(n, graph)
+        for _step in range(8):
+            changed = set(rng.sample(range(n), rng.randint(1, max(1, n // 3))))
+            for x in changed:
+                for y in range(n):
+                    if y != x:
+                        r = rng.random()
+                        if r < 0.15:
+                            graph.set(x, y, 0)
+                        elif r < 0.45:
+                            graph.set(x, y, weight())
+            if rng.random() < 0.3:
+                graph.compact()
+            state = solve_matching(n, graph, state, changed)
+            mate = state[0]
+            assert all(mate[v] == -1 or (mate[mate[v]] == v and graph.weight(v, mate[v]) > 0) for v in range(n))
+            edges = graph.edges()
+            assert _weight(edges, mate) == _weight(edges, solve_matching(n, edges)[0])

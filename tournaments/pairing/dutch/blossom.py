@@ -28,6 +28,7 @@ class EdgeGraph:
         self.neighbend: list[list[int]] = [[] for _ in range(n)]
         self.slot: dict[tuple[int, int], int] = {}
         self.degree = [0] * n
+        self.version = 0  # bumped when edges are renumbered
 
     def set(self, u: int, v: int, weight: int) -> None:
         """Set the weight of u-v (0 removes the edge)."""
@@ -67,9 +68,22 @@ class EdgeGraph:
             return
         live = sorted(self.slot.items(), key=lambda item: item[1])
         weights = [self.wt2[k] for _, k in live]
+        version = self.version + 1
         self.__init__(self.n)  # type: ignore[misc]
+        self.version = version
         for (u, v), w in zip((key for key, _ in live), weights):
             self.set(u, v, w // 4)
+
+
+class Saved:
+    """What a solve leaves for the next warm start: duals and blossoms on a given ``EdgeGraph``."""
+
+    def __init__(self, graph: EdgeGraph, mate: list[int], flat: list[int], arrays: tuple) -> None:  # type: ignore[type-arg]
+        self.graph = graph
+        self.version = graph.version
+        self.mate = mate  # vertex partners, -1 if free
+        self.flat = flat  # vertex duals with blossom duals folded in
+        self.arrays = arrays  # dual, parent, childs, base, endps, inblossom, unused
 
 
 def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
@@ -80,19 +94,20 @@ def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
 def solve_matching(
     n: int,
     edges: list[tuple[int, int, int]] | EdgeGraph,
-    start: tuple[list[int], list[int]] | None = None,
+    start: tuple[list[int], Saved] | None = None,
     changed: set[int] | None = None,
-) -> tuple[list[int], list[int]]:
+) -> tuple[list[int], Saved]:
     """A maximum-weight matching and its vertex duals, optionally warm-started.
 
-    ``edges`` is a list of ``(u, v, weight)`` or an ``EdgeGraph``. Returns ``(mate, duals)``:
-    ``mate[v]`` is v's partner or -1; ``duals`` are the optimal dual values (solver scale) with
-    blossom duals folded into their vertices: a feasible start for the next call.
-    ``start = (mate, duals)`` from an earlier call on the same vertices warm-starts the solve;
-    ``changed`` must then hold at least one endpoint of every edge whose weight changed or that
-    was added (removed edges need nothing). Matched edges that lost their tightness or touch a
-    changed vertex are dropped, changed vertices' duals are raised until every edge is feasible
-    again, and the free vertices left with a positive dual are the roots of the next stages.
+    ``edges`` is a list of ``(u, v, weight)`` or an ``EdgeGraph``. Returns ``(mate, saved)``:
+    ``mate[v]`` is v's partner or -1; ``saved`` holds the optimal duals and blossoms.
+    ``start`` = an earlier call's result on the same vertices warm-starts the solve; ``changed``
+    must then hold at least one endpoint of every edge whose weight changed, that was added or
+    removed. On the same ``EdgeGraph`` (not renumbered since), the blossoms holding a changed
+    vertex are dissolved (their duals pushed down to their vertices) and every other blossom is
+    kept; otherwise all blossom duals are folded into the vertices. Then changed vertices are
+    unmatched and their duals raised until every edge is feasible again, and the free vertices
+    left with a positive dual are the roots of the next stages.
     """
     if isinstance(edges, EdgeGraph):
         graph = edges
@@ -101,7 +116,7 @@ def solve_matching(
         for u, v, w in edges:
             graph.set(u, v, w)
     if not graph.slot:
-        return [-1] * n, [0] * n
+        return [-1] * n, Saved(graph, [-1] * n, [0] * n, ())
     endpoint, wt2, alive, neighbend = graph.endpoint, graph.wt2, graph.alive, graph.neighbend
     m = len(wt2)
     mate = [-1] * n  # remote endpoint index of the matched edge, or -1
@@ -115,12 +130,25 @@ def solve_matching(
     bestedge = [-1] * (2 * n)
     bestedges: list[list[int] | None] = [None] * (2 * n)
     unused = list(range(n, 2 * n))
+    keep_blossoms = False
     if start is None:
         top = max(wt2) // 2
         dual = [top if graph.degree[v] else 0 for v in range(n)] + [0] * n
     else:
-        start_mate, start_dual = start
-        dual = list(start_dual) + [0] * n
+        saved = start[1]
+        start_mate = saved.mate
+        if saved.graph is graph and saved.version == graph.version and saved.arrays:
+            keep_blossoms = True
+            old_dual, old_parent, old_childs, old_base, old_endps, old_inblossom, old_unused = saved.arrays
+            dual = list(old_dual)
+            parent = list(old_parent)
+            childs = list(old_childs)
+            base = list(old_base)
+            endps = list(old_endps)
+            inblossom = list(old_inblossom)
+            unused = list(old_unused)
+        else:
+            dual = list(saved.flat) + [0] * n
     allowed = [False] * m
     queue: list[int] = []
 
@@ -360,14 +388,43 @@ def solve_matching(
     if start is not None:
         touched = changed or set()
         degree = graph.degree
+        broken: set[int] = set()
+
+        def dissolve(b: int) -> None:
+            """Undo top-level blossom b, pushing its dual down to its vertices."""
+            z = dual[b]
+            if z:
+                for v in leaves(b):
+                    dual[v] += z
+                # Only the base's matched edge leaves b; it is no longer tight.
+                partner = start_mate[base[b]]
+                if partner >= 0:
+                    broken.add(base[b])
+                    broken.add(partner)
+            dual[b] = 0
+            for sub in childs[b]:  # type: ignore[union-attr]
+                parent[sub] = -1
+                if sub < n:
+                    inblossom[sub] = sub
+                else:
+                    for v in leaves(sub):
+                        inblossom[v] = sub
+            childs[b] = endps[b] = None
+            base[b] = -1
+            unused.append(b)
+
+        if keep_blossoms:
+            for x in touched:
+                while 0 <= x < n and inblossom[x] != x:
+                    dissolve(inblossom[x])
         for v in range(n):
             if not degree[v]:
                 dual[v] = 0  # an isolated vertex is free at no cost
         for v in range(n):
             u = start_mate[v]
-            if u > v:
+            if u > v and v not in touched and u not in touched and v not in broken:
                 k = graph.slot.get((v, u), -1)
-                if k >= 0 and v not in touched and u not in touched and slack(k) == 0:
+                if k >= 0 and (keep_blossoms or slack(k) == 0):
                     mate[endpoint[2 * k]] = 2 * k + 1
                     mate[endpoint[2 * k + 1]] = 2 * k
         for x in touched:
@@ -529,4 +586,5 @@ def solve_matching(
             x = parent[x]
             total += dual[x]
         flat.append(total)
-    return [endpoint[p] if p >= 0 else -1 for p in mate], flat
+    result = [endpoint[p] if p >= 0 else -1 for p in mate]
+    return result, Saved(graph, result, flat, (dual, parent, childs, base, endps, inblossom, unused))

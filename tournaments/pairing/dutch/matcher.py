@@ -1,13 +1,14 @@
 """A mutable weighted graph over the players with a maximum-weight matching solver.
 
 Weights are exact Python integers (hundreds of bits); ``blossom`` solves in integer arithmetic.
-Successive solves are warm-started: the edge arrays, the previous matching and its duals are
-kept, and only the vertices whose edges changed since (``set``'s pivot) are re-optimised.
+Successive solves are warm-started: the edge arrays, the previous matching, its duals and its
+blossoms are kept, and only the vertices whose edges changed since (``set``'s pivot, the
+finalised pairs) are re-optimised.
 """
 
 from __future__ import annotations
 
-from tournaments.pairing.dutch.blossom import EdgeGraph, max_weight_matching, solve_matching
+from tournaments.pairing.dutch.blossom import EdgeGraph, Saved, max_weight_matching, solve_matching
 
 # Module switch (tests compare against cold solves with another solver).
 WARM_START = True
@@ -22,7 +23,7 @@ class Matcher:
         self.fixed: dict[int, int] = {}  # finalised pairs, left out of later solves
         self.solves = 0
         self.warm = WARM_START
-        self._state: tuple[list[int], list[int]] | None = None
+        self._state: tuple[list[int], Saved] | None = None
         self._changed: set[int] = set()
 
     def set(self, u: int, v: int, weight: int, pivot: int | None = None) -> None:
@@ -44,6 +45,8 @@ class Matcher:
         """Fix the pair u-v: both leave the graph."""
         self.fixed[u] = v
         self.fixed[v] = u
+        self._changed.add(u)
+        self._changed.add(v)
         g = self.graph
         for x in (u, v):
             for p in g.neighbend[x]:
@@ -64,8 +67,8 @@ class Matcher:
             self._state = None
         elif self.warm:
             self.graph.compact()
-            found, duals = solve_matching(self.n, self.graph, self._state, self._changed)
-            self._state = (found, duals)
+            self._state = solve_matching(self.n, self.graph, self._state, self._changed)
+            found = self._state[0]
         else:
             found = max_weight_matching(self.n, self.graph.edges())
         self._changed = set()
