@@ -43,6 +43,7 @@ def test_round_robin_is_finished_by_the_berger_table_with_every_result_confirmed
     assert t.rounds.count() == 9
     assert ResultSubmission.objects.confirmed().for_tournament(t).count() == 45
     assert not ResultSubmission.objects.for_tournament(t).exclude(status="confirmed").exists()
+    assert set(t.rounds.values_list("status", flat=True)) == {Round.Status.FINISHED}
     for number, table_round in enumerate(berger_table(10), start=1):
         boards = Board.objects.filter(round__tournament=t, round__number=number)
         assert {(b.white.start_number, b.black.start_number) for b in boards} == set(table_round), f"round {number}"
@@ -57,6 +58,8 @@ def test_swiss_is_in_progress_with_round_five_partly_played(seeded):
     for number in range(1, 5):  # rounds 1-4 are complete
         games = Board.objects.filter(round__tournament=t, round__number=number, bye_kind="").count()
         assert _confirmed(t, number).count() == games
+    statuses = dict(t.rounds.values_list("number", "status"))
+    assert statuses == {1: "finished", 2: "finished", 3: "finished", 4: "finished", 5: "published"}
     games_r5 = Board.objects.filter(round__tournament=t, round__number=5, bye_kind="").count()
     assert 0 < _confirmed(t, 5).count() < games_r5
     # Round 3: the requested half-point bye, and so a pairing-allocated bye for the odd one out.

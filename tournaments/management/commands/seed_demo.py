@@ -165,18 +165,26 @@ def _result_for(rng: random.Random, white: Entry, black: Entry) -> str:
 
 
 def _play_round(arbiter, tournament: Tournament, rng: random.Random, *, leave_open: Callable[[Board], bool]) -> Round:
-    """Pair and publish the next round, then confirm a result on every game not ``leave_open``."""
+    """Pair and publish the next round, confirm a result on every game not ``leave_open``.
+
+    A round whose every game has its result is then finished (the arbiter's sign-off).
+    """
     from games.services.results import enter_result
     from tournaments.services.pairing import pair_round
-    from tournaments.services.rounds import publish_round
+    from tournaments.services.rounds import finish_round, publish_round
 
     outcome = pair_round(tournament, arbiter)
     rnd = publish_round(arbiter, outcome.round)
     boards = rnd.boards.filter(bye_kind="", black__isnull=False).select_related("white", "black", "game")
+    complete = True
     for board in boards.order_by("number"):
         result = _result_for(rng, board.white, board.black)  # drawn for every board: stable sequence
-        if not leave_open(board):
+        if leave_open(board):
+            complete = False
+        else:
             enter_result(board.game, result, arbiter)
+    if complete:
+        rnd = finish_round(arbiter, rnd)
     return rnd
 
 
