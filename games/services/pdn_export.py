@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from arbiter.pdn import PdnGame, PdnMove
+from arbiter.pdn import PdnGame, PdnMove, variant_tags
 from arbiter.pdn_writer import write_pdn
 from arbiter.profiles import get_profile
 from games.models import Game, Result, ResultSubmission
@@ -87,7 +87,7 @@ def game_to_pdn(game: Game) -> PdnGame:
         "White": board.white.player.name if board.white else "?",
         "Black": board.black.player.name if board.black else "?",
         "Result": result,
-        "GameType": prof.game_type,
+        **variant_tags(prof),
     }
     if game.start_fen:
         tags["FEN"] = game.start_fen.strip().rstrip(".")

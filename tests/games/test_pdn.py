@@ -16,6 +16,7 @@ from games.models import Game, ResultSubmission
 from games.services.games import game_for_board
 from games.services.pdn_export import STANDARD_TAGS, export_games, game_to_pdn, tournament_games
 from games.services.pdn_import import import_pdn_text, round_number
+from games.services.results import enter_result
 from tournaments.models import Board, Entry, Player, Round
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "pdn" / "international"
@@ -310,3 +311,16 @@ def test_public_download_links(client, tournament, published_round, arbiter):
     tournament.public_games = False
     tournament.save()
     assert client.get(reverse("games:export_tournament", args=[tournament.slug])).status_code == 404
+
+
+def test_a_german_game_exports_and_reads_back_as_german(tournament, published_round, arbiter):
+    tournament.rule_profile = "german"
+    tournament.save()
+    game = game_for_board(published_round.boards.get(number=1))
+    game.moves = "1. 9-13 22-18"
+    game.save()
+    enter_result(game, "1-1", arbiter)
+    back = read_pdn(export_games([game]))
+    assert not back.errors
+    assert back.games[0].tags["Variant"] == "german"
+    assert back.games[0].variant == "german"
