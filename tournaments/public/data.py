@@ -16,14 +16,15 @@ from tournaments.models import Board, Entry, Round, Tournament
 from tournaments.pairing.model import PlayerRecord
 from tournaments.public.crosstable import Cell, Crosstable, build_crosstable, swiss_cell
 from tournaments.public.version import public_version
+from tournaments.services.rounds import published_rounds
 from tournaments.services.standings import TournamentResults, cached_results, cached_standings
 from tournaments.standings import Standings, StandingsRow
 from tournaments.standings.context import points_for
 
 
 def shown_rounds(tournament: Tournament) -> QuerySet[Round]:
-    """Published and finished rounds (never drafts), in order."""
-    return Round.objects.filter(tournament=tournament).exclude(status=Round.Status.DRAFT).order_by("number")
+    """Published and finished rounds (never drafts), in order: the one definition in the rounds service."""
+    return published_rounds(tournament)
 
 
 def boards_with_results(tournament: Tournament) -> QuerySet[Board]:

@@ -3,9 +3,8 @@
 Public API:
 
 * ``published_rounds(tournament) -> QuerySet[Round]``: the rounds players and the public may see
-  (published or finished, never drafts). Public pages must list rounds/boards only through it
-  (or ``public_boards``).
-* ``public_boards(tournament, round_number) -> QuerySet[Board]``: boards of a published round.
+  (published or finished, never drafts). Public pages list rounds only through it (as
+  ``tournaments.public.data.shown_rounds``).
 * ``board_warnings(tournament, rnd) -> dict[board_id, list[str]]``: what is wrong with each board
   of ``rnd`` (rematch, prohibited pair, second PAB, three equal colours in a row, colour
   difference above 2), computed from all earlier rounds.
@@ -38,15 +37,6 @@ from .history import BYE_CODES
 def published_rounds(tournament: Tournament) -> QuerySet[Round]:
     """Rounds visible to players and the public: published or finished (drafts never)."""
     return tournament.rounds.filter(status__in=(Round.Status.PUBLISHED, Round.Status.FINISHED)).order_by("number")
-
-
-def public_boards(tournament: Tournament, round_number: int) -> QuerySet[Board]:
-    """The boards of a published (or finished) round, with players loaded; empty for a draft."""
-    return (
-        Board.objects.filter(round__in=published_rounds(tournament), round__number=round_number)
-        .select_related("white__player", "black__player", "round")
-        .order_by("number")
-    )
 
 
 def board_text(board: Board) -> str:
