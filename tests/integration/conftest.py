@@ -69,7 +69,8 @@ def celery_worker_process(transactional_db):
         while time.monotonic() < deadline:
             if process.poll() is not None:
                 pytest.fail(f"the worker exited with code {process.returncode}; see {log_path}")
-            if app.control.ping(destination=[f"{queue}@{os.uname().nodename}"], timeout=1.0):
+            replies = app.control.ping(timeout=1.0)  # [{"<name>": {"ok": "pong"}}, ...]
+            if any(name.startswith(f"{queue}@") for reply in replies for name in reply):
                 break
         else:
             pytest.fail(f"the worker did not answer a ping within {WORKER_START_TIMEOUT} s; see {log_path}")
