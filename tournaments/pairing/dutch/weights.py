@@ -40,6 +40,17 @@ class Layout:
     def order_bits(self) -> int:
         return 3 * self.group_bits + 1
 
+    @property
+    def tail_bits(self) -> int:
+        """The width of everything below the C9 field (colours, floats, order)."""
+        g, s = self.group_bits, self.groups_shift
+        bits = 4 * g + self.order_bits
+        if self.played_rounds:
+            bits += 2 * g + 2 * s
+        if self.played_rounds > 1:
+            bits += 2 * g + 2 * s
+        return bits
+
     def max_weight(self) -> int:
         """An upper bound on any edge weight (used to force a finalised pair)."""
         g, s = self.group_bits, self.groups_shift
@@ -133,6 +144,15 @@ def edge_weight(
         return 0
     g, s, sh = lay.group_bits, lay.groups_shift, lay.shifts
     w = 1 + (not bye_candidate(high, bye_score)) + (not bye_candidate(low, bye_score))
+    if not in_current and not in_next:
+        # Outside the brackets being paired only completion (and C9) count: every other field is 0.
+        w <<= 2 * g + 2 * s + 2 * g
+        if c9_ranks is not None:
+            if high.score == bye_score:
+                w += c9_ranks.get(high.played_games, 0)
+            if low.score == bye_score:
+                w += c9_ranks.get(low.played_games, 0)
+        return w << lay.tail_bits
     w = (w << g) | in_current
     w <<= s
     if in_current:
