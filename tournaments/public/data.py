@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.urls import NoReverseMatch, reverse
 
@@ -17,7 +18,13 @@ from tournaments.pairing.model import PlayerRecord
 from tournaments.public.crosstable import Cell, Crosstable, build_crosstable, swiss_cell
 from tournaments.public.version import public_version
 from tournaments.services.rounds import published_rounds
-from tournaments.services.standings import TournamentResults, cached_results, cached_standings
+from tournaments.services.standings import (
+    CACHE_SECONDS,
+    TournamentResults,
+    cached_results,
+    cached_standings,
+    standings_for,
+)
 from tournaments.standings import Standings, StandingsRow
 from tournaments.standings.context import points_for
 
@@ -151,6 +158,26 @@ class PlayerPage:
     field_size: int
 
 
+def ranks_by_round(tournament: Tournament, results: TournamentResults, last: int) -> dict[int, list[int]]:
+    """Start number -> rank after each round 1..``last`` (a player without a row ranks last).
+
+    One small cache entry per public version for the whole field: every player page needs it,
+    and reading eleven cached standings of 300 rows each was most of a warm player page.
+    """
+    version = public_version(tournament)
+    key = f"public:ranks:{tournament.pk}:{version}:{last}"
+    found = cache.get(key)
+    if found is None:
+        found = {}
+        for r in range(1, last + 1):
+            after = standings_for(tournament, r, results)
+            rank_of = {row.start_number: row.rank for row in after.rows}
+            for sno in results.records:
+                found.setdefault(sno, []).append(rank_of.get(sno, len(after.rows)))
+        cache.set(key, found, CACHE_SECONDS)
+    return found
+
+
 def player_page(tournament: Tournament, entry: Entry) -> PlayerPage:
     """A player's rounds (opponent, colour, result, running score, rank after the round) and row."""
     standings, results = tournament_standings(tournament)
@@ -158,11 +185,7 @@ def player_page(tournament: Tournament, entry: Entry) -> PlayerPage:
     record = results.records.get(sno)
     history = sorted(record.history, key=lambda h: h.round) if record else []
     last = standings.after_round
-    version = public_version(tournament)
-    ranks: list[int] = []
-    for r in range(1, last + 1):
-        after = cached_standings(tournament, version, r, results)
-        ranks.append(next((row.rank for row in after.rows if row.start_number == sno), len(after.rows)))
+    ranks = ranks_by_round(tournament, results, last).get(sno, [])
     games = {
         b.round.number: b.game.pk
         for b in boards_with_results(tournament).filter(Q(white=entry) | Q(black=entry))
