@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: demo test venv install install-dev migrate seed run lint typecheck messages clean
+.PHONY: demo test venv install install-dev migrate seed run lint typecheck messages constraints clean
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) not found: install Python 3.11 (or run make PYTHON=python3 ...)"; exit 1; }
@@ -15,12 +15,13 @@ $(PY):
 
 venv: $(PY)
 
-$(VENV)/.installed: requirements.txt | $(PY)
-	$(PIP) install --quiet -r requirements.txt
+# constraints.txt pins the transitive dependencies (make constraints regenerates it).
+$(VENV)/.installed: requirements.txt constraints.txt | $(PY)
+	$(PIP) install --quiet -r requirements.txt -c constraints.txt
 	touch $@
 
-$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(PY)
-	$(PIP) install --quiet -r requirements-dev.txt
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt constraints.txt | $(PY)
+	$(PIP) install --quiet -r requirements-dev.txt -c constraints.txt
 	touch $(VENV)/.installed $@
 
 install: $(VENV)/.installed
@@ -44,6 +45,9 @@ test: install-dev
 lint: install-dev
 	$(PY) -m ruff check .
 	$(PY) -m mypy --strict arbiter
+
+constraints: install-dev
+	$(PIP) freeze | $(PY) .ci/make_constraints.py > constraints.txt
 
 # Re-extract the translatable strings into locale/ (needs GNU gettext: apt-get install gettext).
 messages: install
