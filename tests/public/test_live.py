@@ -84,3 +84,17 @@ def test_a_withdrawal_changes_the_etag(client, tournament, two_rounds):
     entry.withdrawn_from_round = 3
     entry.save()
     assert client.get(live, headers={"if-none-match": etag}).status_code == 200
+
+
+def test_finishing_a_round_changes_the_etag_and_the_version_of_an_unknown_slug_is_a_404(
+    client, tournament, two_rounds, staff
+):
+    from tournaments.models import Round
+    from tournaments.services.rounds import finish_round
+
+    live = reverse("public:round_live", args=[tournament.slug, 2])
+    etag = client.get(live)["ETag"]
+    assert client.get(live, headers={"if-none-match": etag}).status_code == 304
+    finish_round(staff, Round.objects.get(tournament=tournament, number=2))
+    assert client.get(live, headers={"if-none-match": etag}).status_code == 200
+    assert client.get(reverse("public:round_live", args=["no-such-slug", 2])).status_code == 404
