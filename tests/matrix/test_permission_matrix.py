@@ -63,13 +63,14 @@ def _answer(response) -> int | str:
     return response.status_code
 
 
-def call(world: World, persona: str, name: str, case: Case, *, csrf: bool = False):
-    """Call one case as one persona; the response (never raises: a crash is a 500)."""
+def call(world: World, persona: str, name: str, case: Case, *, csrf: bool = False, query: str = ""):
+    """Call one case as one persona (``query``: a query string to append); the response (never
+    raises: a crash is a 500)."""
     client = Client(raise_request_exception=False, enforce_csrf_checks=csrf)
     user = world.users[persona]
     if user is not None:
         client.force_login(user)
-    url = reverse(name, kwargs=case.kwargs(world))
+    url = reverse(name, kwargs=case.kwargs(world)) + query
     if case.method == "GET":
         return client.get(url)
     return client.post(url, case.data(world))
