@@ -40,7 +40,7 @@ from tournaments.trf import (
     write_trf,
 )
 
-from .history import build_history, code_points
+from .history import build_history, points_table
 
 # (white code, black code) -> Result value.
 _PAIR_RESULTS = {
@@ -258,6 +258,7 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
     """The tournament as a ``TrfTournament`` (confirmed results of published and finished rounds)."""
     history = build_history(tournament)
     scoring = tournament.scoring()
+    points_of = points_table(scoring)
     n_rounds = history.rounds
     entries = {
         e.start_number: e
@@ -272,7 +273,7 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
             else TrfCell(None, None, "Z")
             for r in range(1, n_rounds + 1)
         )
-        points = sum(code_points(c.result, scoring, has_opponent=c.opponent is not None) for c in cells)
+        points = sum(points_of[c.result, c.opponent is not None] for c in cells)
         pl = entries[rec.id].player
         players.append(
             TrfPlayer(
