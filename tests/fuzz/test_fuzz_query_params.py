@@ -1,5 +1,6 @@
 """Every GET page of the permission matrix with random query parameters (the ones the views read,
-plus junk): never a 500, whoever asks. Bad parameters give a page, a 404 or a redirect."""
+plus junk), as a full page or as an htmx fragment request: never a 500, whoever asks. Bad
+parameters give a page, a 404 or a redirect."""
 
 from __future__ import annotations
 
@@ -31,13 +32,13 @@ def world(request):
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(index=st.integers(min_value=0, max_value=len(GET_CASES) - 1),
        persona=st.sampled_from(["anonymous", "player", "arbiter", "chief", "staff"]),
-       query=st.dictionaries(st.sampled_from(PARAMS), VALUES, max_size=3))
-def test_no_get_page_fails_on_odd_query_parameters(index, persona, query, world):
+       query=st.dictionaries(st.sampled_from(PARAMS), VALUES, max_size=3), htmx=st.booleans())
+def test_no_get_page_fails_on_odd_query_parameters(index, persona, query, htmx, world):
     from urllib.parse import urlencode
 
     name, case = GET_CASES[index]
     with transaction.atomic():
-        response = call(world, persona, name, case, query="?" + urlencode(query))
+        response = call(world, persona, name, case, query="?" + urlencode(query), htmx=htmx)
         transaction.set_rollback(True)
     event(f"status {response.status_code}")
     assert response.status_code < 500, f"{name} as {persona} with {query}: {response.status_code}"

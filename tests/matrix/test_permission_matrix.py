@@ -63,7 +63,8 @@ def _answer(response) -> int | str:
     return response.status_code
 
 
-def call(world: World, persona: str, name: str, case: Case, *, csrf: bool = False, query: str = ""):
+def call(world: World, persona: str, name: str, case: Case, *, csrf: bool = False, query: str = "",
+         htmx: bool = False):
     """Call one case as one persona (``query``: a query string to append); the response (never
     raises: a crash is a 500)."""
     client = Client(raise_request_exception=False, enforce_csrf_checks=csrf)
@@ -71,9 +72,10 @@ def call(world: World, persona: str, name: str, case: Case, *, csrf: bool = Fals
     if user is not None:
         client.force_login(user)
     url = reverse(name, kwargs=case.kwargs(world)) + query
+    headers = {"HX-Request": "true"} if htmx else {}
     if case.method == "GET":
-        return client.get(url)
-    return client.post(url, case.data(world))
+        return client.get(url, headers=headers)
+    return client.post(url, case.data(world), headers=headers)
 
 
 @pytest.mark.django_db
