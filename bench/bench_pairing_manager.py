@@ -5,7 +5,9 @@ Swiss (FIDE Dutch) tournament and plays ``--rounds`` rounds through the services
 confirm every result), measuring per round:
 
 * ``history``: ``build_history`` + ``pairing_input`` (the model -> dataclass bridge) and its queries;
-* ``pair_round``: the whole manager (history, engine, writing the draft boards and warnings, audit).
+* ``engine``: the pure engine alone on that input;
+* ``pair_round``: the whole manager (history, engine, writing the draft boards and warnings, audit);
+  ``pair_round`` minus ``engine`` is the manager's own overhead.
 
     .venv/bin/python bench/bench_pairing_manager.py [--players 200] [--rounds 3]
 
@@ -48,7 +50,7 @@ def main() -> None:
     from games.models import Game, ResultSubmission
     from tournaments.models import Entry, Player
     from tournaments.services.history import build_history, pairing_input
-    from tournaments.services.pairing import pair_round
+    from tournaments.services.pairing import engine_for, pair_round
     from tournaments.services.registration import create_tournament, freeze_start_numbers
     from tournaments.services.rounds import publish_round
 
@@ -62,25 +64,30 @@ def main() -> None:
     Entry.objects.bulk_create([Entry(tournament=t, player=p, rating=p.rating) for p in players])
     freeze_start_numbers(user, t, "rating")
     print(f"{args.players} players, {args.rounds} rounds, SQLite in {workdir}")
-    hist_times, pair_times = [], []
+    hist_times, engine_times, pair_times = [], [], []
     for n in range(1, args.rounds + 1):
         with CaptureQueriesContext(connection) as ctx:
             t0 = time.perf_counter()
-            pairing_input(t, n, history=build_history(t, n - 1))
+            inp = pairing_input(t, n, history=build_history(t, n - 1))
             hist_times.append(time.perf_counter() - t0)
         queries = len(ctx.captured_queries)
+        t0 = time.perf_counter()
+        engine_for(t)(inp)
+        engine_times.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
         rnd = pair_round(t, user).round
         pair_times.append(time.perf_counter() - t0)
         print(f"round {n}: history+input {hist_times[-1] * 1000:.0f} ms ({queries} queries), "
-              f"pair_round {pair_times[-1] * 1000:.0f} ms")  # fmt: skip
+              f"engine {engine_times[-1] * 1000:.0f} ms, pair_round {pair_times[-1] * 1000:.0f} ms")  # fmt: skip
         publish_round(user, rnd)
         games = Game.objects.filter(board__round=rnd)
         ResultSubmission.objects.bulk_create(
             [ResultSubmission(game=g, result=rng.choice(["2-0", "1-1", "0-2"]), status="confirmed") for g in games]
         )
     med_hist, med_pair = statistics.median(hist_times) * 1000, statistics.median(pair_times) * 1000
-    print(f"median history+input {med_hist:.0f} ms; median pair_round {med_pair:.0f} ms; "
+    overhead = statistics.median(p - e for p, e in zip(pair_times, engine_times)) * 1000
+    print(f"median history+input {med_hist:.0f} ms; median engine {statistics.median(engine_times) * 1000:.0f} ms; "
+          f"median pair_round {med_pair:.0f} ms (manager overhead {overhead:.0f} ms); "
           f"max {max(pair_times) * 1000:.0f} ms")  # fmt: skip
 
 
