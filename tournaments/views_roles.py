@@ -75,9 +75,15 @@ def arbiters(request: HttpRequest, slug: str) -> HttpResponse:
                     )
                     return redirect("tournament_arbiters", slug=tournament.slug)
             elif action == "remove":
-                role = Role.objects.filter(
-                    pk=request.POST.get("role"), tournament=tournament, kind__in=roles.ARBITER_KINDS
-                ).select_related("user").first()
+                role_id = request.POST.get("role", "")
+                # A role id that is not a whole number (tampered form) is a role that does not exist.
+                role = (
+                    Role.objects.filter(pk=int(role_id), tournament=tournament, kind__in=roles.ARBITER_KINDS)
+                    .select_related("user")
+                    .first()
+                    if role_id.isascii() and role_id.isdigit()
+                    else None
+                )
                 if role is None:
                     messages.error(request, _("That role no longer exists."))
                 else:

@@ -181,3 +181,18 @@ def test_settings_accept_a_valid_tiebreak_order(tournament, login, chief_arbiter
     assert client.post(reverse("tournaments:settings", args=[tournament.slug]), data).status_code == 302
     tournament.refresh_from_db()
     assert tournament.tiebreaks == "bh/c1,SB,WIN"
+
+
+@pytest.mark.parametrize("role", ["abc", "", str(HUGE), "1.5"])
+def test_removing_an_arbiter_role_given_as_garbage_says_it_no_longer_exists(
+    tournament, login, chief_arbiter, arbiter, role
+):
+    url = reverse("tournament_arbiters", args=[tournament.slug])
+    body = login(chief_arbiter).post(url, {"action": "remove", "role": role}, follow=True).content.decode()
+    assert "That role no longer exists." in body
+
+
+@pytest.mark.parametrize("page", ["abc", "0", "-1", str(HUGE)])
+def test_audit_log_with_a_bad_page_number_shows_a_page(tournament, login, chief_arbiter, page):
+    url = reverse("tournament_audit", args=[tournament.slug])
+    assert login(chief_arbiter).get(url, {"page": page}).status_code == 200
