@@ -196,3 +196,15 @@ def test_removing_an_arbiter_role_given_as_garbage_says_it_no_longer_exists(
 def test_audit_log_with_a_bad_page_number_shows_a_page(tournament, login, chief_arbiter, page):
     url = reverse("tournament_audit", args=[tournament.slug])
     assert login(chief_arbiter).get(url, {"page": page}).status_code == 200
+
+
+def test_csv_upload_larger_than_the_limit_is_refused_without_storing(tournament, login, arbiter):
+    from tournaments.services.csv_import import MAX_BYTES
+
+    line = b"Name, Someone;1500\n"
+    upload = SimpleUploadedFile("players.csv", b"name;rating\n" + line * (MAX_BYTES // len(line) + 2))
+    body = login(arbiter).post(
+        reverse("tournaments:import_csv", args=[tournament.slug]), {"file": upload}, follow=True
+    ).content.decode()
+    assert "The file is too large (more than 2 MB)." in body
+    assert not Entry.objects.filter(tournament=tournament).exists()

@@ -19,7 +19,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Absence, Entry, ProhibitedPair
 from tournaments.services import registration
-from tournaments.services.csv_import import import_players_csv
+from tournaments.services.csv_import import MAX_BYTES, import_players_csv
 from tournaments.services.errors import ServiceError
 
 from .common import attempt, refuse
@@ -67,8 +67,11 @@ def import_csv(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, _("Choose a CSV file to upload."))
         return redirect("tournaments:players", slug=slug)
+    upload = form.cleaned_data["file"]
     try:
-        report = import_players_csv(request.user, tournament, form.cleaned_data["file"].read())
+        # Read at most one byte past the limit: the service refuses an oversized file, and a huge
+        # upload is never pulled into memory whole.
+        report = import_players_csv(request.user, tournament, upload.read(MAX_BYTES + 1))
     except ServiceError as exc:
         refuse(request, exc)
         return redirect("tournaments:players", slug=slug)
