@@ -34,6 +34,12 @@ def pair_round_task(run_id: int, override: bool = False) -> dict[str, object]:
         report: dict[str, object] = {"error": str(exc), "details": exc.details}
         _update(run_id, status=TaskRun.Status.FAILED, progress=100, message=str(exc), report=report)
         return report
+    except Exception:
+        # A bug, not a refusal: the run must not stay "running" for ever on the arbiter's page.
+        # Nothing was stored (pair_round is one transaction); the error is re-raised for the logs.
+        message = _("Pairing failed because of an internal error; nothing was stored. Please try again or report it.")
+        _update(run_id, status=TaskRun.Status.FAILED, progress=100, message=message, report={"error": message})
+        raise
     report = {"round": outcome.round.number, "warnings": list(outcome.warnings)}
     _update(
         run_id,

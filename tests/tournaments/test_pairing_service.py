@@ -290,3 +290,24 @@ def test_a_pab_after_a_forfeit_win_is_warned_as_a_second_pab(tournament, publish
     pab.refresh_from_db()
     ok.refresh_from_db()
     assert "second PAB" in " ".join(pab.warnings) and ok.warnings == []
+
+
+def test_a_crashing_pairing_task_is_marked_failed_and_stores_nothing(make_tournament, add_entries, staff, monkeypatch):
+    from tournaments.tasks import pair_round_task
+
+    t = make_tournament("rr4", pairing_system="round_robin")
+    add_entries(t, 4)
+    run = TaskRun.objects.create(tournament=t, kind="pair_round", created_by=staff)
+
+    def broken_engine(tournament):
+        def engine(inp):
+            raise ZeroDivisionError("engine bug")
+
+        return engine
+
+    monkeypatch.setattr(pairing_service, "engine_for", broken_engine)
+    with pytest.raises(ZeroDivisionError):
+        pair_round_task(run.pk)
+    run.refresh_from_db()
+    assert run.status == "failed" and run.progress == 100 and "internal error" in run.message
+    assert not Round.objects.filter(tournament=t).exists()
