@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -246,6 +248,9 @@ def test_a_whole_tournament_evening_in_the_browser(browser: Browser, live_server
     assert response.ok and response.headers["content-type"].startswith("application/pdf"), response.headers
     data = response.body()
     (ARTIFACTS_DIR / "crosstable.pdf").write_bytes(data)
+    if shutil.which("pdftoppm"):  # a picture of page 1 to look at next to the screenshots
+        subprocess.run(["pdftoppm", "-r", "70", "-png", "-f", "1", "-l", "1", str(ARTIFACTS_DIR / "crosstable.pdf"),
+                        str(ARTIFACTS_DIR / "tournament_evening-23-crosstable-pdf")], check=False, timeout=60)
     check_crosstable_pdf(data, w1)
 
 
