@@ -12,13 +12,7 @@ from games.forms import ClaimForm, RulingForm
 from games.services import GameError
 from games.services.claims import claim_draw, claim_text
 from games.services.rulings import rule_irregularity
-from games.views.common import back, game_for
-
-
-def _form_errors(request: HttpRequest, form) -> None:
-    for field, errs in form.errors.items():
-        label = form.fields[field].label if field in form.fields else ""
-        messages.error(request, f"{label}: {' '.join(errs)}")
+from games.views.common import back, form_errors, game_for
 
 
 @require_POST
@@ -40,7 +34,7 @@ def claim(request: HttpRequest, game_id: int) -> HttpResponse:
         except GameError as exc:
             messages.error(request, exc.message)
     else:
-        _form_errors(request, form)
+        form_errors(request, form)
     return back(request, reverse("games:game", args=[game.pk]))
 
 
@@ -58,5 +52,5 @@ def ruling(request: HttpRequest, game_id: int) -> HttpResponse:
         except GameError as exc:
             messages.error(request, exc.message)
     else:
-        _form_errors(request, form)
+        form_errors(request, form)
     return back(request, reverse("games:game", args=[game.pk]))

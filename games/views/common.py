@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django import forms
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -42,8 +44,38 @@ def back(request: HttpRequest, default: str) -> HttpResponse:
     return redirect(default)
 
 
+def whole_number(value: str | None) -> int | None:
+    """``value`` as a non-negative whole number of at most 18 digits, else None.
+
+    Query and POST data are untrusted: "abc", "²" (a digit ``int()`` refuses), "-1" and numbers
+    too big for a database integer all give None, so callers answer with a message or a 404.
+    """
+    value = (value or "").strip()
+    if not value or len(value) > 18 or not value.isascii() or not value.isdecimal():
+        return None
+    return int(value)
+
+
 def parse_ply(value: str | None, default: int) -> int:
-    try:
-        return int(value) if value not in (None, "") else default
-    except (TypeError, ValueError):
-        raise Http404("bad ply") from None
+    """The ``ply`` parameter of the board fragment; ``default`` when missing, 404 when not a number.
+
+    A ply beyond the game (however many digits) is returned as a large number; the board clamps it
+    to the last ply.
+    """
+    if value is None or not value.strip():
+        return default
+    value = value.strip()
+    if value.isascii() and value.isdecimal() and len(value) > 9:
+        return 10**9
+    number = whole_number(value)
+    if number is None:
+        raise Http404("bad ply")
+    return number
+
+
+def form_errors(request: HttpRequest, form: forms.Form) -> None:
+    """Each form error as a message naming its field (``Ply: Enter a whole number.``)."""
+    for name, errs in form.errors.items():
+        label = form.fields[name].label if name in form.fields else ""
+        text = " ".join(str(e) for e in errs)
+        messages.error(request, f"{label}: {text}" if label else text)

@@ -15,6 +15,7 @@ from games.services import GameError
 from games.services.games import games_of_entry
 from games.services.links import create_link, link_by_token, revoke_link
 from games.services.results import submit_result
+from games.views.common import form_errors, whole_number
 from games.views.results import game_card
 from tournaments.access import tournament_for
 from tournaments.models import Entry
@@ -32,7 +33,10 @@ def links(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def link_create(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for(request, slug, "games.manage_games")
-    entry = get_object_or_404(Entry, tournament=tournament, pk=request.POST.get("entry") or 0)
+    entry = Entry.objects.filter(tournament=tournament, pk=whole_number(request.POST.get("entry"))).first()
+    if entry is None:
+        messages.error(request, _("Choose a player of this tournament."))
+        return redirect("games:links", slug=tournament.slug)
     try:
         create_link(tournament, entry, request.user)
         messages.success(request, _("Link created for %(name)s.") % {"name": entry.player.name})
@@ -98,5 +102,5 @@ def link_submit(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
         except GameError as exc:
             messages.error(request, exc.message)
     else:
-        messages.error(request, _("Choose a result."))
+        form_errors(request, form)
     return redirect("games:link_home", token=link.token)

@@ -19,7 +19,7 @@ from games.services import GameError
 from games.services.pdn_export import export_games, round_games, tournament_games
 from games.services.pdn_import import resolve_game
 from games.tasks import PDN_IMPORT, queue_pdn_import
-from games.views.common import game_for
+from games.views.common import game_for, whole_number
 from games.views.public import may_view
 from tournaments.access import tournament_for
 from tournaments.models import Board, Round, TaskRun
@@ -31,8 +31,9 @@ MAX_UPLOAD = 20 * 1024 * 1024
 def import_pdn(request: HttpRequest, slug: str) -> HttpResponse:
     """Arbiters upload a PDN file; the import runs as a task and its report stays available."""
     tournament = tournament_for(request, slug, "games.manage_games")
-    form = PdnUploadForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
+    # Bound on every POST, even an empty one, so that a missing file is reported on the form.
+    form = PdnUploadForm(request.POST, request.FILES) if request.method == "POST" else PdnUploadForm()
+    if form.is_bound and form.is_valid():
         upload = form.cleaned_data["file"]
         if upload.size > MAX_UPLOAD:
             form.add_error("file", _("The file is larger than 20 MB."))
@@ -82,9 +83,8 @@ def import_status(request: HttpRequest, slug: str, task_id: int) -> HttpResponse
 def import_resolve(request: HttpRequest, slug: str, task_id: int) -> HttpResponse:
     """The arbiter puts a doubtful or unmatched game on a board."""
     tournament = tournament_for(request, slug, "games.manage_games")
-    try:
-        index, board_id = int(request.POST.get("index", "")), int(request.POST.get("board", ""))
-    except ValueError:
+    index, board_id = whole_number(request.POST.get("index")), whole_number(request.POST.get("board"))
+    if index is None or board_id is None:
         messages.error(request, _("Choose a board."))
         return redirect("games:import_status", slug=slug, task_id=task_id)
     with transaction.atomic():

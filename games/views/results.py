@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -27,7 +27,7 @@ from games.services.results import (
     submit_result,
 )
 from games.services.validation import check_game
-from games.views.common import back, game_for, submission_for
+from games.views.common import back, form_errors, game_for, submission_for, whole_number
 from games.views.moves import board_context, default_flip
 from tournaments.access import tournament_for
 from tournaments.models import Board, Round
@@ -103,8 +103,7 @@ def submit(request: HttpRequest, game_id: int) -> HttpResponse:
     arbiter = bool(is_game_arbiter(request.user, game)) and entry_of_user(game, request.user) is None
     form = (ArbiterResultForm if arbiter else ResultForm)(request.POST)
     if not form.is_valid():
-        for field, errs in form.errors.items():
-            messages.error(request, f"{form.fields[field].label if field in form.fields else ''}: {' '.join(errs)}")
+        form_errors(request, form)
         return back(request, reverse("games:game", args=[game.pk]))
     data = form.cleaned_data
     try:
@@ -169,10 +168,13 @@ def results_overview(request: HttpRequest, slug: str) -> HttpResponse:
     """Arbiters: every board of a round with its confirmed result, pending submissions and conflicts."""
     tournament = tournament_for(request, slug, "games.manage_games")
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
-    number = request.GET.get("round")
+    asked = request.GET.get("round")
     rnd = None
-    if number and number.isdigit():
-        rnd = get_object_or_404(Round, tournament=tournament, number=int(number))
+    if asked:
+        # An unknown round, or one that is not a number at all, is a 404 (not the last round).
+        rnd = next((r for r in rounds if r.number == whole_number(asked)), None)
+        if rnd is None:
+            raise Http404("no such round")
     elif rounds:
         rnd = rounds[-1]
     rows = []
