@@ -158,3 +158,26 @@ def test_twenty_round_wall_chart_keeps_every_column_on_the_page(db):
     assert width <= PAGE[0] - 2 * MARGIN + 0.01
     _pages, texts = text_of(build_crosstable_pdf(t))
     assert re.search(r"\b19\s+20\s+Pts\s+TB1\s+TB2\s+TB3\s+TB4\s+TB5\b", texts[0])
+
+
+def test_arbiters_download_every_document_even_when_the_public_pages_are_off(
+    client, tournament, two_rounds, login, arbiter, outsider
+):
+    tournament.public_crosstable = tournament.public_pairings = False
+    tournament.save()
+    urls = [
+        reverse("public:document", args=[tournament.slug, "crosstable"]),
+        reverse("public:round_document", args=[tournament.slug, "pairings", 1]),
+    ]
+    for url in urls:
+        client.logout()
+        assert client.get(url).status_code == 404
+        assert login(outsider).get(url).status_code == 404
+        response = login(arbiter).get(url)
+        assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+
+
+def test_the_arbiters_round_page_links_the_pairing_list_and_score_sheets(tournament, two_rounds, login, arbiter):
+    html = login(arbiter).get(reverse("tournaments:round", args=[tournament.slug, 2])).content.decode()
+    assert reverse("public:round_document", args=[tournament.slug, "scoresheets", 2]) in html
+    assert reverse("public:round_document", args=[tournament.slug, "pairings", 2]) in html

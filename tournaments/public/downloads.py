@@ -1,7 +1,8 @@
 """Document downloads: always served from the stored file (built first when missing or stale).
 
-The crosstable follows ``public_crosstable``, the pairing list ``public_pairings``; score
-sheets are for the arbiters of the tournament (``tournaments.manage_tournament``).
+For the public the crosstable follows ``public_crosstable``, the pairing list
+``public_pairings``; score sheets are for the arbiters of the tournament
+(``tournaments.manage_tournament``), who also get the others whatever the switches.
 """
 
 from __future__ import annotations
@@ -21,9 +22,13 @@ def document(request: HttpRequest, slug: str, kind: str, number: int | None = No
 
     if kind not in PAGE_FOR_KIND:
         raise Http404(f"unknown document {kind!r}")
-    t = public_tournament(request, slug, PAGE_FOR_KIND[kind])
-    if kind == "scoresheets":
-        require(request, "tournaments.manage_tournament", t)
+    t = public_tournament(request, slug)
+    # The tournament's arbiters get every document whatever the public switches: the crosstable
+    # is what the chief arbiter signs and sends to the federation, public or not.
+    if not request.user.has_perm("tournaments.manage_tournament", t):
+        if kind == "scoresheets":
+            require(request, "tournaments.manage_tournament", t)
+        public_tournament(request, slug, PAGE_FOR_KIND[kind])
     if kind != "crosstable" and number is None:
         raise Http404("a round number is needed")
     try:
