@@ -45,6 +45,9 @@ def endpoints(w):
         ("post", reverse("tournaments:publish", args=[s, 1])),
         ("post", reverse("tournaments:swap_players", args=[s, 1])),
         ("post", reverse("tournaments:swap_colours", args=[s, 1, 1])),
+        ("post", reverse("tournaments:finish_round", args=[s, 1])),
+        ("get", reverse("tournaments:export_trf", args=[s, "trf26"])),
+        ("get", reverse("tournaments:export_trf", args=[s, "trf16"])),
     ]
 
 
