@@ -93,7 +93,7 @@ def versioned_tournament(slug: str) -> Tournament:
     found = list(Tournament.objects.raw(sql, (*params[:at], slug, *params[at + 1 :])))
     if not found:
         raise Http404("No such tournament")
-    t = found[0]
+    t: Tournament = found[0]
     t.public_version = _digest(t)  # type: ignore[attr-defined]
     return t
 
