@@ -5,22 +5,10 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from arbiter.draws import AGREEMENT, RULE_ORDER
+from games.draw_rules import CLAIM_RULES, RULE_LABELS
 from games.models import IrregularityRuling, Result, Termination
 from games.services.results import FORFEIT_RESULTS, PLAYER_RESULTS, PLAYER_TERMINATIONS
 from games.services.validation import MAX_MOVE_TEXT
-
-RULE_LABELS = {
-    "threefold_repetition": _("Threefold repetition"),
-    "25_move": _("25 king moves"),
-    "16_move": _("16-move rule"),
-    "5_move": _("5-move rule"),
-    "three_kings": _("Three kings against one"),
-    "no_capture_or_promotion": _("No capture or promotion"),
-    "king_against_king": _("King against king"),
-    "long_diagonal": _("Lone king on the long diagonal"),
-    AGREEMENT: _("Draw offer (agreement)"),
-}
 
 
 class MovesField(forms.CharField):
@@ -74,8 +62,8 @@ class ClaimForm(forms.Form):
     rule = forms.ChoiceField(
         label=_("Rule"),
         required=False,
-        choices=[("", _("Any draw rule"))]
-        + [(r, RULE_LABELS.get(r, r.replace("_", " "))) for r in (*RULE_ORDER, AGREEMENT)],
+        # RULE_LABELS[r], not .get(): a rule without a label fails here, at import, not silently.
+        choices=[("", _("Any draw rule")), *((r, RULE_LABELS[r]) for r in CLAIM_RULES)],
     )
     moves = MovesField()
 

@@ -22,6 +22,7 @@ from arbiter.notation import NotationError, find_moves
 from arbiter.pdn_lexer import ERROR, MOVE, NUMBER, RESULT, LineIndex, tokenize
 from arbiter.profiles import UnknownVariant
 from arbiter.validator import GameInputError, GameRecord, Ruling, ValidationReport, validate
+from games.draw_rules import rule_label
 from games.models import Game, IrregularityRuling
 from games.services.games import profile_name
 
@@ -40,6 +41,9 @@ def translate_message(template: str, params: dict[str, Any]) -> str:
     for key in ("side", "played_pieces"):
         if isinstance(p.get(key), str):
             p[key] = _(p[key])
+    if isinstance(p.get("rule"), str):
+        # A rule id ("long_diagonal") reads as its label ("Lone king on the long diagonal").
+        p["rule"] = rule_label(p["rule"])
     reason_template = p.get("reason_template")
     if isinstance(reason_template, str):
         inner = {k: (_(v) if k == "side" and isinstance(v, str) else v) for k, v in p.items()}

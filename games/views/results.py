@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.draw_rules import rule_label
 from games.forms import ArbiterResultForm, ClaimForm, ForfeitForm, ResultForm, RulingForm
 from games.models import ResultSubmission
 from games.rules import is_game_arbiter
@@ -87,7 +88,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "forfeit_form": ForfeitForm(),
         "claim_form": ClaimForm(initial={"ply": len(entry_check.plies)}),
         "ruling_form": RulingForm(),
-        "claims": [(c, claim_text(c)) for c in game.draw_claims.select_related("claimed_by")],
+        "claims": [(c, claim_text(c), rule_label(c.rule)) for c in game.draw_claims.select_related("claimed_by")],
         "rulings": list(game.rulings.all()),
         "title": _("Game %(board)s") % {"board": game.board},
         **board_context(game, entry_check, None, post_url=reverse("games:board", args=[game.pk]),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from games.models import DrawClaim, IrregularityRuling, ResultSubmission
 from games.services import GameError
@@ -128,3 +129,34 @@ def test_players_cannot_rule(game, player):
     game.save()
     with pytest.raises(GameError):
         rule_irregularity(game, 3, "stands", player)
+
+
+def test_every_draw_rule_of_the_validator_has_a_translatable_label_on_the_claim_form():
+    from django.utils.functional import Promise
+
+    from arbiter.draws import ALL_RULES
+    from games.draw_rules import RULE_LABELS
+    from games.forms import ClaimForm
+
+    missing = set(ALL_RULES) - set(RULE_LABELS)
+    assert not missing, f"draw rules without a label in games/forms.py: {sorted(missing)}"
+    assert all(isinstance(RULE_LABELS[r], Promise) for r in ALL_RULES)  # gettext_lazy: translatable
+    offered = dict(ClaimForm().fields["rule"].choices)
+    assert set(offered) == {"", *ALL_RULES}
+    assert all(str(offered[r]) != r for r in ALL_RULES)  # a label, not the bare id
+    assert len({str(offered[r]) for r in ALL_RULES}) == len(ALL_RULES)  # no two rules look alike
+
+
+def test_claim_page_offers_the_russian_rules_and_labels_the_stored_claims(game, login, player):
+    from games.draw_rules import RULE_LABELS
+
+    claim_draw(game, 4, player, "unchanged_material", moves=OPENING)
+    body = login(player).get(reverse("games:game", args=[game.pk])).content.decode()
+    for rule in ("kings_against_lone_king", "unchanged_material", "long_diagonal"):
+        assert f'<option value="{rule}">{RULE_LABELS[rule]}</option>' in body
+    assert f"<strong>{RULE_LABELS['unchanged_material']}</strong>, after ply 4" in body
+
+
+def test_a_claim_under_a_rule_the_profile_does_not_use_is_rejected_with_a_reason(game, player):
+    claim = claim_draw(game, 4, player, "long_diagonal", moves=OPENING)
+    assert not claim.upheld and "long_diagonal" not in claim.explanation and claim.explanation
