@@ -9,6 +9,7 @@ to a matching ``If-None-Match`` before the view runs, so an unchanged poll costs
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -16,6 +17,7 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
 
+from tournaments.models import Tournament
 from tournaments.public.data import round_view, shown_rounds, tournament_standings
 from tournaments.public.formatting import points_text, tiebreak_text
 from tournaments.public.tables import standings_table
@@ -64,30 +66,28 @@ def round_fragment(request: HttpRequest, slug: str, number: int) -> HttpResponse
     return _no_cache(render(request, "public/_round_table.html", {"tournament": t, "view": round_view(t, rnd)}))
 
 
-def _chunks(items: list, size: int) -> list[list]:
-    return [items[i : i + size] for i in range(0, len(items), size)] or [[]]
+def _paged(
+    kind: str, heading: str, items: list[Any], per_slide: int, key: str, **extra: object
+) -> list[dict[str, object]]:
+    """``items`` split into slides of ``per_slide`` (one empty slide for none), each numbered ``i/n``."""
+    parts = [items[i : i + per_slide] for i in range(0, len(items), per_slide)] or [[]]
+    return [
+        {"kind": kind, "heading": heading, "page": f"{i}/{len(parts)}", key: part, **extra}
+        for i, part in enumerate(parts, start=1)
+    ]
 
 
-def _slides(t: object) -> list[dict[str, object]]:
+def _slides(t: Tournament) -> list[dict[str, object]]:
     """The projector's slides: the current round's boards, then the standings, a screenful each."""
     slides: list[dict[str, object]] = []
-    if t.public_pairings:  # type: ignore[attr-defined]
-        current = shown_rounds(t).last()  # type: ignore[arg-type]
+    if t.public_pairings:
+        current = shown_rounds(t).last()
         if current is not None:
-            view = round_view(t, current)  # type: ignore[arg-type]
-            parts = _chunks(view.lines, PROJECTOR_BOARDS_PER_SLIDE)
-            for i, lines in enumerate(parts, start=1):
-                slides.append(
-                    {
-                        "kind": "pairings",
-                        "heading": _("Round %(n)s") % {"n": current.number},
-                        "page": f"{i}/{len(parts)}",
-                        "lines": lines,
-                    }
-                )
-    if t.public_standings:  # type: ignore[attr-defined]
+            heading = _("Round %(n)s") % {"n": current.number}
+            slides += _paged("pairings", heading, round_view(t, current).lines, PROJECTOR_BOARDS_PER_SLIDE, "lines")
+    if t.public_standings:
         try:
-            standings, _results = tournament_standings(t)  # type: ignore[arg-type]
+            standings, _results = tournament_standings(t)
         except StandingsError:
             standings = None
         if standings is not None and standings.rows:
@@ -101,17 +101,11 @@ def _slides(t: object) -> list[dict[str, object]]:
                 }
                 for r in standings.rows
             ]
-            parts = _chunks(rows, PROJECTOR_ROWS_PER_SLIDE)
-            for i, rows in enumerate(parts, start=1):
-                slides.append(
-                    {
-                        "kind": "standings",
-                        "heading": _("Standings after round %(n)s") % {"n": standings.after_round},
-                        "page": f"{i}/{len(parts)}",
-                        "rows": rows,
-                        "codes": [(c, describe(c)[0]) for c in codes],
-                    }
-                )
+            heading = _("Standings after round %(n)s") % {"n": standings.after_round}
+            slides += _paged(
+                "standings", heading, rows, PROJECTOR_ROWS_PER_SLIDE, "rows",
+                codes=[(c, describe(c)[0]) for c in codes],
+            )  # fmt: skip
     return slides
 
 
