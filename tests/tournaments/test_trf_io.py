@@ -110,3 +110,14 @@ def test_a_last_column_of_absences_becomes_absences_of_the_next_round():
     t = import_trf(write_trf(cut), slug="cut5")
     assert t.rounds.count() == 4
     assert list(t.entries.get(start_number=5).absences.values_list("round_number", "kind")) == [(5, "absent")]
+
+
+def test_a_file_with_a_nul_character_is_refused_with_its_line_and_stores_nothing(tmp_path):
+    lines = (FIXTURES / FILES[0]).read_text(encoding="utf-8").splitlines()
+    number = next(i for i, line in enumerate(lines, start=1) if line.startswith("001"))
+    lines[number - 1] = lines[number - 1][:16] + "\x00" + lines[number - 1][17:]
+    bad = tmp_path / "nul.trf"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(CommandError, match=rf"line {number}, field text: contains a NUL character"):
+        call_command("import_trf", str(bad), "--slug", "nul", stdout=io.StringIO())
+    assert not Tournament.objects.filter(slug="nul").exists()

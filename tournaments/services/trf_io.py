@@ -155,6 +155,10 @@ def import_trf(text: str, *, slug: str | None = None, actor=None) -> Tournament:
     """Create a tournament from TRF text (see the module docstring). All or nothing."""
     from games.models import Game, ResultSubmission
 
+    if "\x00" in text:
+        # Binary rather than text; PostgreSQL would also refuse to store it in a name.
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise TrfError(line, "text", "contains a NUL character (is this a TRF text file?)")
     t = read_trf(text)
     if not t.players:
         raise TrfError(0, "001", "the file has no player records")
