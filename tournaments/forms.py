@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Absence, Entry, Player, Tournament
+from tournaments.services.csv_import import FIRST_BIRTH_YEAR, RATING_RANGE
 from tournaments.services.standings import KIND_BY_SYSTEM
 from tournaments.standings import StandingsError, parse_tiebreaks
 
@@ -135,11 +138,23 @@ class TournamentSettingsForm(forms.ModelForm):
 
 
 class PlayerForm(forms.ModelForm):
-    """Register one player (a new ``Player``; an existing one is matched by FMJD id)."""
+    """Register one player (a new ``Player``; an existing one is matched by FMJD id).
+
+    Rating and birth year are held to the same plausible ranges as the CSV import.
+    """
 
     class Meta:
         model = Player
         fields = ["name", "title", "federation", "club", "fmjd_id", "national_id", "rating", "birth_year"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        low, high = RATING_RANGE
+        self.fields["rating"].validators += [MinValueValidator(low), MaxValueValidator(high)]
+        self.fields["rating"].widget.attrs.update(min=low, max=high)
+        birth = self.fields["birth_year"]
+        birth.validators += [MinValueValidator(FIRST_BIRTH_YEAR), MaxValueValidator(datetime.date.today().year)]
+        birth.widget.attrs.update(min=FIRST_BIRTH_YEAR, max=datetime.date.today().year)
 
 
 class CsvUploadForm(forms.Form):

@@ -208,3 +208,27 @@ def test_csv_upload_larger_than_the_limit_is_refused_without_storing(tournament,
     ).content.decode()
     assert "The file is too large (more than 2 MB)." in body
     assert not Entry.objects.filter(tournament=tournament).exists()
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"rating": "-5"}, "rating"),
+        ({"rating": "4001"}, "rating"),
+        ({"rating": str(HUGE)}, "rating"),
+        ({"birth_year": "1850"}, "birth_year"),
+        ({"birth_year": "3000"}, "birth_year"),
+        ({"name": "Bad\x00Name"}, "name"),
+        ({"federation": "NEDX"}, "federation"),
+    ],
+)
+def test_player_form_holds_rating_and_birth_year_to_the_csv_limits(tournament, login, arbiter, data, field):
+    response = login(arbiter).post(reverse("tournaments:players", args=[tournament.slug]), {"name": "A, Anna", **data})
+    assert response.status_code == 200 and response.context["form"].errors[field]
+    assert not Entry.objects.filter(tournament=tournament).exists()
+
+
+def test_player_form_accepts_a_plausible_player(tournament, login, arbiter):
+    data = {"name": "A, Anna", "rating": "1850", "birth_year": "1990", "federation": "NED"}
+    assert login(arbiter).post(reverse("tournaments:players", args=[tournament.slug]), data).status_code == 302
+    assert Entry.objects.get(tournament=tournament).player.rating == 1850

@@ -30,6 +30,9 @@ from .errors import ServiceError
 from .registration import PLAYER_FIELDS, register_player
 
 MAX_BYTES = 2_000_000
+# Plausible values, shared with the player form: a rating outside them is a typing error.
+RATING_RANGE = (0, 4000)
+FIRST_BIRTH_YEAR = 1900
 
 
 @dataclass(frozen=True)
@@ -94,8 +97,8 @@ def _clean(row: dict[str, str]) -> dict[str, Any]:
             raise ValueError(_("%(field)s “%(value)s” is longer than %(n)s characters") % {
                 "field": key, "value": value, "n": limit})  # fmt: skip
         data[key] = value.upper() if key == "federation" else value
-    data["rating"] = _int(row.get("rating", ""), "rating", 0, 4000)
-    data["birth_year"] = _int(row.get("birth_year", ""), "birth_year", 1900, datetime.date.today().year)
+    data["rating"] = _int(row.get("rating", ""), "rating", *RATING_RANGE)
+    data["birth_year"] = _int(row.get("birth_year", ""), "birth_year", FIRST_BIRTH_YEAR, datetime.date.today().year)
     return data
 
 
