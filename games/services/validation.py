@@ -116,10 +116,11 @@ def rulings_of(game: Game) -> list[Ruling]:
     """The arbiter's stored rulings of ``game`` as the validator's ``Ruling`` values."""
     if game.pk is None:
         return []
+    # ``game.rulings.all()`` uses a prefetch when the caller made one (PDN export of many games).
+    stored: list[IrregularityRuling] = sorted(game.rulings.all(), key=lambda r: r.ply)
     return [
-        Ruling(r.ply, r.decision, r.corrected_move or None, r.comment,  # type: ignore[arg-type]
-               demanded_in_time=r.demanded_in_time)
-        for r in IrregularityRuling.objects.filter(game=game).order_by("ply")
+        Ruling(r.ply, r.decision, r.corrected_move or None, r.comment, demanded_in_time=r.demanded_in_time)
+        for r in stored
     ]
 
 

@@ -324,3 +324,49 @@ def test_a_german_game_exports_and_reads_back_as_german(tournament, published_ro
     assert not back.errors
     assert back.games[0].tags["Variant"] == "german"
     assert back.games[0].variant == "german"
+
+
+def _many_games(tournament, published_round, arbiter, rounds: range) -> None:
+    """Round 1 and the published ``rounds`` get games with moves, a confirmed result and, on board 1,
+    a ruling (so that the export reads submissions and rulings of every game)."""
+    from games.services.rulings import rule_irregularity
+
+    boards = list(published_round.boards.order_by("number"))
+    for number in rounds:
+        rnd = Round.objects.create(tournament=tournament, number=number, status="published")
+        for b in boards:
+            Board.objects.create(round=rnd, number=b.number, white=b.white, black=b.black)
+    for board in Board.objects.filter(round__tournament=tournament, game__isnull=True):
+        g = game_for_board(board)
+        g.moves = "1. 32-28 19-23 2. 31-27 23x32" if board.number == 1 else "1. 32-28 19-23 2. 28x19 14x23"
+        g.save()
+        enter_result(g, "1-1", arbiter)
+        if board.number == 1:
+            rule_irregularity(g, 3, "stands", arbiter)
+
+
+def test_exporting_a_whole_tournament_takes_a_constant_number_of_queries(tournament, published_round, arbiter,
+                                                                         django_assert_max_num_queries):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    _many_games(tournament, published_round, arbiter, range(2, 3))
+    with CaptureQueriesContext(connection) as small:
+        small_text = export_games(tournament_games(tournament))
+    _many_games(tournament, published_round, arbiter, range(3, 9))
+    assert len(small.captured_queries) <= 6, [q["sql"][:80] for q in small.captured_queries]
+    with django_assert_max_num_queries(len(small.captured_queries)):
+        text = export_games(tournament_games(tournament))
+    assert len(read_pdn(small_text).games) == 4
+    games = read_pdn(text).games
+    assert len(games) == 16 and {g.result for g in games} == {"1-1"}
+    # The prefetched confirmed submission is really used: its result and termination reach every game.
+    assert all(g.tags["Result"] == "1-1" and "Termination" not in g.tags for g in games)
+
+
+def test_a_board_without_a_game_row_is_exported_empty_and_nothing_is_written(tournament, published_round):
+    assert not Game.objects.exists()
+    games = read_pdn(export_games(tournament_games(tournament))).games
+    assert [(g.tags["White"], g.result, len(g.moves)) for g in games] == [
+        ("Jansen, Piet", "*", 0), ("Lefèvre, Amélie", "*", 0)]
+    assert not Game.objects.exists()
