@@ -47,6 +47,19 @@ def import_pdn_task(task_id: int) -> None:
         log.exception("PDN import %s failed", task_id)
         TaskRun.objects.filter(pk=task.pk).update(status=TaskRun.Status.FAILED, message=str(exc)[:500])
         return
-    report.update({"file": meta.get("file", ""), "source": meta.get("source", ""), "round": meta.get("round")})
+    finally:
+        # The upload is read once; the report (kept in TaskRun) is what stays, so MEDIA_ROOT does not fill up.
+        _delete_upload(meta.get("source"))
+    report.update({"file": meta.get("file", ""), "round": meta.get("round")})
     TaskRun.objects.filter(pk=task.pk).update(status=TaskRun.Status.DONE, progress=100, report=report,
                                               message=f"{len(report['stored'])}/{report['total']}")
+
+
+def _delete_upload(path: str | None) -> None:
+    """Delete an uploaded file under ``pdn-imports/``; a missing file or a storage error is only logged."""
+    if not path or not str(path).startswith("pdn-imports/"):
+        return
+    try:
+        default_storage.delete(path)
+    except OSError:
+        log.warning("could not delete the PDN upload %s", path, exc_info=True)

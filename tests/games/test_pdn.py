@@ -370,3 +370,42 @@ def test_a_board_without_a_game_row_is_exported_empty_and_nothing_is_written(tou
     assert [(g.tags["White"], g.result, len(g.moves)) for g in games] == [
         ("Jansen, Piet", "*", 0), ("Lefèvre, Amélie", "*", 0)]
     assert not Game.objects.exists()
+
+
+def _uploads(media) -> list[str]:
+    folder = media / "pdn-imports"
+    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+
+
+@pytest.mark.parametrize("fails", [False, True], ids=["done", "failed"])
+def test_the_uploaded_file_is_deleted_once_the_import_has_run_and_the_report_stays(
+        fails, tournament, published_round, arbiter, login, settings, tmp_path, django_capture_on_commit_callbacks):
+    from unittest import mock
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    from tournaments.models import TaskRun
+
+    settings.MEDIA_ROOT = tmp_path
+    client = login(arbiter)
+    seen: list[list[str]] = []
+    real = import_pdn_text
+
+    def spy(*args, **kwargs):
+        seen.append(_uploads(tmp_path))  # the file is there while the import reads it
+        if fails:
+            raise RuntimeError("disk on fire")
+        return real(*args, **kwargs)
+
+    with mock.patch("games.services.pdn_import.import_pdn_text", side_effect=spy), \
+            django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("games:import", args=[tournament.slug]),
+                    {"file": SimpleUploadedFile("club.pdn", PDN_BY_NAME.encode())})
+    assert len(seen) == 1 and len(seen[0]) == 1
+    assert _uploads(tmp_path) == []
+    task = TaskRun.objects.get(kind="pdn_import")
+    if fails:
+        assert task.status == "failed" and "disk on fire" in task.message
+    else:
+        assert task.status == "done" and task.report["file"] == "club.pdn" and task.report["stored"]
