@@ -33,4 +33,6 @@ urlpatterns = [
     path("<int:game_id>/pdn/", pdn.export_game, name="export_game"),
     path("l/<str:token>/", links.link_home, name="link_home"),
     path("l/<str:token>/<int:game_id>/", links.link_submit, name="link_submit"),
+    path("l/<str:token>/<int:game_id>/check/", links.link_check, name="link_check"),
+    path("l/<str:token>/<int:game_id>/board/", links.link_board, name="link_board"),
 ]

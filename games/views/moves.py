@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.board_svg import render_board
-from games.models import Game
+from games.models import Game, ResultSubmission
 from games.services.games import entry_of_user, side_of_entry
 from games.services.validation import MAX_MOVE_TEXT, MoveCheck, check_game
 from games.views.common import game_for, parse_ply
+from tournaments.models import Entry
 
 
 def board_context(game: Game, chk: MoveCheck, ply: int | None, *, post_url: str | None = None,
@@ -46,12 +49,61 @@ def board_context(game: Game, chk: MoveCheck, ply: int | None, *, post_url: str 
     }
 
 
-def default_flip(request: HttpRequest, game: Game) -> bool:
-    """Show the board from Black's side to the player of Black (``flip`` = 0/1 overrides)."""
+def default_flip(request: HttpRequest, game: Game, entry: Entry | None = None) -> bool:
+    """Show the board from Black's side to the player of Black (``flip`` = 0/1 overrides).
+
+    ``entry``: the side of a private-link holder; by default the signed-in user's entry.
+    """
     value = request.POST.get("flip", request.GET.get("flip"))
     if value in ("0", "1"):
         return value == "1"
-    return side_of_entry(game, entry_of_user(game, request.user)) == "B"
+    if entry is None:
+        entry = entry_of_user(game, request.user)
+    return side_of_entry(game, entry) == "B"
+
+
+def entry_context(request: HttpRequest, game: Game, *, submissions: list[ResultSubmission], entry: Entry | None,
+                  arbiter: bool, submit_url: str, check_url: str, board_url: str,
+                  stored_check: MoveCheck | None = None) -> dict[str, Any]:
+    """Context of ``games/_entry.html`` for a signed-in player or arbiter and for a private link alike.
+
+    The text box starts with the recorded moves, else the moves this side (or, for an arbiter,
+    anybody) last submitted, so that nothing typed before has to be typed again.
+    """
+    initial = game.moves
+    if not initial.strip():
+        user_pk = request.user.pk if request.user.is_authenticated else None
+        mine = [s for s in submissions if s.moves.strip() and (
+            arbiter or (user_pk is not None and s.submitted_by_id == user_pk)
+            or (entry is not None and s.submitted_for_id == entry.pk))]
+        initial = mine[0].moves if mine else ""
+    entry_check = stored_check if stored_check is not None and initial == game.moves else check_game(game, initial)
+    return {
+        "initial_moves": initial,
+        "entry_check": entry_check,
+        "submit_url": submit_url,
+        "check_url": check_url,
+        **board_context(game, entry_check, None, post_url=board_url, flipped=default_flip(request, game, entry)),
+    }
+
+
+def check_response(request: HttpRequest, game: Game, board_url: str, entry: Entry | None = None) -> HttpResponse:
+    """The annotated move list of the posted ``moves`` and, out of band, the board after the last ply."""
+    text = request.POST.get("moves", "")[: MAX_MOVE_TEXT + 1]
+    chk = check_game(game, text)
+    ctx = {"game": game, "check": chk, "oob_board": True,
+           **board_context(game, chk, None, post_url=board_url, flipped=default_flip(request, game, entry))}
+    return render(request, "games/_moves_check.html", ctx)
+
+
+def posted_board_response(request: HttpRequest, game: Game, board_url: str,
+                          entry: Entry | None = None) -> HttpResponse:
+    """The board fragment after the posted ``ply`` of the posted ``moves`` (the entry page's step buttons)."""
+    text = request.POST.get("moves", "")[: MAX_MOVE_TEXT + 1]
+    ply = parse_ply(request.POST.get("ply"), -1)
+    ctx = board_context(game, check_game(game, text), None if ply < 0 else ply, post_url=board_url,
+                        flipped=default_flip(request, game, entry))
+    return render(request, "games/_board.html", ctx)
 
 
 def check_moves_view(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -59,29 +111,19 @@ def check_moves_view(request: HttpRequest, game_id: int) -> HttpResponse:
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     game = game_for(request, game_id, "games.submit_result")
-    text = request.POST.get("moves", "")[: MAX_MOVE_TEXT + 1]
-    chk = check_game(game, text)
-    ctx = {"game": game, "check": chk, "oob_board": True,
-           **board_context(game, chk, None, post_url=reverse("games:board", args=[game.pk]),
-                           flipped=default_flip(request, game))}
-    return render(request, "games/_moves_check.html", ctx)
+    return check_response(request, game, reverse("games:board", args=[game.pk]))
 
 
 def board_view(request: HttpRequest, game_id: int) -> HttpResponse:
     """The board fragment after ``ply``: GET shows the stored moves (viewers); POST the posted moves (entry)."""
     if request.method == "POST":
         game = game_for(request, game_id, "games.submit_result")
-        text = request.POST.get("moves", "")[: MAX_MOVE_TEXT + 1]
-        ply = parse_ply(request.POST.get("ply"), -1)
-        chk = check_game(game, text)
-        urls = {"post_url": reverse("games:board", args=[game.pk])}
-    else:
-        game = game_for(request, game_id, None)
-        from games.views.public import may_view
+        return posted_board_response(request, game, reverse("games:board", args=[game.pk]))
+    game = game_for(request, game_id, None)
+    from games.views.public import may_view
 
-        may_view(request, game)
-        ply = parse_ply(request.GET.get("ply"), -1)
-        chk = check_game(game)
-        urls = {"get_url": reverse("games:board", args=[game.pk])}
-    ctx = board_context(game, chk, None if ply < 0 else ply, flipped=default_flip(request, game), **urls)
+    may_view(request, game)
+    ply = parse_ply(request.GET.get("ply"), -1)
+    ctx = board_context(game, check_game(game), None if ply < 0 else ply,
+                        get_url=reverse("games:board", args=[game.pk]), flipped=default_flip(request, game))
     return render(request, "games/_board.html", ctx)

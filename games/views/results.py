@@ -29,7 +29,7 @@ from games.services.results import (
 )
 from games.services.validation import check_game
 from games.views.common import back, form_errors, game_for, submission_for, whole_number
-from games.views.moves import board_context, default_flip
+from games.views.moves import entry_context
 from tournaments.access import tournament_for
 from tournaments.models import Board, Round
 from tournaments.rules import is_arbiter
@@ -65,15 +65,10 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     arbiter = bool(is_game_arbiter(request.user, game))
     chk = check_game(game)
     subs = list(game.submissions.select_related("submitted_by", "submitted_for__player", "confirmed_by"))
-    # The text box starts with the recorded moves, else the moves this user (or, for an arbiter,
-    # anybody) last submitted, so that nothing typed before has to be typed again.
-    initial_moves = game.moves
-    if not initial_moves.strip():
-        entry = entry_of_user(game, request.user)
-        mine = [s for s in subs if s.moves.strip() and (arbiter or s.submitted_by_id == request.user.pk
-                                                          or (entry is not None and s.submitted_for_id == entry.pk))]
-        initial_moves = mine[0].moves if mine else ""
-    entry_check = chk if initial_moves == game.moves else check_game(game, initial_moves)
+    entry = entry_context(request, game, submissions=subs, entry=entry_of_user(game, request.user), arbiter=arbiter,
+                          submit_url=reverse("games:submit", args=[game.pk]),
+                          check_url=reverse("games:check_moves", args=[game.pk]),
+                          board_url=reverse("games:board", args=[game.pk]), stored_check=chk)
     ctx = {
         "game": game,
         "tournament": game.tournament,
@@ -82,17 +77,14 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "submissions": subs,
         "conflicts": conflicts(game),
         "check": chk,
-        "entry_check": entry_check,
-        "initial_moves": initial_moves,
-        "form": (ArbiterResultForm if arbiter else ResultForm)(initial={"moves": initial_moves}),
+        "form": (ArbiterResultForm if arbiter else ResultForm)(initial={"moves": entry["initial_moves"]}),
         "forfeit_form": ForfeitForm(),
-        "claim_form": ClaimForm(initial={"ply": len(entry_check.plies)}),
+        "claim_form": ClaimForm(initial={"ply": len(entry["entry_check"].plies)}),
         "ruling_form": RulingForm(),
         "claims": [(c, claim_text(c), rule_label(c.rule)) for c in game.draw_claims.select_related("claimed_by")],
         "rulings": list(game.rulings.all()),
         "title": _("Game %(board)s") % {"board": game.board},
-        **board_context(game, entry_check, None, post_url=reverse("games:board", args=[game.pk]),
-                        flipped=default_flip(request, game)),
+        **entry,
     }
     return render(request, "games/game.html", ctx)
 

@@ -78,3 +78,49 @@ def test_recreating_a_revoked_link_gives_a_new_token(link, tournament, entries, 
 def test_print_page_shows_full_urls(login, arbiter, link, tournament):
     body = login(arbiter).get(reverse("games:links_print", args=[tournament.slug])).content.decode()
     assert f"http://testserver/g/l/{link.token}/" in body
+
+
+MISSED = "1. 32-28 19-23 2. 31-27 23x32"  # ply 3 ignores the compulsory 28x19
+
+
+def test_link_holder_enters_moves_validated_as_typed_like_a_signed_in_player(client, link, other_game):
+    page = client.get(reverse("games:link_submit", args=[link.token, other_game.pk])).content.decode()
+    check_url = reverse("games:link_check", args=[link.token, other_game.pk])
+    assert f'hx-post="{check_url}"' in page and 'name="result" value="0-2"' in page
+    assert 'data-flipped="1"' in page  # the link's player has Black on this board
+    assert reverse("games:link_submit", args=[link.token, other_game.pk]) in client.get(
+        reverse("games:link_home", args=[link.token])).content.decode()
+    body = client.post(check_url, {"moves": MISSED}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Move 2, White 31-27 does not capture, but capturing is compulsory: 28x19" in body
+    assert 'hx-swap-oob="true"' in body
+    board_url = reverse("games:link_board", args=[link.token, other_game.pk])
+    assert f'hx-post="{board_url}"' in body
+    r = client.post(board_url, {"moves": MISSED, "ply": 1})
+    assert "After 1. White 32-28" in r.content.decode()
+
+
+def test_link_submission_carries_the_moves_and_waits_for_confirmation(client, link, other_game):
+    r = client.post(reverse("games:link_submit", args=[link.token, other_game.pk]), {"result": "1-1", "moves": MISSED})
+    assert r.status_code == 302 and r["Location"] == reverse("games:link_home", args=[link.token])
+    sub = ResultSubmission.objects.get(game=other_game)
+    assert (sub.moves, sub.status, sub.via_link) == (MISSED, "pending", True)
+    # Back on the entry page the box holds what was sent, checked.
+    page = client.get(reverse("games:link_submit", args=[link.token, other_game.pk])).content.decode()
+    assert f">{MISSED}</textarea>" in page and "does not capture" in page
+
+
+@pytest.mark.parametrize("name", ["games:link_submit", "games:link_check", "games:link_board"])
+def test_link_entry_pages_refuse_other_games_revoked_links_and_draft_rounds(name, client, link, game, other_game,
+                                                                            arbiter):
+    post = name != "games:link_submit"
+    fetch = (lambda url: client.post(url, {"moves": "32-28"})) if post else client.get
+    assert fetch(reverse(name, args=[link.token, game.pk])).status_code == 404  # another player's game
+    rnd = other_game.board.round
+    rnd.status = "draft"
+    rnd.save()
+    assert fetch(reverse(name, args=[link.token, other_game.pk])).status_code == 404
+    rnd.status = "published"
+    rnd.save()
+    assert fetch(reverse(name, args=[link.token, other_game.pk])).status_code == 200
+    revoke_link(link, arbiter)
+    assert fetch(reverse(name, args=[link.token, other_game.pk])).status_code == 404
