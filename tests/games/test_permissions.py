@@ -167,3 +167,56 @@ def test_players_cannot_enter_results_of_a_draft_round(game, as_persona):
     rnd.save()
     assert outcome(as_persona("player").post(reverse("games:submit", args=[game.pk]), {"result": "2-0"})) == 403
     assert outcome(as_persona("arbiter").post(reverse("games:submit", args=[game.pk]), {"result": "2-0"})) == "ok"
+
+
+@pytest.mark.parametrize(("persona", "expected"), ARBITER_ONLY)
+def test_link_revocation(persona, expected, tournament, entries, arbiter, as_persona):
+    from games.services.links import create_link
+
+    link = create_link(tournament, entries[3], arbiter)
+    r = as_persona(persona).post(reverse("games:link_revoke", args=[tournament.slug, link.pk]))
+    assert outcome(r) == expected
+    link.refresh_from_db()
+    assert link.revoked == (expected == "ok")
+
+
+@pytest.mark.parametrize(("persona", "expected"), ARBITER_ONLY)
+def test_import_report_and_resolving_a_game(persona, expected, tournament, published_round, arbiter, as_persona):
+    from games.services.pdn_import import import_pdn_text
+    from tournaments.models import TaskRun
+
+    text = '[Round "1"]\n[White "Piet Jansen"]\n[Black "Juergen Mueller"]\n[Result "2-0"]\n\n1. 32-28 2-0\n'
+    report = import_pdn_text(tournament, text, arbiter)
+    (item,) = report["doubtful"] + report["unmatched"]
+    task = TaskRun.objects.create(tournament=tournament, kind="pdn_import", status="done", report=report)
+    client = as_persona(persona)
+    assert outcome(client.get(reverse("games:import_status", args=[tournament.slug, task.pk]))) == expected
+    board = published_round.boards.get(number=1)
+    r = client.post(reverse("games:import_resolve", args=[tournament.slug, task.pk]),
+                    {"index": item["index"], "board": board.pk})
+    assert outcome(r) == expected
+    task.refresh_from_db()
+    resolved = bool((task.report["doubtful"] + task.report["unmatched"])[0].get("resolved"))
+    assert resolved == (expected == "ok")
+
+
+PRIVATE_EXPORT = expect_matrix({"player": 404, "opponent": 404, "other_player": 404, "arbiter": "ok",
+                                "foreign_arbiter": 404, "outsider": 404, "anonymous": 404})
+
+
+@pytest.mark.parametrize(("persona", "expected"), PRIVATE_EXPORT)
+def test_round_and_tournament_downloads_when_games_are_private(persona, expected, tournament, game, as_persona):
+    tournament.public_games = False
+    tournament.save()
+    client = as_persona(persona)
+    assert outcome(client.get(reverse("games:export_tournament", args=[tournament.slug]))) == expected
+    assert outcome(client.get(reverse("games:export_round", args=[tournament.slug, 1]))) == expected
+
+
+@pytest.mark.parametrize(("persona", "expected"), PRIVATE_EXPORT)
+def test_download_of_a_draft_round_when_games_are_public(persona, expected, tournament, game, as_persona):
+    rnd = game.board.round
+    rnd.status = "draft"
+    rnd.save()
+    r = as_persona(persona).get(reverse("games:export_round", args=[tournament.slug, 1]))
+    assert outcome(r) == expected

@@ -217,3 +217,17 @@ def test_phone_layout_tables_stack_into_labelled_cards(game, player, login, arbi
     styles = client.get(reverse("games:results", args=[tournament.slug])).content.decode()
     assert '<table class="stack">' in styles and 'data-label="Result"' in styles
     assert "@media (max-width: 600px)" in styles and "table.stack td[data-label]::before" in styles
+
+
+def test_the_database_itself_refuses_a_second_confirmed_submission(game, arbiter):
+    """The one-confirmed rule is a partial unique constraint, not a lock in Python: a raw second
+    confirmed row (bypassing every service) is refused by the database."""
+    from django.db import IntegrityError, transaction
+
+    ResultSubmission.objects.create(game=game, version=1, result="2-0", status="confirmed")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        ResultSubmission.objects.create(game=game, version=2, result="0-2", status="confirmed")
+    # Other states are not limited.
+    ResultSubmission.objects.create(game=game, version=3, result="0-2", status="pending")
+    ResultSubmission.objects.create(game=game, version=4, result="1-1", status="superseded")
+    assert ResultSubmission.objects.filter(game=game).count() == 3
