@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -114,32 +117,29 @@ def submit(request: HttpRequest, game_id: int) -> HttpResponse:
     return back(request, reverse("games:game", args=[game.pk]))
 
 
-@require_POST
-def confirm(request: HttpRequest, pk: int) -> HttpResponse:
+def _decide(request: HttpRequest, pk: int, act: Callable[[ResultSubmission, Any], object], done: str) -> HttpResponse:
+    """Confirm or reject a submission: the opponent or an arbiter only (403 for anyone else while it
+    waits; a submission already decided gets a message saying so)."""
     sub = submission_for(request, pk, "games.confirm_result")
     allowed, reason = may_confirm(sub, request.user)
     if not allowed and sub.status == ResultSubmission.Status.PENDING:
         raise PermissionDenied(reason)
     try:
-        confirm_submission(sub, request.user)
-        messages.success(request, _("Result %(result)s confirmed.") % {"result": sub.result})
+        act(sub, request.user)
+        messages.success(request, done % {"result": sub.result})
     except GameError as exc:
         messages.error(request, exc.message)
     return back(request, reverse("games:game", args=[sub.game_id]))
+
+
+@require_POST
+def confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    return _decide(request, pk, confirm_submission, _("Result %(result)s confirmed."))
 
 
 @require_POST
 def reject(request: HttpRequest, pk: int) -> HttpResponse:
-    sub = submission_for(request, pk, "games.confirm_result")
-    allowed, reason = may_confirm(sub, request.user)
-    if not allowed and sub.status == ResultSubmission.Status.PENDING:
-        raise PermissionDenied(reason)
-    try:
-        reject_submission(sub, request.user)
-        messages.success(request, _("Submission rejected."))
-    except GameError as exc:
-        messages.error(request, exc.message)
-    return back(request, reverse("games:game", args=[sub.game_id]))
+    return _decide(request, pk, reject_submission, _("Submission %(result)s rejected."))
 
 
 @require_POST
