@@ -7,18 +7,24 @@ is the user linked to the White or Black entry's player; arbiters are the tourna
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import rules
 
-from tournaments.models import Round
+from games.services import User
+from tournaments.models import Round, Tournament
 from tournaments.rules import is_arbiter
 
+if TYPE_CHECKING:
+    from games.models import Game
 
-def _game_tournament(game):
+
+def _game_tournament(game: Game) -> Tournament:
     return game.board.round.tournament
 
 
 @rules.predicate
-def is_game_arbiter(user, game) -> bool:
+def is_game_arbiter(user: User, game: Game | None) -> bool:
     """An arbiter (or chief arbiter) of the game's tournament."""
     if game is None:
         return False
@@ -26,22 +32,22 @@ def is_game_arbiter(user, game) -> bool:
 
 
 @rules.predicate
-def is_game_player(user, game) -> bool:
+def is_game_player(user: User, game: Game | None) -> bool:
     """The user plays White or Black in this game (bye boards have no game to play)."""
-    if game is None or not user.is_authenticated:
+    if game is None or user is None or not user.is_authenticated:
         return False
     board = game.board
     return any(entry is not None and entry.player.user_id == user.pk for entry in (board.white, board.black))
 
 
 @rules.predicate
-def round_is_published(user, game) -> bool:
+def round_is_published(user: User, game: Game | None) -> bool:
     """Players act only on games of published (or finished) rounds."""
     return game is not None and game.board.round.status != Round.Status.DRAFT
 
 
 @rules.predicate
-def games_are_public(user, game) -> bool:
+def games_are_public(user: User, game: Game | None) -> bool:
     return game is not None and _game_tournament(game).public_games and round_is_published(user, game)
 
 

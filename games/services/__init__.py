@@ -6,6 +6,15 @@ Errors a user can fix are raised as ``GameError`` with a translated, specific me
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeAlias
+
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+    from django.contrib.auth.models import AnonymousUser
+
+# Who acts: a signed-in user, the anonymous user, or None (a private link, a command without --user).
+User: TypeAlias = "AbstractBaseUser | AnonymousUser | None"
+
 
 class GameError(Exception):
     """A refused action, with a message for the user (already translated)."""

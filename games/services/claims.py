@@ -9,6 +9,8 @@ still needs confirmation as usual. A draw offer (rule ``agreement``) before the 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -16,14 +18,14 @@ from arbiter.claims import ClaimError, rule_on_claim
 from arbiter.draws import AGREEMENT, ALL_RULES
 from games.models import DrawClaim, Game, Result, ResultSubmission, Termination
 from games.rules import is_game_arbiter, is_game_player, round_is_published
-from games.services import GameError
+from games.services import GameError, User
 from games.services.games import entry_of_user
 from games.services.results import _create
 from games.services.validation import check_game, translate_message
 from tournaments.audit import record
 
 
-def claim_draw(game: Game, ply: int, user, rule: str | None = None, *, moves: str | None = None) -> DrawClaim:
+def claim_draw(game: Game, ply: int, user: User, rule: str | None = None, *, moves: str | None = None) -> DrawClaim:
     """Judge and store a draw claim made after ``ply`` (0 = before the first move).
 
     ``rule``: a rule name of ``arbiter.draws.ALL_RULES`` (``'agreement'`` = a draw offer), or None
@@ -81,5 +83,6 @@ def claim_text(claim: DrawClaim) -> str:
     return claim.explanation
 
 
-def _jsonable(params: dict) -> dict:
+def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with every value JSON can store (other values as their text)."""
     return {k: (v if isinstance(v, (str, int, float, bool, type(None))) else str(v)) for k, v in params.items()}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from games.models import Game
+from games.services import User
 from tournaments.models import Board, Entry, Round, Tournament
 
 
@@ -21,9 +22,9 @@ def game_for_board(board: Board) -> Game:
     return game
 
 
-def entry_of_user(game: Game, user) -> Entry | None:
+def entry_of_user(game: Game, user: User) -> Entry | None:
     """The entry (White or Black) played by ``user`` in ``game``, or None."""
-    if not getattr(user, "is_authenticated", False):
+    if user is None or not user.is_authenticated:
         return None
     for entry in (game.board.white, game.board.black):
         if entry is not None and entry.player.user_id == user.pk:
@@ -56,7 +57,7 @@ def games_of_entry(entry: Entry, *, published_only: bool = True) -> list[Game]:
     return [game_for_board(b) for b in boards]
 
 
-def entries_of_user(tournament: Tournament, user) -> list[Entry]:
+def entries_of_user(tournament: Tournament, user: User) -> list[Entry]:
     """The user's entries in ``tournament`` (usually one)."""
     if not getattr(user, "is_authenticated", False):
         return []

@@ -10,13 +10,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.models import SubmissionLink, new_link_token
-from games.services import GameError
+from games.services import GameError, User
 from tournaments.audit import record
 from tournaments.models import Entry, Tournament
 from tournaments.rules import is_arbiter
 
 
-def create_link(tournament: Tournament, entry: Entry, user) -> SubmissionLink:
+def create_link(tournament: Tournament, entry: Entry, user: User) -> SubmissionLink:
     """The entry's link (a fresh token if it was revoked). Raises GameError for non-arbiters or a foreign entry."""
     if not is_arbiter(user, tournament):
         raise GameError(_("Only an arbiter of this tournament may create submission links."))
@@ -34,7 +34,7 @@ def create_link(tournament: Tournament, entry: Entry, user) -> SubmissionLink:
     return link
 
 
-def revoke_link(link: SubmissionLink, user) -> SubmissionLink:
+def revoke_link(link: SubmissionLink, user: User) -> SubmissionLink:
     """Revoke a link: its token stops working at once."""
     if not is_arbiter(user, link.tournament):
         raise GameError(_("Only an arbiter of this tournament may revoke submission links."))

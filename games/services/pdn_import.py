@@ -25,7 +25,7 @@ from arbiter.pdn import PdnGame, read_pdn
 from arbiter.pdn_writer import write_game
 from arbiter.profiles import UnknownVariant
 from games.models import Game, ResultSubmission, Termination
-from games.services import GameError
+from games.services import GameError, User
 from games.services.games import game_for_board
 from games.services.matching import match_board
 from games.services.results import _confirm, _create
@@ -81,7 +81,7 @@ def _problem(game: PdnGame, tournament: Tournament) -> str | None:
     return None
 
 
-def store_game(board: Board, game: PdnGame, user, *, replace_moves: bool = False) -> tuple[Game, list[str]]:
+def store_game(board: Board, game: PdnGame, user: User, *, replace_moves: bool = False) -> tuple[Game, list[str]]:
     """Store one PDN game on ``board`` in one transaction; returns the game and warnings.
 
     Raises GameError when the board already has different moves (unless ``replace_moves``).
@@ -124,7 +124,7 @@ def _entry(game: PdnGame, **extra: Any) -> dict[str, Any]:
             "black": game.tags.get("Black", ""), "round": game.tags.get("Round", ""), **extra}
 
 
-def import_pdn_text(tournament: Tournament, text: str, user=None, *, default_round: int | None = None,
+def import_pdn_text(tournament: Tournament, text: str, user: User = None, *, default_round: int | None = None,
                     progress: Progress | None = None) -> dict[str, Any]:
     """Import every game of ``text``; returns the JSON report (stored, doubtful, unmatched, errors)."""
     read = read_pdn(text)
@@ -172,7 +172,7 @@ def import_pdn_text(tournament: Tournament, text: str, user=None, *, default_rou
     return report
 
 
-def resolve_game(tournament: Tournament, report: dict[str, Any], index: int, board_id: int, user) -> Game:
+def resolve_game(tournament: Tournament, report: dict[str, Any], index: int, board_id: int, user: User) -> Game:
     """Store the reported (doubtful or unmatched) game ``index`` on the board the arbiter chose.
 
     Marks the entry resolved in ``report`` (the caller saves it). Raises GameError with the reason.

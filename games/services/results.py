@@ -13,6 +13,7 @@ Promises:
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import Max
@@ -21,10 +22,10 @@ from django.utils.translation import gettext as _
 
 from games.models import Game, Result, ResultSubmission, SubmissionLink, Termination
 from games.rules import is_game_arbiter
-from games.services import GameError
+from games.services import GameError, User
 from games.services.games import entry_of_user, side_of_entry
 from tournaments.audit import record
-from tournaments.models import Entry, Round
+from tournaments.models import Entry, Round, Tournament
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +41,7 @@ PLAYER_TERMINATIONS = (
 )
 
 
-def _tournament(game: Game):
+def _tournament(game: Game) -> Tournament:
     return game.board.round.tournament
 
 
@@ -83,7 +84,7 @@ def _next_version(game: Game) -> int:
     return (top or 0) + 1
 
 
-def _create(game: Game, **fields) -> ResultSubmission:
+def _create(game: Game, **fields: Any) -> ResultSubmission:
     """Create the next version; retries once if a concurrent submission took the number."""
     for attempt in range(2):
         try:
@@ -99,7 +100,7 @@ def submit_result(
     game: Game,
     result: str,
     *,
-    user=None,
+    user: User = None,
     link: SubmissionLink | None = None,
     moves: str = "",
     termination: str = Termination.NORMAL,
@@ -140,12 +141,12 @@ def submit_result(
         )
 
 
-def may_confirm(submission: ResultSubmission, user) -> tuple[bool, str]:
+def may_confirm(submission: ResultSubmission, user: User) -> tuple[bool, str]:
     """Whether ``user`` may confirm ``submission`` and, if not, why (translated)."""
     game = submission.game
     if submission.status != ResultSubmission.Status.PENDING:
         return False, _("Only a submission waiting for confirmation can be confirmed or rejected.")
-    if not getattr(user, "is_authenticated", False):
+    if user is None or not user.is_authenticated:
         return False, _("Sign in to confirm a result.")
     if submission.submitted_by_id is not None and submission.submitted_by_id == user.pk:
         return False, _("Nobody confirms or rejects their own submission: the opponent or an arbiter must do it.")
@@ -188,7 +189,7 @@ def _apply_to_game(game: Game, sub: ResultSubmission) -> None:
     game.save(update_fields=changed)
 
 
-def _confirm(sub: ResultSubmission, user) -> ResultSubmission:
+def _confirm(sub: ResultSubmission, user: User) -> ResultSubmission:
     """Confirm inside the caller's transaction; the constraint decides concurrent races.
 
     The game row is locked first so that two confirmations of one game queue up in the same
@@ -227,7 +228,7 @@ def _confirm(sub: ResultSubmission, user) -> ResultSubmission:
     return sub
 
 
-def confirm_submission(submission: ResultSubmission, user) -> ResultSubmission:
+def confirm_submission(submission: ResultSubmission, user: User) -> ResultSubmission:
     """Confirm a pending submission (the opponent or an arbiter; never the submitter).
 
     The previously confirmed submission, if any, becomes superseded in the same transaction.
@@ -239,7 +240,7 @@ def confirm_submission(submission: ResultSubmission, user) -> ResultSubmission:
     return _confirm(submission, user)
 
 
-def reject_submission(submission: ResultSubmission, user, reason: str = "") -> ResultSubmission:
+def reject_submission(submission: ResultSubmission, user: User, reason: str = "") -> ResultSubmission:
     """Reject a pending submission (the opponent or an arbiter). Audit-logged for arbiters."""
     allowed, why = may_confirm(submission, user)
     if not allowed:
@@ -256,7 +257,7 @@ def reject_submission(submission: ResultSubmission, user, reason: str = "") -> R
 def enter_result(
     game: Game,
     result: str,
-    user,
+    user: User,
     *,
     moves: str = "",
     termination: str | None = None,
@@ -269,12 +270,11 @@ def enter_result(
     """
     if not is_game_arbiter(user, game):
         raise GameError(_("Only an arbiter of this tournament may enter results directly."))
-    if termination is None:
-        termination = Termination.FORFEIT if result in FORFEIT_RESULTS else Termination.NORMAL
-    _check_result_fits(result, termination)
-    _check_agreement(game, result, termination, moves, require_moves=False)
+    term: str = termination or (Termination.FORFEIT if result in FORFEIT_RESULTS else Termination.NORMAL)
+    _check_result_fits(result, term)
+    _check_agreement(game, result, term, moves, require_moves=False)
     with transaction.atomic():
-        sub = _create(game, result=result, moves=moves.strip(), termination=termination, submitted_by=user)
+        sub = _create(game, result=result, moves=moves.strip(), termination=term, submitted_by=user)
         record(user, _tournament(game), "enter_result", sub, after=_summary(sub))
         if confirm:
             # The arbiter's own entry is confirmed by the arbiter's authority, not as a second opinion.
@@ -282,7 +282,7 @@ def enter_result(
     return sub
 
 
-def record_forfeit(game: Game, result: str, user) -> ResultSubmission:
+def record_forfeit(game: Game, result: str, user: User) -> ResultSubmission:
     """An arbiter records a forfeit (+-, -+ or --), confirmed at once and audit-logged."""
     if result not in FORFEIT_RESULTS:
         raise GameError(_("A forfeit needs the result +-, -+ or --."))

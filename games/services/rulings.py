@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from arbiter.validator import Ruling
 from games.models import Game, IrregularityRuling
 from games.rules import is_game_arbiter
-from games.services import GameError
+from games.services import GameError, User
 from games.services.games import profile_name
 from games.services.validation import check_moves, rulings_of, translate_message, validate_game
 from tournaments.audit import record
@@ -24,7 +24,7 @@ def rule_irregularity(
     game: Game,
     ply: int,
     decision: str,
-    user,
+    user: User,
     *,
     corrected_move: str = "",
     comment: str = "",

@@ -18,7 +18,7 @@ from tournaments.models import Entry
 
 
 def board_context(game: Game, chk: MoveCheck, ply: int | None, *, post_url: str | None = None,
-                  get_url: str | None = None, flipped: bool = False) -> dict:
+                  get_url: str | None = None, flipped: bool = False) -> dict[str, Any]:
     """Context of ``games/_board.html``: the SVG after ``ply`` (default: the last ply reached) and the
     step-through buttons. ``post_url`` re-sends the textarea (entry page); ``get_url`` uses the stored moves."""
     report = chk.report

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from games.draw_rules import rule_label
 from games.forms import ArbiterResultForm, ClaimForm, ForfeitForm, ResultForm, RulingForm
-from games.models import ResultSubmission
+from games.models import Game, ResultSubmission
 from games.rules import is_game_arbiter
 from games.services import GameError
 from games.services.claims import claim_text
@@ -38,7 +38,7 @@ from tournaments.models import Board, Round
 from tournaments.rules import is_arbiter
 
 
-def game_card(game, user) -> dict:
+def game_card(game: Game, user: Any) -> dict[str, Any]:
     """What a result card shows: confirmed result, pending submissions and what ``user`` may do."""
     subs = list(game.submissions.select_related("submitted_by", "submitted_for__player").all())
     pending = [s for s in subs if s.status == ResultSubmission.Status.PENDING]

@@ -220,3 +220,18 @@ def test_download_of_a_draft_round_when_games_are_public(persona, expected, tour
     rnd.save()
     r = as_persona(persona).get(reverse("games:export_round", args=[tournament.slug, 1]))
     assert outcome(r) == expected
+
+
+def test_rules_and_services_answer_no_for_a_missing_user(game):
+    """``user`` may be None (a private link, a command without --user): a plain no, not an AttributeError."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from games.rules import is_game_player
+    from games.services.games import entry_of_user
+    from games.services.results import may_confirm, submit_result
+
+    for nobody in (None, AnonymousUser()):
+        assert is_game_player(nobody, game) is False
+        assert entry_of_user(game, nobody) is None
+    sub = submit_result(game, "2-0", user=game.board.white.player.user)
+    assert may_confirm(sub, None) == (False, "Sign in to confirm a result.")
