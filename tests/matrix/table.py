@@ -59,6 +59,11 @@ def submission(w: World) -> dict[str, Any]:
     return {"pk": w.submission.pk}
 
 
+def link_game(w: World) -> dict[str, Any]:
+    """The private link of entry 4 and its own game (board 2)."""
+    return {"token": w.link.token, "game_id": w.game2.pk}
+
+
 def none(w: World) -> dict[str, Any]:
     return {}
 
@@ -126,8 +131,16 @@ TABLE: dict[str, list[Case]] = {
     "games:links_print": [Case(slug, "GET", only(ARBITERS))],
     # The token is the credential: whoever holds it may use it, signed in or not.
     "games:link_home": [Case(lambda w: {"token": w.link.token}, "GET", everyone(OK))],
-    "games:link_submit": [Case(lambda w: {"token": w.link.token, "game_id": w.game2.pk}, "POST", everyone(DONE),
-                               lambda w: {"result": "0-2"})],
+    "games:link_submit": [
+        Case(link_game, "GET", everyone(OK)),
+        Case(link_game, "POST", everyone(DONE), lambda w: {"result": "0-2"}),
+        # Another player's game (board 1) through this link: not found for everyone.
+        Case(lambda w: {"token": w.link.token, "game_id": w.game.pk}, "GET", everyone(404)),
+        Case(lambda w: {"token": w.link.token, "game_id": w.game.pk}, "POST", everyone(404),
+             lambda w: {"result": "0-2"}),
+    ],
+    "games:link_check": [Case(link_game, "POST", everyone(OK), lambda w: {"moves": "32-28 19-23"})],
+    "games:link_board": [Case(link_game, "POST", everyone(OK), lambda w: {"moves": "32-28 19-23", "ply": "1"})],
     "games:import": [
         Case(slug, "GET", only(ARBITERS)),
         Case(slug, "POST", only(ARBITERS), lambda w: {}),  # no file: the form again with its error
