@@ -63,14 +63,20 @@ def main() -> None:
     plies = sum(len(g.moves) for g in games)
     t0 = time.perf_counter()
     report = import_pdn_text(tournament, text)
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    connection.queries_log.clear()
     t1 = time.perf_counter()
-    out = export_games(tournament_games(tournament))
+    with CaptureQueriesContext(connection) as queries:
+        out = export_games(tournament_games(tournament))
     t2 = time.perf_counter()
     n = len(report["stored"])
     print(f"games: {len(games)} ({plies} plies, {len(text) / 1024:.0f} KiB), stored: {n}, "
           f"doubtful: {len(report['doubtful'])}, errors: {len(report['errors'])}")
     print(f"import: {t1 - t0:.2f} s = {n / (t1 - t0):.1f} games/s")
-    print(f"export: {t2 - t1:.2f} s = {n / (t2 - t1):.1f} games/s ({len(out) / 1024:.0f} KiB)")
+    print(f"export: {t2 - t1:.2f} s = {n / (t2 - t1):.1f} games/s ({len(out) / 1024:.0f} KiB, "
+          f"{len(queries.captured_queries)} queries)")
 
 
 if __name__ == "__main__":
