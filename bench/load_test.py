@@ -16,6 +16,7 @@ errors or lost submissions are not zero, 2 when the set-up fails.
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import random
 import secrets
@@ -30,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.load import clients, servers  # noqa: E402
+from bench.load.seed import Seeded  # noqa: E402
 
 ARTIFACTS = ROOT / "test-artifacts" / "load"
 
@@ -158,7 +160,7 @@ def run(a: argparse.Namespace) -> int:
         servers.stop(worker)
 
 
-def wait_for_rebuild(seeded, since, timeout: float = 60) -> tuple[bool, float]:
+def wait_for_rebuild(seeded: Seeded, since: datetime.datetime, timeout: float = 60) -> tuple[bool, float]:
     """Whether the Celery worker rebuilt the stale crosstable PDF (and how long we waited for it)."""
     from tournaments.models import Document
 
@@ -171,7 +173,8 @@ def wait_for_rebuild(seeded, since, timeout: float = 60) -> tuple[bool, float]:
     return False, timeout
 
 
-def report(a: argparse.Namespace, stats: clients.Stats, seeded, elapsed: float, worker, since) -> int:
+def report(a: argparse.Namespace, stats: clients.Stats, seeded: Seeded, elapsed: float,
+           worker: subprocess.Popen[bytes], since: datetime.datetime) -> int:
     from games.models import ResultSubmission
 
     stored = ResultSubmission.objects.filter(submitted_by_id__in=seeded.player_user_ids).count()

@@ -15,6 +15,7 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
+from typing import Any
 from urllib.parse import urlencode
 
 SUBMITTED = "counts once your opponent"
@@ -103,7 +104,9 @@ def nap(seconds: float, deadline: float) -> None:
     time.sleep(max(0.0, min(seconds, deadline - time.monotonic())))
 
 
-def timed(stats: Stats, kind: str, client: Http, method: str, path: str, **kw) -> tuple[int, dict[str, str], str]:
+def timed(stats: Stats, kind: str, client: Http, method: str, path: str,
+          **kw: Any) -> tuple[int, dict[str, str], str]:
+    """``client.request`` with its latency recorded under ``kind``; a network failure becomes RuntimeError."""
     start = time.perf_counter()
     try:
         result = client.request(method, path, **kw)

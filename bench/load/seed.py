@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
+from typing import Any
 
 SLUG = "load-open"
 PASSWORD = "load-test-password"
@@ -25,7 +26,7 @@ class Seeded:
     player_user_ids: list[int] = field(default_factory=list)
 
 
-def _session_for(user) -> str:
+def _session_for(user: Any) -> str:
     """A signed-in session key for ``user`` (what a successful login would create)."""
     from importlib import import_module
 

@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
 
 
-def start_gunicorn(env: dict[str, str], port: int, log: Path, workers: int = 2, threads: int = 4) -> subprocess.Popen:
+def start_gunicorn(env: dict[str, str], port: int, log: Path, workers: int = 2,
+                   threads: int = 4) -> subprocess.Popen[bytes]:
     """gunicorn with the project's deploy config, bound to 127.0.0.1:``port``."""
     env = {**env, "GUNICORN_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers),
            "GUNICORN_THREADS": str(threads), "LOG_LEVEL": "WARNING"}
@@ -29,7 +30,7 @@ def start_gunicorn(env: dict[str, str], port: int, log: Path, workers: int = 2, 
                             start_new_session=True)
 
 
-def start_celery(env: dict[str, str], log: Path) -> subprocess.Popen:
+def start_celery(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
     """One Celery worker (solo pool: one task at a time, like a small server's single worker)."""
     cmd = [str(VENV_BIN / "celery"), "-A", "config", "worker", "--pool=solo", "--concurrency=1",
            "--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"]
@@ -44,7 +45,8 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_for_http(port: int, path: str = "/healthz", timeout: float = 60, proc: subprocess.Popen | None = None) -> None:
+def wait_for_http(port: int, path: str = "/healthz", timeout: float = 60,
+                  proc: subprocess.Popen[bytes] | None = None) -> None:
     """Block until ``GET path`` answers 200 on 127.0.0.1:``port``; RuntimeError after ``timeout``
     or when ``proc`` (the server we started) has exited: then the answer would come from someone else."""
     deadline = time.monotonic() + timeout
@@ -67,7 +69,7 @@ def wait_for_http(port: int, path: str = "/healthz", timeout: float = 60, proc: 
     raise RuntimeError(f"the server on port {port} did not answer {path}: {last}")
 
 
-def stop(proc: subprocess.Popen | None, grace: float = 10) -> None:
+def stop(proc: subprocess.Popen[bytes] | None, grace: float = 10) -> None:
     """End the process group we started (SIGTERM, then SIGKILL)."""
     if proc is None or proc.poll() is not None:
         return
