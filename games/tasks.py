@@ -51,8 +51,12 @@ def import_pdn_task(task_id: int) -> None:
         # The upload is read once; the report (kept in TaskRun) is what stays, so MEDIA_ROOT does not fill up.
         _delete_upload(meta.get("source"))
     report.update({"file": meta.get("file", ""), "round": meta.get("round")})
-    TaskRun.objects.filter(pk=task.pk).update(status=TaskRun.Status.DONE, progress=100, report=report,
-                                              message=f"{len(report['stored'])}/{report['total']}")
+    try:
+        TaskRun.objects.filter(pk=task.pk).update(status=TaskRun.Status.DONE, progress=100, report=report,
+                                                  message=f"{len(report['stored'])}/{report['total']}")
+    except Exception as exc:  # e.g. a report the database cannot store: the task must not stay "running"
+        log.exception("PDN import %s: the report could not be saved", task_id)
+        TaskRun.objects.filter(pk=task.pk).update(status=TaskRun.Status.FAILED, message=str(exc)[:500])
 
 
 def _delete_upload(path: str | None) -> None:

@@ -38,11 +38,16 @@ _PDN_TO_RESULT = {"2-0": "2-0", "1-1": "1-1", "0-2": "0-2", "0-0": "0-0"}
 
 
 def decode_upload(data: bytes) -> str:
-    """Text of an uploaded file: UTF-8 (with or without BOM), else Windows-1252 (old PDN files)."""
+    """Text of an uploaded file: UTF-8 (with or without BOM), else Windows-1252 (old PDN files).
+
+    NUL characters become U+FFFD (same line and column): PostgreSQL cannot store NUL in text or
+    JSON, and a binary file must end in a report, not in a database error.
+    """
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+        text = data.decode("cp1252", errors="replace")
+    return text.replace("\x00", "\ufffd")
 
 
 def round_number(tag: str | None) -> int | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -168,6 +170,8 @@ def test_binary_pdn_upload_reports_what_could_not_be_read(login, arbiter, tourna
                         {"file": SimpleUploadedFile("junk.pdn", bytes(range(256)) * 4 + b"\x00\xff" * 100)})
     task = TaskRun.objects.get(kind="pdn_import")
     assert task.status == "done" and not task.report["stored"]
+    # No NUL character reaches the database (PostgreSQL refuses them in text and JSON).
+    assert "\\u0000" not in json.dumps(task.report) and "\x00" not in json.dumps(task.report, ensure_ascii=False)
     page = client.get(r["Location"]).content.decode()
     assert "0 of" in page and "games stored" in page
 
@@ -200,3 +204,10 @@ def test_a_link_submission_with_a_bad_result_says_which_field(client, tournament
 @pytest.mark.parametrize("token", ["x" * 65, "%00", "a b", "..", "revoked"])
 def test_odd_tokens_are_a_404(token, client, db):
     assert client.get(f"/g/l/{token}/").status_code == 404
+
+
+def test_nul_characters_in_a_pdn_file_keep_their_line_and_column():
+    from games.services.pdn_import import decode_upload
+
+    assert decode_upload(b'[Event "a\x00b"]\n1. 32-28\x00') == '[Event "a\ufffdb"]\n1. 32-28\ufffd'
+    assert decode_upload("Müller\x00".encode("cp1252")) == "Müller\ufffd"
