@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from arbiter import FenError, NotationError, UnknownVariant, parse_fen, read_pdn, to_fen
@@ -48,6 +48,7 @@ def test_the_fuzzing_corpus_was_found():
 def _check_pdn(text: str) -> None:
     """read_pdn never raises; every game it returns validates or is refused with the validator's errors."""
     result = read_pdn(text)
+    event("pdn: some game refused" if result.errors else "pdn: every game read")
     for err in result.errors:
         assert err.game >= 1 and err.line >= 0 and err.column >= 0 and err.message, err
         assert str(err).startswith(f"game {err.game}, line ")
@@ -84,8 +85,10 @@ def _check_fen(text: str, profile: str = "international") -> None:
     try:
         pos = parse_fen(text, profile)
     except FenError as exc:
+        event("fen: refused")
         assert str(exc)
         return
+    event("fen: accepted")
     # A FEN that was accepted must survive its own round trip.
     assert to_fen(parse_fen(to_fen(pos), profile)) == to_fen(pos)
 
@@ -122,6 +125,7 @@ def _check_trf(text: str) -> None:
     try:
         t = read_trf(text)
     except TrfError as exc:
+        event("trf: refused")
         assert exc.field and exc.message and str(exc).startswith("TRF error: ")
         return
     try:
