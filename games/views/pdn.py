@@ -22,7 +22,7 @@ from games.tasks import PDN_IMPORT, queue_pdn_import
 from games.views.common import game_for, whole_number
 from games.views.public import may_view
 from tournaments.access import tournament_for
-from tournaments.models import Board, Round, TaskRun
+from tournaments.models import Board, Round, TaskRun, Tournament
 from tournaments.rules import is_arbiter
 
 MAX_UPLOAD = 20 * 1024 * 1024
@@ -106,10 +106,13 @@ def _pdn_response(text: str, name: str) -> HttpResponse:
     return response
 
 
-def _may_export(request: HttpRequest, tournament) -> None:
+def _may_export(request: HttpRequest, tournament: Tournament) -> None:
+    """Arbiters always; everybody else when the tournament's games are public. ``is_public`` only
+    says whether the tournament is listed: an unlisted one stays reachable by its link, like its
+    game viewer (``games.view_game``)."""
     if is_arbiter(request.user, tournament):
         return
-    if not (tournament.public_games and tournament.is_public):
+    if not tournament.public_games:
         raise Http404("games are not public")
 
 

@@ -409,3 +409,16 @@ def test_the_uploaded_file_is_deleted_once_the_import_has_run_and_the_report_sta
         assert task.status == "failed" and "disk on fire" in task.message
     else:
         assert task.status == "done" and task.report["file"] == "club.pdn" and task.report["stored"]
+
+
+def test_an_unlisted_tournament_with_public_games_can_be_downloaded_by_its_link(client, tournament, published_round,
+                                                                                 arbiter):
+    from django.urls import reverse
+
+    g1, _g2 = _games_with_results(tournament, published_round, arbiter)
+    tournament.is_public = False  # not listed, but the games stay public (like the game viewer)
+    tournament.save()
+    assert client.get(reverse("games:view", args=[g1.pk])).status_code == 200
+    r = client.get(reverse("games:export_tournament", args=[tournament.slug]))
+    assert r.status_code == 200 and len(read_pdn(r.content.decode()).games) == 2
+    assert client.get(reverse("games:export_round", args=[tournament.slug, 1])).status_code == 200
