@@ -28,7 +28,7 @@ from tournaments.pairing.dutch.engine import DutchOptions, _Round  # noqa: E402
 from tournaments.pairing.dutch.state import build_context, build_states  # noqa: E402
 from tournaments.pairing.generator import GeneratorConfig, generate  # noqa: E402
 from tournaments.pairing.model import Bye, Pairing, PairingInput, RoundPairing  # noqa: E402
-from tournaments.trf import to_pairing_input  # noqa: E402
+from tournaments.trf import TrfTournament, to_pairing_input  # noqa: E402
 
 
 def quick_pairing(inp: PairingInput) -> RoundPairing:
@@ -49,14 +49,21 @@ def quick_pairing(inp: PairingInput) -> RoundPairing:
     return RoundPairing(round=inp.round, pairings=tuple(pairs), byes=bye)
 
 
-def bench(players: int, seed: int, dutch_history: bool, trace: bool) -> None:
+def bench_setup(players: int, seed: int, dutch_history: bool = False) -> tuple[TrfTournament, int]:
+    """The benchmark tournament for ``players`` (its history) and the round to time."""
     rounds = 9 if players <= 300 else 11
     middle = rounds // 2 + 1
     cfg = GeneratorConfig(
         players=players, rounds=rounds, draw_percentage=30, forfeit_rate=40, retired_rate=25, half_point_bye_rate=20
     )
-    t0 = time.perf_counter()
     t = generate(cfg, seed, rounds=middle - 1, pairer=pair_dutch if dutch_history else quick_pairing)
+    return t, middle
+
+
+def bench(players: int, seed: int, dutch_history: bool, trace: bool) -> None:
+    t0 = time.perf_counter()
+    t, middle = bench_setup(players, seed, dutch_history)
+    rounds = t.total_rounds
     setup = time.perf_counter() - t0
     inp = to_pairing_input(t, middle)
     t0 = time.perf_counter()
