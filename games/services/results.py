@@ -294,13 +294,18 @@ def confirmed_submission(game: Game) -> ResultSubmission | None:
     return ResultSubmission.objects.confirmed().filter(game=game).first()
 
 
+OPEN_STATUSES = (ResultSubmission.Status.PENDING, ResultSubmission.Status.CONFIRMED)
+
+
+def disagreeing(subs: list[ResultSubmission]) -> list[ResultSubmission]:
+    """The pending and confirmed ones of ``subs`` when they disagree (result or moves), else []."""
+    open_subs = [s for s in subs if s.status in OPEN_STATUSES]
+    return open_subs if len({(s.result, s.moves.strip()) for s in open_subs}) > 1 else []
+
+
 def conflicts(game: Game) -> list[ResultSubmission]:
     """Pending and confirmed submissions shown side by side when they disagree (result or moves)."""
-    subs = list(
-        ResultSubmission.objects.filter(
-            game=game, status__in=[ResultSubmission.Status.PENDING, ResultSubmission.Status.CONFIRMED]
-        ).select_related("submitted_by", "submitted_for__player", "confirmed_by")
-    )
-    if len({(s.result, s.moves.strip()) for s in subs}) > 1:
-        return subs
-    return []
+    return disagreeing(list(
+        ResultSubmission.objects.filter(game=game, status__in=OPEN_STATUSES)
+        .select_related("submitted_by", "submitted_for__player", "confirmed_by")
+    ))

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -21,9 +22,10 @@ from games.services import GameError
 from games.services.claims import claim_text
 from games.services.games import entries_of_user, entry_of_user, game_for_board, games_of_entry
 from games.services.results import (
+    OPEN_STATUSES,
     confirm_submission,
-    confirmed_submission,
     conflicts,
+    disagreeing,
     enter_result,
     may_confirm,
     record_forfeit,
@@ -170,16 +172,22 @@ def results_overview(request: HttpRequest, slug: str) -> HttpResponse:
             raise Http404("no such round")
     elif rounds:
         rnd = rounds[-1]
-    rows = []
+    rows: list[dict[str, Any]] = []
     if rnd is not None:
-        for board in Board.objects.filter(round=rnd).select_related("white__player", "black__player"):
+        # Games and their open submissions come in two prefetch queries, whatever the number of boards.
+        boards = Board.objects.filter(round=rnd).select_related("white__player", "black__player", "game")
+        for board in boards.prefetch_related(Prefetch(
+                "game__submissions", queryset=ResultSubmission.objects.filter(status__in=OPEN_STATUSES),
+                to_attr="open_submissions")):
             if board.is_bye or board.black_id is None:
                 rows.append({"board": board, "bye": True})
                 continue
             game = game_for_board(board)
-            rows.append({"board": board, "game": game, "confirmed": confirmed_submission(game),
-                         "pending": game.submissions.filter(status=ResultSubmission.Status.PENDING).count(),
-                         "conflict": bool(conflicts(game))})
+            subs: list[ResultSubmission] = getattr(game, "open_submissions", [])
+            rows.append({"board": board, "game": game,
+                         "confirmed": next((s for s in subs if s.status == ResultSubmission.Status.CONFIRMED), None),
+                         "pending": sum(s.status == ResultSubmission.Status.PENDING for s in subs),
+                         "conflict": bool(disagreeing(subs))})
     return render(request, "games/results.html", {
         "tournament": tournament, "rounds": rounds, "round": rnd, "rows": rows, "title": _("Results"),
     })

@@ -231,3 +231,32 @@ def test_the_database_itself_refuses_a_second_confirmed_submission(game, arbiter
     ResultSubmission.objects.create(game=game, version=3, result="0-2", status="pending")
     ResultSubmission.objects.create(game=game, version=4, result="1-1", status="superseded")
     assert ResultSubmission.objects.filter(game=game).count() == 3
+
+
+def test_results_overview_takes_the_same_queries_for_two_or_eight_boards(game, other_game, player, opponent, arbiter,
+                                                                          login, tournament, published_round,
+                                                                          django_assert_max_num_queries):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    from games.services.games import game_for_board
+    from tournaments.models import Board
+
+    client = login(arbiter)
+    url = reverse("games:results", args=[tournament.slug])
+    submit_result(game, "2-0", user=player)
+    submit_result(game, "0-2", user=opponent)
+    enter_result(other_game, "1-1", arbiter)
+    client.get(url)  # warm up (session, caches)
+    with CaptureQueriesContext(connection) as two:
+        client.get(url)
+    white, black = game.board.white, game.board.black
+    for number in range(3, 9):
+        g = game_for_board(Board.objects.create(round=published_round, number=number, white=white, black=black))
+        enter_result(g, "1-1", arbiter)
+        submit_result(g, "2-0", user=player)
+    with django_assert_max_num_queries(len(two.captured_queries)):
+        body = client.get(url).content.decode()
+    assert body.count("conflict</span>") == 7  # board 1 and the six new boards (1-1 confirmed, 2-0 waiting)
+    assert body.count("<strong>1-1</strong>") == 7
