@@ -83,6 +83,9 @@ def test_bad_draw_claims_get_a_message_naming_the_field(data, message, game, log
         ({"ply": "1500", "decision": "stands"}, "1500"),
         ({"ply": "2", "decision": "stands"}, "no irregularity"),
         ({"ply": "3", "decision": "corrected", "corrected_move": "\x00"}, "Corrected to: Null characters"),
+        ({"ply": "0", "decision": "stands"}, "Ply: Ensure this value is greater than or equal to 1."),
+        ({"ply": "4", "decision": "corrected", "corrected_move": "zz-top", "demanded_in_time": "on"}, "zz-top"),
+        ({"ply": "4", "decision": "corrected", "corrected_move": "99-98", "demanded_in_time": "on"}, "99-98"),
     ],
 )
 def test_bad_rulings_get_a_message(data, message, game, login, arbiter):
