@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -12,7 +14,7 @@ from games.services.validation import MAX_MOVE_TEXT
 
 
 class MovesField(forms.CharField):
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("required", False)
         kwargs.setdefault("max_length", MAX_MOVE_TEXT)
         kwargs.setdefault("label", _("Moves"))

@@ -51,7 +51,8 @@ def import_pdn(request: HttpRequest, slug: str) -> HttpResponse:
                                                  "title": _("Import PDN")})
 
 
-def _task(tournament, task_id: int) -> TaskRun:
+def _task(tournament: Tournament, task_id: int) -> TaskRun:
+    """The tournament's PDN import ``task_id``, or 404."""
     return get_object_or_404(TaskRun, pk=task_id, tournament=tournament, kind=PDN_IMPORT)
 
 

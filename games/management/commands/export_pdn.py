@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -19,7 +20,7 @@ class Command(BaseCommand):
         parser.add_argument("--round", type=int, default=None)
         parser.add_argument("--include-drafts", action="store_true", help="also games of unpublished rounds")
 
-    def handle(self, *args, **opts) -> None:
+    def handle(self, *args: Any, **opts: Any) -> None:
         tournament = Tournament.objects.filter(slug=opts["slug"]).first()
         if tournament is None:
             raise CommandError(f"no tournament with the short name {opts['slug']!r}")

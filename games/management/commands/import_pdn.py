@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -20,7 +21,7 @@ class Command(BaseCommand):
         parser.add_argument("--round", type=int, default=None, help="round for games without a Round tag")
         parser.add_argument("--user", default=None, help="username recorded in the audit log")
 
-    def handle(self, *args, **opts) -> None:
+    def handle(self, *args: Any, **opts: Any) -> None:
         tournament = Tournament.objects.filter(slug=opts["slug"]).first()
         if tournament is None:
             raise CommandError(f"no tournament with the short name {opts['slug']!r}")
