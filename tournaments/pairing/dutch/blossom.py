@@ -155,6 +155,15 @@ def solve_matching(
     def slack(k: int) -> int:
         return dual[endpoint[2 * k]] + dual[endpoint[2 * k + 1]] - wt2[k]
 
+    degree = graph.degree
+
+    def live(v: int) -> list[int]:
+        """v's adjacency list with the dead edges dropped (edge numbers and order unchanged)."""
+        ends = neighbend[v]
+        if len(ends) != degree[v]:
+            ends = neighbend[v] = [p for p in ends if alive[p >> 1]]
+        return ends
+
     # The slack of ``bestedge[x]``, cached until the duals change (``phase`` moves on).
     best_slack_val = [0] * (2 * n)
     best_slack_at = [-1] * (2 * n)
@@ -251,29 +260,44 @@ def solve_matching(
             if label[inblossom[x]] == 2:
                 queue.append(x)
             inblossom[x] = b
+        # For each outer blossom next to b, the least-slack edge to it (and that slack: the duals
+        # do not change here, so each slack is computed once).
         best_to = [-1] * (2 * n)
+        best_to_slack = [0] * (2 * n)
         for sub in path:
-            if bestedges[sub] is None:
-                lists = [[p >> 1 for p in neighbend[x] if alive[p >> 1]] for x in leaves(sub)]
+            known = bestedges[sub]
+            if known is None:
+                for x in leaves(sub):
+                    dx = dual[x]
+                    for p in live(x):
+                        bj = inblossom[endpoint[p]]
+                        if bj != b and label[bj] == 1:
+                            kk = p >> 1
+                            val = dx + dual[endpoint[p]] - wt2[kk]
+                            if best_to[bj] == -1 or val < best_to_slack[bj]:
+                                best_to[bj] = kk
+                                best_to_slack[bj] = val
             else:
-                lists = [bestedges[sub]]  # type: ignore[list-item]
-            for lst in lists:
-                for kk in lst:
+                for kk in known:
                     i, j = endpoint[2 * kk], endpoint[2 * kk + 1]
                     if inblossom[j] == b:
                         i, j = j, i
                     bj = inblossom[j]
-                    if bj != b and label[bj] == 1 and (best_to[bj] == -1 or slack(kk) < slack(best_to[bj])):
-                        best_to[bj] = kk
+                    if bj != b and label[bj] == 1:
+                        val = dual[i] + dual[j] - wt2[kk]
+                        if best_to[bj] == -1 or val < best_to_slack[bj]:
+                            best_to[bj] = kk
+                            best_to_slack[bj] = val
             bestedges[sub] = None
             bestedge[sub] = -1
         bestedges[b] = [kk for kk in best_to if kk != -1]
         best = -1
         best_val = 0
-        for kk in bestedges[b]:  # type: ignore[union-attr]
-            val = slack(kk)
-            if best == -1 or val < best_val:
-                best, best_val = kk, val
+        for bj, kk in enumerate(best_to):
+            if kk != -1:
+                val = best_to_slack[bj]
+                if best == -1 or val < best_val:
+                    best, best_val = kk, val
         bestedge[b] = best
         best_slack_val[b] = best_val
         best_slack_at[b] = phase[0]
@@ -387,7 +411,6 @@ def solve_matching(
 
     if start is not None:
         touched = changed or set()
-        degree = graph.degree
         broken: set[int] = set()
 
         def dissolve(b: int) -> None:
@@ -429,7 +452,7 @@ def solve_matching(
                     mate[endpoint[2 * k + 1]] = 2 * k
         for x in touched:
             if 0 <= x < n and degree[x]:
-                need = max(wt2[p >> 1] - dual[endpoint[p]] for p in neighbend[x] if alive[p >> 1])
+                need = max(wt2[p >> 1] - dual[endpoint[p]] for p in live(x))
                 if need > dual[x]:
                     dual[x] = need
 
@@ -471,53 +494,58 @@ def solve_matching(
         augmented = False
         while True:
             # Local aliases of the (mutable) lists: the scan below is the hot loop.
-            inb, allowed_, dual_, endpoint_, alive_ = inblossom, allowed, dual, endpoint, alive
+            inb, allowed_, dual_, endpoint_ = inblossom, allowed, dual, endpoint
             while queue and not augmented:
                 v = queue.pop()
                 dv = dual_[v]
-                for p in neighbend[v]:
-                    k = p >> 1
-                    if not alive_[k]:
-                        continue
+                bv = inb[v]
+                for p in live(v):
                     w = endpoint_[p]
                     bw = inb[w]
-                    if inb[v] == bw:
+                    if bv == bw:
                         continue
-                    kslack = 0
+                    k = p >> 1
                     if not allowed_[k]:
                         kslack = dv + dual_[w] - wt2[k]
-                        if kslack <= 0:
-                            allowed_[k] = True
-                    if allowed_[k]:
-                        if label[bw] == 0 and mate[base[bw]] == -1:
+                        if kslack > 0:
+                            # Not tight yet: remember the least-slack edge (cache valid while duals stand).
+                            lbw = label[bw]
+                            if lbw == 1:
+                                x = bv
+                            elif label[w] == 0:
+                                x = w
+                            else:
+                                continue
+                            bx = bestedge[x]
+                            if bx == -1 or kslack < (
+                                best_slack_val[x] if best_slack_at[x] == phase[0] else best_slack(x)
+                            ):
+                                bestedge[x] = k
+                                best_slack_val[x] = kslack
+                                best_slack_at[x] = phase[0]
+                            continue
+                        allowed_[k] = True
+                    lbw = label[bw]
+                    if lbw == 0:
+                        if mate[base[bw]] == -1:
                             # A free vertex (dual 0) outside every tree: an augmenting path.
                             labelend[bw] = -1
                             augment_matching(k)
                             augmented = True
                             break
-                        if label[bw] == 0:
-                            assign_label(w, 2, p ^ 1)
-                        elif label[bw] == 1:
-                            found = scan_blossom(v, w)
-                            if found >= 0:
-                                add_blossom(found, k)
-                            else:
-                                augment_matching(k)
-                                augmented = True
-                                break
-                        elif label[w] == 0:
-                            label[w] = 2
-                            labelend[w] = p ^ 1
-                    else:
-                        # Not tight yet: remember the least-slack edge (cache valid while duals stand).
-                        x = inblossom[v] if label[bw] == 1 else (w if label[w] == 0 else -1)
-                        if x >= 0 and (
-                            bestedge[x] == -1
-                            or kslack < (best_slack_val[x] if best_slack_at[x] == phase[0] else best_slack(x))
-                        ):
-                            bestedge[x] = k
-                            best_slack_val[x] = kslack
-                            best_slack_at[x] = phase[0]
+                        assign_label(w, 2, p ^ 1)
+                    elif lbw == 1:
+                        found = scan_blossom(v, w)
+                        if found >= 0:
+                            add_blossom(found, k)
+                            bv = inb[v]  # v is now inside the new blossom
+                        else:
+                            augment_matching(k)
+                            augmented = True
+                            break
+                    elif label[w] == 0:
+                        label[w] = 2
+                        labelend[w] = p ^ 1
             if augmented:
                 break
             # Dual adjustment: the largest step that keeps every dual feasible.
