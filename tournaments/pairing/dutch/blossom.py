@@ -475,6 +475,20 @@ def solve_matching(
             mate[j] = labelend[bt]
             p = labelend[bt] ^ 1
 
+    # Greedy start: two free vertices (outside every blossom, positive duals) joined by a tight
+    # edge are matched directly. That is the augmenting path a stage would find between their two
+    # trees, without a stage (label reset and a scan of every tree) for each such pair.
+    for v in range(n):
+        if mate[v] != -1 or dual[v] <= 0 or inblossom[v] != v:
+            continue
+        dv = dual[v]
+        for p in live(v):
+            w = endpoint[p]
+            if mate[w] == -1 and inblossom[w] == w and dual[w] > 0 and dv + dual[w] == wt2[p >> 1]:
+                mate[v] = p
+                mate[w] = p ^ 1
+                break
+
     zeros, minus, nones, falses = [0] * (2 * n), [-1] * (2 * n), [None] * n, [False] * m
     for _stage in range(2 * n + 2):
         label[:] = zeros
