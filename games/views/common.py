@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from games.models import Game, ResultSubmission
@@ -37,11 +37,15 @@ def submission_for(request: HttpRequest, pk: int, perm: str) -> ResultSubmission
 
 
 def back(request: HttpRequest, default: str) -> HttpResponse:
-    """Redirect to a safe ``next`` parameter or to ``default``."""
-    nxt = request.POST.get("next") or request.GET.get("next")
-    if nxt and url_has_allowed_host_and_scheme(nxt, allowed_hosts={request.get_host()}):
-        return redirect(nxt)
-    return redirect(default)
+    """Redirect to ``next`` when it is a local path (``/...``), else to ``default``.
+
+    Never ``redirect(next)``: it would try "abc" as a URL pattern name (NoReverseMatch, a 500).
+    """
+    nxt = request.POST.get("next") or request.GET.get("next") or ""
+    if (nxt.startswith("/") and not nxt.startswith("//")
+            and url_has_allowed_host_and_scheme(nxt, allowed_hosts={request.get_host()})):
+        return HttpResponseRedirect(nxt)
+    return HttpResponseRedirect(default)
 
 
 def whole_number(value: str | None) -> int | None:

@@ -214,3 +214,16 @@ def test_nul_characters_in_a_pdn_file_keep_their_line_and_column():
 
     assert decode_upload(b'[Event "a\x00b"]\n1. 32-28\x00') == '[Event "a\ufffdb"]\n1. 32-28\ufffd'
     assert decode_upload("Müller\x00".encode("cp1252")) == "Müller\ufffd"
+
+
+@pytest.mark.parametrize("nxt", ["abc", "0", "games:game", "javascript:alert(1)", "//evil.example/x",
+                                 "https://evil.example/", "/\\evil.example/x"])
+def test_a_next_parameter_that_is_not_a_local_path_falls_back_to_the_game(nxt, game, login, player):
+    r = login(player).post(reverse("games:claim", args=[game.pk]), {"ply": "0", "next": nxt})
+    assert r.status_code == 302 and r["Location"] == reverse("games:game", args=[game.pk])
+
+
+def test_a_local_next_parameter_is_followed(game, login, player, tournament):
+    mine = reverse("games:my_games", args=[tournament.slug])
+    r = login(player).post(reverse("games:claim", args=[game.pk]), {"ply": "0", "next": mine})
+    assert r.status_code == 302 and r["Location"] == mine
