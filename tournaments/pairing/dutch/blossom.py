@@ -164,6 +164,11 @@ def solve_matching(
             ends = neighbend[v] = [p for p in ends if alive[p >> 1]]
         return ends
 
+    # Per vertex, its edges leaving its top-level blossom, as ``(blossom, stamp, ends)``: valid
+    # while that blossom (``stamp`` tells a reused number apart) stands.
+    outside: list[tuple[int, int, list[int]] | None] = [None] * n
+    stamp = [0] * (2 * n)
+
     # The slack of ``bestedge[x]``, cached until the duals change (``phase`` moves on).
     best_slack_val = [0] * (2 * n)
     best_slack_at = [-1] * (2 * n)
@@ -230,6 +235,7 @@ def solve_matching(
         bv = inblossom[v]
         bw = inblossom[w]
         b = unused.pop()
+        stamp[b] += 1  # a new blossom under a reused number: cached edge lists of the old one go
         base[b] = bse
         parent[b] = -1
         parent[bb] = b
@@ -509,57 +515,69 @@ def solve_matching(
         while True:
             # Local aliases of the (mutable) lists: the scan below is the hot loop.
             inb, allowed_, dual_, endpoint_ = inblossom, allowed, dual, endpoint
+            ph = phase[0]
             while queue and not augmented:
                 v = queue.pop()
                 dv = dual_[v]
                 bv = inb[v]
-                for p in live(v):
-                    w = endpoint_[p]
-                    bw = inb[w]
-                    if bv == bw:
-                        continue
-                    k = p >> 1
-                    if not allowed_[k]:
-                        kslack = dv + dual_[w] - wt2[k]
-                        if kslack > 0:
-                            # Not tight yet: remember the least-slack edge (cache valid while duals stand).
-                            lbw = label[bw]
-                            if lbw == 1:
-                                x = bv
-                            elif label[w] == 0:
-                                x = w
-                            else:
+                if bv < n:
+                    todo = live(v)  # a lone vertex: no edge stays inside it
+                else:
+                    # Edges inside v's own blossom do nothing: drop them once per (blossom, vertex).
+                    cached = outside[v]
+                    if cached is not None and cached[0] == bv and cached[1] == stamp[bv]:
+                        todo = cached[2]
+                    else:
+                        todo = [p for p in live(v) if inb[endpoint_[p]] != bv]
+                        outside[v] = (bv, stamp[bv], todo)
+                while todo:
+                    rest = iter(todo)
+                    todo = []
+                    for p in rest:
+                        w = endpoint_[p]
+                        k = p >> 1
+                        if not allowed_[k]:
+                            kslack = dv + dual_[w] - wt2[k]
+                            if kslack > 0:
+                                # Not tight yet: remember the least-slack edge (cache valid while duals stand).
+                                if label[inb[w]] == 1:
+                                    x = bv
+                                elif label[w] == 0:
+                                    x = w
+                                else:
+                                    continue
+                                if bestedge[x] == -1 or kslack < (
+                                    best_slack_val[x] if best_slack_at[x] == ph else best_slack(x)
+                                ):
+                                    bestedge[x] = k
+                                    best_slack_val[x] = kslack
+                                    best_slack_at[x] = ph
                                 continue
-                            bx = bestedge[x]
-                            if bx == -1 or kslack < (
-                                best_slack_val[x] if best_slack_at[x] == phase[0] else best_slack(x)
-                            ):
-                                bestedge[x] = k
-                                best_slack_val[x] = kslack
-                                best_slack_at[x] = phase[0]
-                            continue
-                        allowed_[k] = True
-                    lbw = label[bw]
-                    if lbw == 0:
-                        if mate[base[bw]] == -1:
-                            # A free vertex (dual 0) outside every tree: an augmenting path.
-                            labelend[bw] = -1
+                            allowed_[k] = True
+                        bw = inb[w]
+                        lbw = label[bw]
+                        if lbw == 0:
+                            if mate[base[bw]] == -1:
+                                # A free vertex (dual 0) outside every tree: an augmenting path.
+                                labelend[bw] = -1
+                                augment_matching(k)
+                                augmented = True
+                                break
+                            assign_label(w, 2, p ^ 1)
+                        elif lbw == 1:
+                            found = scan_blossom(v, w)
+                            if found >= 0:
+                                add_blossom(found, k)
+                                # v is now inside the new blossom: drop the rest's edges into it.
+                                bv = inb[v]
+                                todo = [q for q in rest if inb[endpoint_[q]] != bv]
+                                break
                             augment_matching(k)
                             augmented = True
                             break
-                        assign_label(w, 2, p ^ 1)
-                    elif lbw == 1:
-                        found = scan_blossom(v, w)
-                        if found >= 0:
-                            add_blossom(found, k)
-                            bv = inb[v]  # v is now inside the new blossom
-                        else:
-                            augment_matching(k)
-                            augmented = True
-                            break
-                    elif label[w] == 0:
-                        label[w] = 2
-                        labelend[w] = p ^ 1
+                        elif label[w] == 0:
+                            label[w] = 2
+                            labelend[w] = p ^ 1
             if augmented:
                 break
             # Dual adjustment: the largest step that keeps every dual feasible.
