@@ -459,8 +459,24 @@ def solve_matching(
         for x in touched:
             if 0 <= x < n and degree[x]:
                 need = max(wt2[p >> 1] - dual[endpoint[p]] for p in live(x))
-                if need > dual[x]:
-                    dual[x] = need
+                # Exactly what x's edges need: every slack stays >= 0 (a later change of another
+                # changed vertex is computed against this value), and a smaller dual is closer to
+                # the optimum than the old one was.
+                dual[x] = need if need > 0 else 0
+        # A changed vertex whose old matched edge is tight again (the change did not make another
+        # edge better for it) keeps its partner: a tight matched edge meets the optimality
+        # conditions, and neither end has to become the root of a stage. The partner must still be
+        # free and the base of its top-level blossom (the only vertex of a blossom matched outside it).
+        for x in touched:
+            if not 0 <= x < n or mate[x] != -1 or inblossom[x] != x:
+                continue
+            u = start_mate[x]
+            if u < 0 or mate[u] != -1 or base[inblossom[u]] != u:
+                continue
+            k = graph.slot.get((x, u) if x < u else (u, x), -1)
+            if k >= 0 and slack(k) == 0:
+                mate[endpoint[2 * k]] = 2 * k + 1
+                mate[endpoint[2 * k + 1]] = 2 * k
 
     def half_augment(s: int) -> None:
         """Flip the tree path from S-vertex s (dual 0) to its root: the root gets matched, s goes free."""
