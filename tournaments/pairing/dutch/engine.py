@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from tournaments.pairing.dutch.matcher import Matcher
 from tournaments.pairing.dutch.state import Context, PlayerState
-from tournaments.pairing.dutch.weights import Layout, compatible, edge_weight, make_layout
+from tournaments.pairing.dutch.weights import Layout, compatible_rows, edge_weight, make_layout, outside_weights
 from tournaments.pairing.model import PairingError
 
 
@@ -85,21 +85,36 @@ class _Round:
             self.st[h], self.st[low], cur, nxt, self.bye_score, self.ctx, self.lay, self.forbidden, ranks
         )
 
+    def _set_outside(self, rows: list[list[bool]]) -> None:
+        """Every pair's weight as if neither player were in a bracket being paired (``weight(u, v,
+        False, False)``, computed per player: see ``outside_weights``)."""
+        ranks = self.c9_ranks if self.single_downfloater_bye else None
+        base, part = outside_weights(self.st, self.bye_score, self.lay, ranks)
+        m_set = self.m.set
+        for v in range(self.n):
+            row = rows[v]
+            pv = base + part[v]
+            for u in range(v):
+                m_set(u, v, pv + part[u] if row[u] else 0)
+
     def initial(self) -> list[int]:
         """Find whether a complete pairing exists and, for an odd field, the PAB score (C5)."""
         st, lay, n = self.st, self.lay, self.n
         top = st[0].score
-        for v in range(n):
-            for u in range(v):
-                if n % 2:
-                    if not compatible(st[u], st[v], self.ctx, self.forbidden):
+        rows = compatible_rows(st, self.ctx, self.forbidden)
+        m_set = self.m.set
+        if n % 2:
+            for v in range(n):
+                row = rows[v]
+                for u in range(v):
+                    if not row[u]:
                         continue
                     w = 1 + (not st[v].eligible_bye) + (not st[u].eligible_bye)
                     w = (w << lay.groups_shift) | (lay.shifts[st[v].score] + lay.shifts[st[u].score])
                     w = (w << lay.group_bits) | (st[v].score >= top)
-                    self.m.set(u, v, w)
-                else:
-                    self.m.set(u, v, self.weight(u, v, False, False))
+                    m_set(u, v, w)
+        else:
+            self._set_outside(rows)
         mate = self.m.solve()
         unmatched = [v for v in range(n) if mate[v] == v]
         if len(unmatched) > 1 or (unmatched and not st[unmatched[0]].eligible_bye):
@@ -116,9 +131,7 @@ class _Round:
                         break
             self.single_downfloater_bye = single
             self.c9_ranks = _c9_ranks(st, self.bye_score, self.options.c9)
-            for v in range(n):
-                for u in range(v):
-                    self.m.set(u, v, self.weight(u, v, False, False))
+            self._set_outside(rows)
         return mate
 
     def run(self) -> EngineResult:

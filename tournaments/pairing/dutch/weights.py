@@ -124,6 +124,54 @@ def _colour_bits(w: int, low: PlayerState, high: PlayerState, on: bool, g: int) 
     return w
 
 
+def compatible_rows(states: list[PlayerState], ctx: Context, forbidden: set[frozenset[int]]) -> list[list[bool]]:
+    """``rows[v][u]`` (u < v) is ``compatible(states[u], states[v], ...)``, computed for all pairs at once."""
+    index = {st.id: i for i, st in enumerate(states)}
+    banned: list[set[int]] = [set() for _ in states]
+    for pair in forbidden:
+        if len(pair) == 2:
+            a, b = (index.get(x) for x in pair)
+            if a is not None and b is not None:
+                banned[a].add(b)
+                banned[b].add(a)
+    topscorer_clash_ok = is_last_round(ctx)
+    threshold = topscore_threshold(ctx)
+    rows: list[list[bool]] = []
+    for v, b in enumerate(states):
+        b_abs = b.absolute
+        row = []
+        for u in range(v):
+            if u in banned[v]:
+                row.append(False)
+                continue
+            a = states[u]
+            if not b_abs or not a.absolute or a.colour_pref != b.colour_pref:
+                row.append(True)
+            else:
+                row.append(topscorer_clash_ok and (a.score > threshold or b.score > threshold))
+        rows.append(row)
+    return rows
+
+
+def outside_weights(
+    states: list[PlayerState], bye_score: int, lay: Layout, c9_ranks: dict[int, int] | None
+) -> tuple[int, list[int]]:
+    """``(base, part)`` with ``edge_weight(h, low, False, False, ...) == base + part[h] + part[low]``
+    for every compatible pair: outside the brackets being paired the weight is a sum of one term
+    per player (``((x << k) + c) << t == (x << (k + t)) + (c << t)``), so it is computed per player once.
+    """
+    g, s = lay.group_bits, lay.groups_shift
+    tail = lay.tail_bits
+    shift = 2 * g + 2 * s + 2 * g + tail
+    part = []
+    for st in states:
+        term = (not bye_candidate(st, bye_score)) << shift
+        if c9_ranks is not None and st.score == bye_score:
+            term += c9_ranks.get(st.played_games, 0) << tail
+        part.append(term)
+    return 1 << shift, part
+
+
 def edge_weight(
     high: PlayerState,
     low: PlayerState,
