@@ -137,10 +137,21 @@ def _draft(rnd: Round) -> None:
         )
 
 
+def _locked_round(pk: int, *related: str) -> Round:
+    """The round ``pk`` locked for this transaction, or a clear refusal when it is gone
+    (another arbiter unpaired it meanwhile): never a 500."""
+    try:
+        return Round.objects.select_for_update().select_related(*related).get(pk=pk)
+    except Round.DoesNotExist:
+        raise ServiceError(
+            _("This round no longer exists: another arbiter has just unpaired it. Reload the page.")
+        ) from None
+
+
 @transaction.atomic
 def swap_colours(actor, board: Board) -> Board:
     """Exchange White and Black on a game board of a draft round."""
-    rnd = Round.objects.select_for_update().get(pk=board.round_id)
+    rnd = _locked_round(board.round_id)
     _draft(rnd)
     if board.bye_kind or board.black_id is None:
         raise ServiceError(_("A bye has no colours to swap."))
@@ -172,7 +183,7 @@ def swap_players(actor, rnd: Round, first: int, second: int) -> list[Board]:
     Works across boards and with byes (the player on a bye board takes the other's seat and the
     other gets the bye). Warnings are recomputed and every touched board is marked overridden.
     """
-    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    rnd = _locked_round(rnd.pk)
     _draft(rnd)
     if first == second:
         raise ServiceError(_("Choose two different players."))
@@ -201,7 +212,7 @@ def publish_round(actor, rnd: Round) -> Round:
     """Publish a draft round: players and the public see it, and each game board gets its ``Game``."""
     from games.models import Game
 
-    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    rnd = _locked_round(rnd.pk)
     _draft(rnd)
     game_boards = list(rnd.boards.filter(bye_kind="", black__isnull=False).values_list("pk", flat=True))
     existing = set(Game.objects.filter(board_id__in=game_boards).values_list("board_id", flat=True))
@@ -255,7 +266,7 @@ def finish_round(actor, rnd: Round) -> Round:
     beyond the planned number of rounds also marks the tournament finished. Results of a
     finished round can still be corrected through the games service (an arbiter's ruling).
     """
-    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
+    rnd = _locked_round(rnd.pk, "tournament")
     if rnd.status == Round.Status.DRAFT:
         raise ServiceError(_("Round %(n)s is a draft: publish it before finishing it.") % {"n": rnd.number})
     if rnd.status == Round.Status.FINISHED:
