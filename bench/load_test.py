@@ -201,6 +201,8 @@ def report(a: argparse.Namespace, stats: clients.Stats, seeded: Seeded, elapsed:
               f"{'yes' if rebuilt else 'NO'} ({waited:.1f} s after the run)")
         if not rebuilt:
             stats.error("the Celery worker did not rebuild the stale crosstable PDF")
+    print(f"GETs resent once on a new connection after the server closed a kept-alive one "
+          f"(gunicorn recycles workers after max_requests): {stats.counts['get_retries']}")
     print(f"errors: {len(stats.errors)}")
     for line in stats.errors[:20]:
         print(f"  {line}")

@@ -40,9 +40,9 @@ class Stats:
         with self.lock:
             self.errors.append(text)
 
-    def count(self, name: str) -> None:
+    def count(self, name: str, n: int = 1) -> None:
         with self.lock:
-            self.counts[name] += 1
+            self.counts[name] += n
 
 
 class Http:
@@ -54,10 +54,10 @@ class Http:
         self.cookies: dict[str, str] = {"sessionid": session} if session else {}
         self.conn: http.client.HTTPConnection | None = None
         self.last_used = 0.0
+        self.retries = 0  # GETs resent after the server closed a kept-alive connection
 
     def _connection(self) -> http.client.HTTPConnection:
-        # gunicorn closes idle keep-alive connections after 5 s: reconnect before that rather than
-        # retrying a POST that might have been processed.
+        # gunicorn closes idle keep-alive connections after 5 s: reconnect before that.
         if self.conn is None or time.monotonic() - self.last_used > 3:
             if self.conn is not None:
                 self.conn.close()
@@ -74,11 +74,26 @@ class Http:
             body = urlencode(form)
             hdrs.update({"Content-Type": "application/x-www-form-urlencoded", "Origin": self.origin,
                          "Referer": self.origin + path, "X-CSRFToken": self.cookies.get("csrftoken", "")})
+        if method != "GET" and self.conn is not None:
+            # A POST always goes on a fresh connection: a kept-alive one may be closed by the server
+            # (a recycled worker) just as we send, and a POST must never be sent twice.
+            self.conn.close()
+            self.conn = None
+        reused = self.conn is not None
         conn = self._connection()
         try:
             conn.request(method, path, body=body, headers=hdrs)
             resp = conn.getresponse()
             text = resp.read().decode("utf-8", "replace")
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            conn.close()
+            self.conn = None
+            if not (reused and method == "GET"):
+                raise
+            # The server closed the idle kept-alive connection (gunicorn recycles a worker after
+            # max_requests) before reading our GET: resend it once on a new connection, as browsers do.
+            self.retries += 1
+            return self.request(method, path, form, headers)
         except (OSError, http.client.HTTPException):
             conn.close()
             self.conn = None
@@ -146,6 +161,8 @@ def player_loop(stats: Stats, port: int, slug: str, session: str, game_id: int, 
             nap(rng.uniform(0.5 * think, 1.5 * think), deadline)
     except RuntimeError as exc:
         stats.error(str(exc))
+    finally:
+        stats.count("get_retries", client.retries)
 
 
 def spectator_loop(stats: Stats, port: int, slug: str, deadline: float, interval: float,
@@ -170,6 +187,8 @@ def spectator_loop(stats: Stats, port: int, slug: str, deadline: float, interval
             nap(rng.uniform(0.5 * interval, 1.5 * interval), deadline)
     except RuntimeError as exc:
         stats.error(str(exc))
+    finally:
+        stats.count("get_retries", client.retries)
 
 
 def arbiter_loop(stats: Stats, port: int, slug: str, session: str, player_ids: list[int], deadline: float,
@@ -207,6 +226,7 @@ def arbiter_loop(stats: Stats, port: int, slug: str, session: str, player_ids: l
     except RuntimeError as exc:
         stats.error(str(exc))
     finally:
+        stats.count("get_retries", client.retries)
         connection.close()
 
 

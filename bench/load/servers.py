@@ -23,7 +23,7 @@ def start_gunicorn(env: dict[str, str], port: int, log: Path, workers: int = 2,
                    threads: int = 4) -> subprocess.Popen[bytes]:
     """gunicorn with the project's deploy config, bound to 127.0.0.1:``port``."""
     env = {**env, "GUNICORN_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers),
-           "GUNICORN_THREADS": str(threads), "LOG_LEVEL": "WARNING"}
+           "GUNICORN_THREADS": str(threads), "LOG_LEVEL": "INFO"}
     cmd = [str(VENV_BIN / "gunicorn"), "-c", str(ROOT / "deploy" / "gunicorn.conf.py"), "--access-logfile",
            "/dev/null", "config.wsgi:application"]
     return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT,
