@@ -596,42 +596,40 @@ def solve_matching(
                             labelend[w] = p ^ 1
             if augmented:
                 break
-            # Dual adjustment: the largest step that keeps every dual feasible.
+            # Dual adjustment: the largest step that keeps every dual feasible. (The candidates are
+            # gathered by comprehensions; they are visited in the same increasing order as ever.)
+            lab = [label[b] for b in inblossom]
+            outer = [v for v in range(n) if lab[v] == 1]
             delta_type = 1
             delta = -1
             zero_vertex = -1
-            for v in range(n):
-                if label[inblossom[v]] == 1 and (
-                    delta == -1 or dual[v] < delta or (dual[v] == delta and mate[v] == -1 and mate[zero_vertex] != -1)
-                ):
+            for v in outer:
+                if delta == -1 or dual[v] < delta or (dual[v] == delta and mate[v] == -1 and mate[zero_vertex] != -1):
                     delta, zero_vertex = dual[v], v
             delta_edge = -1
             delta_blossom = -1
-            for v in range(n):
-                if label[inblossom[v]] == 0 and bestedge[v] != -1:
-                    d = best_slack(v)
-                    if d < delta:
-                        delta, delta_type, delta_edge = d, 2, bestedge[v]
-            for b in range(2 * n):
-                if parent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
-                    d = best_slack(b) // 2
-                    if d < delta:
-                        delta, delta_type, delta_edge = d, 3, bestedge[b]
-            for b in range(n, 2 * n):
-                if base[b] >= 0 and parent[b] == -1 and label[b] == 2 and dual[b] < delta:
+            for v in [v for v in range(n) if lab[v] == 0 and bestedge[v] != -1]:
+                d = best_slack(v)
+                if d < delta:
+                    delta, delta_type, delta_edge = d, 2, bestedge[v]
+            for b in [b for b in range(2 * n) if label[b] == 1 and parent[b] == -1 and bestedge[b] != -1]:
+                d = best_slack(b) // 2
+                if d < delta:
+                    delta, delta_type, delta_edge = d, 3, bestedge[b]
+            top_blossoms = [b for b in range(n, 2 * n) if base[b] >= 0 and parent[b] == -1]
+            for b in top_blossoms:
+                if label[b] == 2 and dual[b] < delta:
                     delta, delta_type, delta_blossom = dual[b], 4, b
+            for v in outer:
+                dual[v] -= delta
             for v in range(n):
-                lab = label[inblossom[v]]
-                if lab == 1:
-                    dual[v] -= delta
-                elif lab == 2:
+                if lab[v] == 2:
                     dual[v] += delta
-            for b in range(n, 2 * n):
-                if base[b] >= 0 and parent[b] == -1:
-                    if label[b] == 1:
-                        dual[b] += delta
-                    elif label[b] == 2:
-                        dual[b] -= delta
+            for b in top_blossoms:
+                if label[b] == 1:
+                    dual[b] += delta
+                elif label[b] == 2:
+                    dual[b] -= delta
             phase[0] += 1
             if delta_type == 1:
                 # An S-vertex reached dual 0: it may stay (or become) free. If it is matched, the
@@ -654,13 +652,17 @@ def solve_matching(
         for b in range(n, 2 * n):
             if parent[b] == -1 and base[b] >= 0 and label[b] == 1 and dual[b] == 0:
                 expand_blossom(b, True)
-    flat = []
-    for v in range(n):
-        total = dual[v]
-        x = v
-        while parent[x] != -1:
-            x = parent[x]
-            total += dual[x]
-        flat.append(total)
+    # Each vertex's dual plus those of the blossoms around it, pushed down from the top.
+    flat = dual[:n]
+    for b in range(n, 2 * n):
+        if base[b] >= 0 and parent[b] == -1:
+            stack = [(b, dual[b])]
+            while stack:
+                x, acc = stack.pop()
+                for c in childs[x]:  # type: ignore[union-attr]
+                    if c < n:
+                        flat[c] += acc
+                    else:
+                        stack.append((c, acc + dual[c]))
     result = [endpoint[p] if p >= 0 else -1 for p in mate]
     return result, Saved(graph, result, flat, (dual, parent, childs, base, endps, inblossom, unused))
