@@ -130,10 +130,10 @@ def compatible_rows(states: list[PlayerState], ctx: Context, forbidden: set[froz
     banned: list[set[int]] = [set() for _ in states]
     for pair in forbidden:
         if len(pair) == 2:
-            a, b = (index.get(x) for x in pair)
-            if a is not None and b is not None:
-                banned[a].add(b)
-                banned[b].add(a)
+            i, j = (index.get(x) for x in pair)
+            if i is not None and j is not None:
+                banned[i].add(j)
+                banned[j].add(i)
     topscorer_clash_ok = is_last_round(ctx)
     threshold = topscore_threshold(ctx)
     rows: list[list[bool]] = []

@@ -1,0 +1,80 @@
+"""The edge store the blossom solver works on, kept between solves, and what a solve leaves behind.
+
+``EdgeGraph`` keeps edge numbers stable while weights change (so a warm start can keep the
+previous solve's blossoms); ``Saved`` is a solve's matching, duals and blossoms.
+"""
+
+from __future__ import annotations
+
+
+class EdgeGraph:
+    """Edges kept between solves: weights change in place, removed edges stay as dead slots.
+
+    ``endpoint[2k]``/``endpoint[2k + 1]`` are edge k's ends, ``wt2[k]`` its weight times 4 (the
+    solver's scale), ``neighbend[v]`` the remote endpoint indices of v's edges (dead ones too).
+    """
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.endpoint: list[int] = []
+        self.wt2: list[int] = []
+        self.alive: list[bool] = []
+        self.neighbend: list[list[int]] = [[] for _ in range(n)]
+        self.slot: dict[tuple[int, int], int] = {}
+        self.degree = [0] * n
+        self.version = 0  # bumped when edges are renumbered
+
+    def set(self, u: int, v: int, weight: int) -> None:
+        """Set the weight of u-v (0 removes the edge)."""
+        key = (u, v) if u < v else (v, u)
+        k = self.slot.get(key)
+        if weight:
+            if k is None:
+                k = len(self.wt2)
+                self.slot[key] = k
+                self.endpoint.append(key[0])
+                self.endpoint.append(key[1])
+                self.wt2.append(4 * weight)
+                self.alive.append(True)
+                self.neighbend[key[0]].append(2 * k + 1)
+                self.neighbend[key[1]].append(2 * k)
+                self.degree[key[0]] += 1
+                self.degree[key[1]] += 1
+            else:
+                self.wt2[k] = 4 * weight
+        elif k is not None:
+            del self.slot[key]
+            self.alive[k] = False
+            self.wt2[k] = 0
+            self.degree[key[0]] -= 1
+            self.degree[key[1]] -= 1
+
+    def weight(self, u: int, v: int) -> int:
+        k = self.slot.get((u, v) if u < v else (v, u))
+        return 0 if k is None else self.wt2[k] // 4
+
+    def edges(self) -> list[tuple[int, int, int]]:
+        return [(u, v, self.wt2[k] // 4) for (u, v), k in self.slot.items()]
+
+    def compact(self) -> None:
+        """Drop the dead slots (only between solves: edge numbers change)."""
+        if len(self.slot) * 2 >= len(self.wt2):
+            return
+        live = sorted(self.slot.items(), key=lambda item: item[1])
+        weights = [self.wt2[k] for _, k in live]
+        version = self.version + 1
+        self.__init__(self.n)  # type: ignore[misc]
+        self.version = version
+        for (u, v), w in zip((key for key, _ in live), weights):
+            self.set(u, v, w // 4)
+
+
+class Saved:
+    """What a solve leaves for the next warm start: duals and blossoms on a given ``EdgeGraph``."""
+
+    def __init__(self, graph: EdgeGraph, mate: list[int], flat: list[int], arrays: tuple) -> None:  # type: ignore[type-arg]
+        self.graph = graph
+        self.version = graph.version
+        self.mate = mate  # vertex partners, -1 if free
+        self.flat = flat  # vertex duals with blossom duals folded in
+        self.arrays = arrays  # dual, parent, childs, base, endps, inblossom, unused
