@@ -30,6 +30,8 @@ PERM = "tournaments.manage_tournament"
 def players(request: HttpRequest, slug: str) -> HttpResponse:
     """The entry list with the add form (POST), the CSV upload and start-number forms."""
     tournament = tournament_for(request, slug, PERM)
+    if request.method == "POST" and request.POST.get("action") in ACCOUNT_ACTIONS:
+        return _account_action(request, tournament)
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -46,7 +48,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.success(request, _("%(name)s registered.") % {"name": entry.player.name})
             return redirect("tournaments:players", slug=slug)
-    entries = Entry.objects.filter(tournament=tournament).select_related("player").order_by("start_number", "id")
+    entries = Entry.objects.filter(tournament=tournament).select_related("player__user").order_by("start_number", "id")
     context = {
         "tournament": tournament,
         "entries": entries,
@@ -57,6 +59,37 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         "report": request.session.pop(f"csv-report-{tournament.pk}", None),
     }
     return render(request, "tournaments/manage/players.html", context)
+
+
+ACCOUNT_ACTIONS = ("link_account", "unlink_account")
+
+
+def _account_action(request: HttpRequest, tournament) -> HttpResponse:
+    """Link an entry's player to a user account by username, or unlink it (POSTed to the players page).
+
+    Dispatched on the ``action`` field so the players URL keeps its one permission rule.
+    """
+    try:
+        entry_id = int(request.POST.get("entry", ""))
+    except ValueError:
+        messages.error(request, _("Choose a player."))
+        return redirect("tournaments:players", slug=tournament.slug)
+    entry = get_object_or_404(Entry.objects.select_related("player", "tournament"), pk=entry_id, tournament=tournament)
+    if request.POST["action"] == "link_account":
+        username = request.POST.get("username", "")
+        attempt(
+            request,
+            lambda: registration.link_account(request.user, entry, username),
+            _("%(name)s is now linked to the account “%(username)s”.")
+            % {"name": entry.player.name, "username": username.strip()},
+        )
+    else:
+        attempt(
+            request,
+            lambda: registration.unlink_account(request.user, entry),
+            _("%(name)s is no longer linked to a user account.") % {"name": entry.player.name},
+        )
+    return redirect("tournaments:players", slug=tournament.slug)
 
 
 @require_POST
