@@ -28,6 +28,7 @@ from tournaments.public.formatting import points_text, rating_change_text
 from tournaments.public.render import crosstable_rows
 from tournaments.public.tables import standings_table
 from tournaments.public.version import tournament_for_request
+from tournaments.rules import is_arbiter
 from tournaments.services.standings import tiebreak_order
 from tournaments.standings import StandingsError, describe
 
@@ -76,8 +77,13 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 
 def tournament(request: HttpRequest, slug: str) -> HttpResponse:
-    """The tournament page: facts, links to the public pages, the field's rating histogram."""
+    """The tournament page: facts, links to the public pages, the field's rating histogram.
+
+    The list of entrants follows ``Tournament.public_players``: hidden when it is off, except
+    for the tournament's own arbiters (the histogram of ratings names nobody and stays).
+    """
     t = public_tournament(request, slug)
+    show_entrants = t.public_players or is_arbiter(request.user, t)
     entries = list(Entry.objects.filter(tournament=t).select_related("player").order_by("start_number", "id"))
     chief = (
         Role.objects.filter(tournament=t, kind=Role.Kind.CHIEF_ARBITER).select_related("user").order_by("id").first()
@@ -95,7 +101,8 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
         "public/tournament.html",
         {
             **nav_context(t, "tournament"),
-            "entries": entries,
+            "entries": entries if show_entrants else [],
+            "entrants_hidden": not show_entrants,
             "chief_arbiter": (chief.user.get_full_name() or chief.user.username) if chief else "",
             "rounds": list(shown_rounds(t)),
             "tiebreaks": tiebreaks,
