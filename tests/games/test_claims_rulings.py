@@ -5,17 +5,29 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from arbiter import GameRecord, rule_on_claim, validate
 from games.models import DrawClaim, IrregularityRuling, ResultSubmission
 from games.services import GameError
 from games.services.claims import claim_draw
 from games.services.results import confirm_submission
 from games.services.rulings import rule_irregularity
+from games.services.validation import check_game, read_move_text
 from tests.games.conftest import OPENING
 from tournaments.models import AuditEntry
 
-# Two kings shuffle: the start position returns after plies 4 and 8 (threefold after ply 8).
-REPETITION_FEN = "W:WK46,K50:BK5,K1"
-REPETITION = "1. 46-41 5-10 2. 41-46 10-5 3. 46-41 5-10 4. 41-46 10-5"
+# Two kings a side, in opposite corners on diagonals that never meet, shuffle: no capture is ever
+# possible, so every ply is regular; the start position returns after plies 4 and 8 (threefold
+# after ply 8).
+REPETITION_FEN = "W:WK41,K42:BK1,K2"
+REPETITION = "1. 41-46 1-6 2. 46-41 6-1 3. 41-46 1-6 4. 46-41 6-1"
+
+
+def test_the_repetition_fixture_is_itself_a_clean_game():
+    moves = [m.text for m in read_move_text(REPETITION).moves]
+    report = validate(GameRecord(start_fen=REPETITION_FEN, moves=moves))
+    assert report.clean, [i.to_dict() for i in report.irregularities]
+    assert len(report.positions) == 9
+    assert [rule_on_claim(report, ply, "threefold_repetition").upheld for ply in range(9)] == [False] * 8 + [True]
 
 
 @pytest.fixture
@@ -28,6 +40,8 @@ def king_game(game):
 def test_upheld_repetition_claim_is_stored_with_evidence_and_proposes_a_draw(king_game, player, opponent):
     claim = claim_draw(king_game, 8, player, "threefold_repetition", moves=REPETITION)
     assert claim.upheld and claim.rule == "threefold_repetition"
+    # The game the claim was judged on is itself clean (no skipped capture hides in the fixture).
+    assert check_game(king_game, REPETITION).report.clean
     assert claim.evidence["evidence_plies"] == [0, 4, 8]
     assert "third time" in claim.explanation
     sub = ResultSubmission.objects.get(game=king_game)
