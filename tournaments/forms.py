@@ -161,7 +161,8 @@ class CsvUploadForm(forms.Form):
     file = forms.FileField(
         label=_("CSV file"),
         help_text=_("Columns: name, title, federation, club, fmjd_id, national_id, rating, birth_year; "
-                    "separated by ; or , ; UTF-8."),
+                    "separated by ; or , ; UTF-8. With a header row, an optional username column "
+                    "links each player to that user account."),
     )  # fmt: skip
 
 

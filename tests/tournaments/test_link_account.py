@@ -116,3 +116,23 @@ def test_after_linking_the_user_sees_the_game_on_my_games(
     html = response.content.decode()
     assert "Lefèvre, Amélie" in html  # the opponent on board 2
     assert reverse("games:game", args=[published_round.boards.get(number=2).game.pk]) in html
+
+
+def test_csv_import_links_accounts_from_an_optional_username_column(tournament, staff, newcomer, opponent, entries):
+    from tournaments.services.csv_import import import_players_csv
+
+    data = (
+        "name;rating;username\n"
+        "Nieuw, Nina;1500;newcomer\nTwee, Tom;1400;opponent\nGeen, Gijs;1300;nobody\nZonder, Zus;1200;\n"
+    )
+    report = import_players_csv(staff, tournament, data.encode())
+    assert report.imported == ["Nieuw, Nina", "Zonder, Zus"]
+    reasons = {r.line: r.reason for r in report.rejected}
+    assert "already linked to Müller, Jürgen" in reasons[3]
+    assert "no user account named “nobody”" in reasons[4]
+    # A rejected line stores nothing: neither the player nor a half-done link.
+    assert not Player.objects.filter(name__in=["Twee, Tom", "Geen, Gijs"]).exists()
+    assert Player.objects.get(name="Nieuw, Nina").user == newcomer
+    assert Player.objects.get(name="Zonder, Zus").user is None
+    assert Role.objects.filter(tournament=tournament, user=newcomer, kind="player").exists()
+    assert AuditEntry.objects.filter(action="entry.link_account", actor=staff).count() == 1

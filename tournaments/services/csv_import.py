@@ -1,7 +1,9 @@
 """CSV import of a player list, with a report of the rejected lines.
 
 Format: columns ``name,title,federation,club,fmjd_id,national_id,rating,birth_year`` (a header row
-with these names, in any order, or no header and this order; only ``name`` is required);
+with these names, in any order, or no header and this order; only ``name`` is required). With a
+header, an optional ``username`` column links each player to that user account
+(``registration.link_account``; a line whose account cannot be linked is rejected whole);
 separator ``;`` or ``,`` (whichever the first line uses more); UTF-8 with or without BOM.
 
 Policy (the simplest honest choice): every good line is imported, every bad line is reported
@@ -27,12 +29,14 @@ from tournaments.audit import record
 from tournaments.models import Entry, Tournament
 
 from .errors import ServiceError
-from .registration import PLAYER_FIELDS, register_player
+from .registration import PLAYER_FIELDS, link_account, register_player
 
 MAX_BYTES = 2_000_000
 # Plausible values, shared with the player form: a rating outside them is a typing error.
 RATING_RANGE = (0, 4000)
 FIRST_BIRTH_YEAR = 1900
+# Columns a header may name: the player fields and the optional account to link.
+CSV_COLUMNS = (*PLAYER_FIELDS, "username")
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,7 @@ def _clean(row: dict[str, str]) -> dict[str, Any]:
             raise ValueError(_("%(field)s “%(value)s” is longer than %(n)s characters") % {
                 "field": key, "value": value, "n": limit})  # fmt: skip
         data[key] = value.upper() if key == "federation" else value
+    data["username"] = row.get("username", "").strip()
     data["rating"] = _int(row.get("rating", ""), "rating", *RATING_RANGE)
     data["birth_year"] = _int(row.get("birth_year", ""), "birth_year", FIRST_BIRTH_YEAR, datetime.date.today().year)
     return data
@@ -116,11 +121,11 @@ def parse_players_csv(data: bytes) -> tuple[list[tuple[int, dict[str, Any], str]
     header = [h.strip().lower().lstrip("\ufeff") for h in first.split(delimiter)]
     has_header = "name" in header
     columns = header if has_header else list(PLAYER_FIELDS)
-    unknown = [h for h in columns if h and h not in PLAYER_FIELDS] if has_header else []
+    unknown = [h for h in columns if h and h not in CSV_COLUMNS] if has_header else []
     if unknown:
         raise ServiceError(
             _("Line 1: unknown column(s) %(cols)s. Allowed: %(allowed)s.")
-            % {"cols": ", ".join(unknown), "allowed": ", ".join(PLAYER_FIELDS)}
+            % {"cols": ", ".join(unknown), "allowed": ", ".join(CSV_COLUMNS)}
         )
     good: list[tuple[int, dict[str, Any], str]] = []
     rejected: list[RejectedLine] = []
@@ -175,7 +180,11 @@ def import_players_csv(actor, tournament: Tournament, data: bytes) -> ImportRepo
             report.rejected.append(RejectedLine(lineno, _("already registered"), raw))
             continue
         try:
-            register_player(actor, tournament, cleaned)
+            # One savepoint per line: a line whose account cannot be linked stores nothing at all.
+            with transaction.atomic():
+                entry = register_player(actor, tournament, cleaned)
+                if cleaned["username"]:
+                    link_account(actor, entry, cleaned["username"])
         except ServiceError as exc:
             report.rejected.append(RejectedLine(lineno, str(exc), raw))
             continue
