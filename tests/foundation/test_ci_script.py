@@ -59,6 +59,15 @@ def test_the_worker_pass_needs_both_integration_tests(tmp_path):
 def test_ci_runs_every_pass_with_errexit():
     text = CI.read_text()
     assert "set -euo pipefail" in text
-    for needle in ("make test", "ruff check", "mypy --strict arbiter", "DATABASE_URL=", "-m worker tests/integration"):
+    for needle in (
+        "make test",
+        "ruff check",
+        "mypy --strict arbiter",
+        "DATABASE_URL=",
+        "-m worker tests/integration",
+        "-m browser",
+        "-m load tests/concurrency",
+    ):
         assert needle in text, needle
-    assert text.count("passed_at_least \"$ARTIFACTS/") == 3
+    # SQLite, PostgreSQL, worker, browser and load passes each prove they ran tests.
+    assert text.count("passed_at_least \"$ARTIFACTS/") == 5
