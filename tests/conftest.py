@@ -9,9 +9,18 @@ another player of the same tournament (``other_player``), the arbiter of another
 from __future__ import annotations
 
 import datetime
+import os
 
 import pytest
 from django.contrib.auth import get_user_model
+
+from hypothesis import settings as hypothesis_settings
+
+# In CI the property and fuzz tests are derandomized: a run is repeatable and a red run can be
+# replayed; on a developer's machine they explore new examples on every run.
+hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
 
 PASSWORD = "correct-horse-battery"
 

@@ -6,6 +6,8 @@ Creating and revoking links are arbiter actions and are audit-logged.
 
 from __future__ import annotations
 
+import re
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -45,9 +47,14 @@ def revoke_link(link: SubmissionLink, user: User) -> SubmissionLink:
     return link
 
 
+_TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
 def link_by_token(token: str) -> SubmissionLink | None:
     """The active link with this token, or None (unknown or revoked tokens look the same)."""
-    if not token or len(token) > 64:
+    # Tokens are url-safe base64 (secrets.token_urlsafe); anything else (a NUL byte, which
+    # PostgreSQL cannot even compare, spaces, dots) is unknown without asking the database.
+    if not _TOKEN_SHAPE.fullmatch(token or ""):
         return None
     return (
         SubmissionLink.objects.filter(token=token, revoked=False)
