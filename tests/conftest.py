@@ -13,7 +13,6 @@ import os
 
 import pytest
 from django.contrib.auth import get_user_model
-
 from hypothesis import settings as hypothesis_settings
 
 # In CI the property and fuzz tests are derandomized: a run is repeatable and a red run can be
