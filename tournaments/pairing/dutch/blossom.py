@@ -337,24 +337,28 @@ def solve_matching(
         endps[b] = ends[i:] + ends[:i]
         base[b] = base[kids[i]]
 
+    def flip_path(s: int, p: int) -> None:
+        """Flip matched and unmatched edges along the tree path from S-vertex s to its root;
+        s gets mate ``p`` (an endpoint index, or -1 to leave it free)."""
+        while True:
+            bs = inblossom[s]
+            if bs >= n:
+                augment_blossom(bs, s)
+            mate[s] = p
+            if labelend[bs] == -1:
+                break
+            t = endpoint[labelend[bs]]
+            bt = inblossom[t]
+            s = endpoint[labelend[bt]]
+            j = endpoint[labelend[bt] ^ 1]
+            if bt >= n:
+                augment_blossom(bt, j)
+            mate[j] = labelend[bt]
+            p = labelend[bt] ^ 1
+
     def augment_matching(k: int) -> None:
-        v, w = endpoint[2 * k], endpoint[2 * k + 1]
-        for s, p in ((v, 2 * k + 1), (w, 2 * k)):
-            while True:
-                bs = inblossom[s]
-                if bs >= n:
-                    augment_blossom(bs, s)
-                mate[s] = p
-                if labelend[bs] == -1:
-                    break
-                t = endpoint[labelend[bs]]
-                bt = inblossom[t]
-                s = endpoint[labelend[bt]]
-                j = endpoint[labelend[bt] ^ 1]
-                if bt >= n:
-                    augment_blossom(bt, j)
-                mate[j] = labelend[bt]
-                p = labelend[bt] ^ 1
+        flip_path(endpoint[2 * k], 2 * k + 1)
+        flip_path(endpoint[2 * k + 1], 2 * k)
 
     if start is not None:
         touched = changed or set()
@@ -421,22 +425,7 @@ def solve_matching(
 
     def half_augment(s: int) -> None:
         """Flip the tree path from S-vertex s (dual 0) to its root: the root gets matched, s goes free."""
-        p = -1
-        while True:
-            bs = inblossom[s]
-            if bs >= n:
-                augment_blossom(bs, s)
-            mate[s] = p
-            if labelend[bs] == -1:
-                break
-            t = endpoint[labelend[bs]]
-            bt = inblossom[t]
-            s = endpoint[labelend[bt]]
-            j = endpoint[labelend[bt] ^ 1]
-            if bt >= n:
-                augment_blossom(bt, j)
-            mate[j] = labelend[bt]
-            p = labelend[bt] ^ 1
+        flip_path(s, -1)
 
     # Greedy start: two free vertices (outside every blossom, positive duals) joined by a tight
     # edge are matched directly. That is the augmenting path a stage would find between their two
