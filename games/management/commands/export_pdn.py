@@ -8,7 +8,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.services.pdn_export import export_games, round_games, tournament_games
-from tournaments.models import Round, Tournament
+from tournaments.management.lookup import tournament_or_error
+from tournaments.models import Round
 
 
 class Command(BaseCommand):
@@ -21,9 +22,7 @@ class Command(BaseCommand):
         parser.add_argument("--include-drafts", action="store_true", help="also games of unpublished rounds")
 
     def handle(self, *args: Any, **opts: Any) -> None:
-        tournament = Tournament.objects.filter(slug=opts["slug"]).first()
-        if tournament is None:
-            raise CommandError(f"no tournament with the short name {opts['slug']!r}")
+        tournament = tournament_or_error(opts["slug"])
         if opts["round"] is not None:
             rnd = Round.objects.filter(tournament=tournament, number=opts["round"]).first()
             if rnd is None:

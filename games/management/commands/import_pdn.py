@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.services.pdn_import import decode_upload, import_pdn_text
-from tournaments.models import Tournament
+from tournaments.management.lookup import tournament_or_error
 
 
 class Command(BaseCommand):
@@ -22,9 +22,7 @@ class Command(BaseCommand):
         parser.add_argument("--user", default=None, help="username recorded in the audit log")
 
     def handle(self, *args: Any, **opts: Any) -> None:
-        tournament = Tournament.objects.filter(slug=opts["slug"]).first()
-        if tournament is None:
-            raise CommandError(f"no tournament with the short name {opts['slug']!r}")
+        tournament = tournament_or_error(opts["slug"])
         path = Path(opts["file"])
         try:
             text = decode_upload(path.read_bytes())

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.models import Tournament
+from tournaments.management.lookup import tournament_or_error
 from tournaments.services.documents import build_crosstable_pdf
 from tournaments.standings import StandingsError
 
@@ -20,9 +20,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: object, **opts: object) -> None:
         slug = str(opts["slug"])
-        t = Tournament.objects.filter(slug=slug).first()
-        if t is None:
-            raise CommandError(f"no tournament with short name {slug!r}")
+        t = tournament_or_error(slug)
         try:
             data = build_crosstable_pdf(t)
         except StandingsError as exc:

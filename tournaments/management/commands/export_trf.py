@@ -6,6 +6,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.management.lookup import tournament_or_error
+
 
 class Command(BaseCommand):
     help = "Export a tournament as TRF26 (default) or TRF16 with XXR/XXC/BB* records (--flavour trf16)."
@@ -17,12 +19,9 @@ class Command(BaseCommand):
         parser.add_argument("--cr", action="store_true", help="end lines with CR, as the TRF specification says")
 
     def handle(self, *args, **options):
-        from tournaments.models import Tournament
         from tournaments.services.trf_io import export_trf
 
-        tournament = Tournament.objects.filter(slug=options["slug"]).first()
-        if tournament is None:
-            raise CommandError(f"no tournament with the short name {options['slug']!r}")
+        tournament = tournament_or_error(options["slug"])
         text = export_trf(tournament, options["flavour"], line_ending="\r" if options["cr"] else "\n")
         if options["output"]:
             try:

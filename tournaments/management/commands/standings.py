@@ -10,7 +10,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.models import Tournament
+from tournaments.management.lookup import tournament_or_error
 from tournaments.public.formatting import points_text, rating_change_text, tiebreak_text
 from tournaments.services.standings import standings_for, standings_json
 from tournaments.standings import StandingsError
@@ -26,9 +26,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: object, **opts: object) -> None:
         slug = str(opts["slug"])
-        t = Tournament.objects.filter(slug=slug).first()
-        if t is None:
-            raise CommandError(f"no tournament with short name {slug!r}")
+        t = tournament_or_error(slug)
         try:
             standings = standings_for(t, after_round=opts["after_round"])  # type: ignore[arg-type]
         except StandingsError as exc:
