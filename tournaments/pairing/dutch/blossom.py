@@ -441,8 +441,46 @@ def solve_matching(
                 mate[w] = p ^ 1
                 break
 
+    def tree_vertices(seeds: list[int]) -> list[int]:
+        """The vertices of the alternating trees holding the ``seeds`` (labels intact)."""
+        root_of: dict[int, int] = {}
+
+        def root(b: int) -> int:
+            path = []
+            while b not in root_of:
+                path.append(b)
+                if label[b] == 1 and labelend[b] == -1:
+                    root_of[b] = b
+                    break
+                b = inblossom[endpoint[labelend[b]]]
+            r = root_of[b]
+            for x in path:
+                root_of[x] = r
+            return r
+
+        wanted = {root(inblossom[x]) for x in seeds if label[inblossom[x]]}
+        return [x for x in range(n) if label[inblossom[x]] and root(inblossom[x]) in wanted]
+
+    blocked = [False] * n
+    just_blocked: list[int] = []
+
+    def augment_and_block(k: int) -> None:
+        """Augment along edge k and take both trees (and a free vertex reached) out of the stage."""
+        i, j = endpoint[2 * k], endpoint[2 * k + 1]
+        out = tree_vertices([i, j])
+        for x in (i, j):
+            if not label[inblossom[x]]:
+                out.extend(leaves(inblossom[x]))
+        augment_matching(k)
+        for x in out:
+            blocked[x] = True
+        just_blocked.extend(out)
+
     zeros, minus, nones, falses = [0] * (2 * n), [-1] * (2 * n), [None] * n, [False] * m
     for _stage in range(2 * n + 2):
+        for x in just_blocked:
+            blocked[x] = False
+        just_blocked.clear()
         label[:] = zeros
         bestedge[:] = minus
         bestedges[n:] = nones
@@ -462,8 +500,10 @@ def solve_matching(
             # Local aliases of the (mutable) lists: the scan below is the hot loop.
             inb, allowed_, dual_, endpoint_ = inblossom, allowed, dual, endpoint
             ph = phase[0]
-            while queue and not augmented:
+            while queue:
                 v = queue.pop()
+                if blocked[v]:
+                    continue
                 dv = dual_[v]
                 bv = inb[v]
                 if bv < n:
@@ -481,6 +521,8 @@ def solve_matching(
                     todo = []
                     for p in rest:
                         w = endpoint_[p]
+                        if blocked[w]:
+                            continue
                         k = p >> 1
                         if not allowed_[k]:
                             kslack = dv + dual_[w] - wt2[k]
@@ -506,7 +548,7 @@ def solve_matching(
                             if mate[base[bw]] == -1:
                                 # A free vertex (dual 0) outside every tree: an augmenting path.
                                 labelend[bw] = -1
-                                augment_matching(k)
+                                augment_and_block(k)
                                 augmented = True
                                 break
                             assign_label(w, 2, p ^ 1)
@@ -518,7 +560,7 @@ def solve_matching(
                                 bv = inb[v]
                                 todo = [q for q in rest if inb[endpoint_[q]] != bv]
                                 break
-                            augment_matching(k)
+                            augment_and_block(k)
                             augmented = True
                             break
                         elif label[w] == 0:
