@@ -53,6 +53,17 @@ def _forbidden(states: list[PlayerState], ctx: Context) -> set[frozenset[int]]:
     return out
 
 
+def _adjacency(rows: list[list[bool]]) -> list[int]:
+    """``rows`` as bitsets: bit u of ``adj[v]`` is set when v and u may meet."""
+    n = len(rows)
+    adj = []
+    for v in range(n):
+        below = "".join("1" if ok else "0" for ok in reversed(rows[v]))
+        above = "".join("1" if rows[u][v] else "0" for u in range(n - 1, v, -1))
+        adj.append(int(above + "0" + below, 2) if n > 1 else 0)
+    return adj
+
+
 def _c9_ranks(states: list[PlayerState], bye_score: int, mode: str) -> dict[int, int] | None:
     """C9 ranks: players with fewer played games rank higher, so they are paired rather than given the PAB."""
     if mode == "off":
@@ -96,6 +107,7 @@ class _Round:
             pv = base + part[v]
             for u in range(v):
                 m_set(u, v, pv + part[u] if row[u] else 0)
+        self.m.set_outside(base, part, _adjacency(rows))
 
     def initial(self) -> list[int]:
         """Find whether a complete pairing exists and, for an odd field, the PAB score (C5)."""
@@ -156,6 +168,7 @@ class _Round:
             while nxt_start < n and st[nxt_start].score >= st[group_first].score:
                 bracket.append(nxt_start)
                 nxt_start += 1
+            m.set_lower_field(nxt_start)
             base: dict[tuple[int, int], int] = {}
             for li in range(mdp_count, len(bracket)):
                 low = bracket[li]

@@ -9,9 +9,12 @@ finalised pairs) are re-optimised.
 from __future__ import annotations
 
 from tournaments.pairing.dutch.blossom import EdgeGraph, Saved, max_weight_matching, solve_matching
+from tournaments.pairing.dutch.completion import complete
 
-# Module switch (tests compare against cold solves with another solver).
+# Module switches (tests compare against cold solves with another solver, and against solves on
+# the whole field).
 WARM_START = True
+BRACKET_SOLVES = True
 
 
 class Matcher:
@@ -25,6 +28,60 @@ class Matcher:
         self.warm = WARM_START
         self._state: tuple[list[int], Saved] | None = None
         self._changed: set[int] = set()
+        # Bracket solves (see ``set_lower_field``): the graph of the players above ``boundary``
+        # with weights relative to the lower field, vertex n standing for "the PAB goes here".
+        self.boundary = n
+        self.adj: list[int] = []
+        self.outside: tuple[int, list[int]] | None = None
+        self.upper = EdgeGraph(n + 1)
+        self._ustate: tuple[list[int], Saved] | None = None
+        self._uchanged: set[int] = set()
+        self._cheapest: list[int] = []
+        self._failed_at = -1
+        self._started = False
+        self.upper_solves = 0
+
+    def set_outside(self, base: int, part: list[int], adj: list[int]) -> None:
+        """The lower field's weights (``base + part[u] + part[v]`` for a pair that may meet, as
+        ``weights.outside_weights`` gives them) and who may meet whom (``adj[v]``: bit u)."""
+        self.outside = (base, part)
+        self.adj = adj
+
+    def set_lower_field(self, boundary: int) -> None:
+        """Vertices from ``boundary`` on are the lower field: no bracket weight has been set on any
+        of their edges. Until the next call, solves work on the vertices above it alone, as long as
+        the completion check allows (see ``completion``)."""
+        if self.outside is None or not BRACKET_SOLVES or not self.warm or (self._started and boundary <= self.boundary):
+            return
+        old = self.boundary if self._started else 0
+        self._started = True
+        self.boundary = boundary
+        g, up = self.graph, self.upper
+        for v in range(old, boundary):
+            if v in self.fixed:
+                continue
+            for p in g.neighbend[v]:
+                k = p >> 1
+                u = g.endpoint[p]
+                if g.alive[k] and u < boundary and (u < old or u < v) and u not in self.fixed:
+                    up.set(u, v, self._relative(u, v, g.wt2[k] // 4))
+            self._uchanged.add(v)
+        base, part = self.outside
+        z = self.n
+        if self.n % 2 and boundary < self.n:
+            least = min(part[boundary:])
+            self._cheapest = [x for x in range(boundary, self.n) if part[x] == least]
+            for v in range(boundary):
+                if v not in self.fixed:
+                    up.set(v, z, max(least - part[v], 0))
+        self._uchanged.add(z)
+
+    def _relative(self, u: int, v: int, weight: int) -> int:
+        """A bracket pair's weight over what sending both players to the lower field would give."""
+        if not weight:
+            return 0
+        base, part = self.outside  # type: ignore[misc]
+        return max(weight - base - part[u] - part[v], 0)
 
     def set(self, u: int, v: int, weight: int, pivot: int | None = None) -> None:
         """Set the weight of u-v. ``pivot`` (u or v) is the endpoint re-optimised by the next warm
@@ -37,6 +94,13 @@ class Matcher:
             self._changed.add(v)
         else:
             self._changed.add(pivot)
+        if self._started and u < self.boundary and v < self.boundary:
+            self.upper.set(u, v, self._relative(u, v, weight))
+            if pivot is None:
+                self._uchanged.add(u)
+                self._uchanged.add(v)
+            else:
+                self._uchanged.add(pivot)
 
     def get(self, u: int, v: int) -> int:
         return self.graph.weight(u, v)
@@ -47,11 +111,13 @@ class Matcher:
         self.fixed[v] = u
         self._changed.add(u)
         self._changed.add(v)
-        g = self.graph
-        for x in (u, v):
-            for p in g.neighbend[x]:
-                if g.alive[p >> 1]:
-                    g.set(x, g.endpoint[p], 0)
+        for g, changed in ((self.graph, self._changed), (self.upper, self._uchanged)):
+            changed.add(u)
+            changed.add(v)
+            for x in (u, v):
+                for p in g.neighbend[x]:
+                    if g.alive[p >> 1]:
+                        g.set(x, g.endpoint[p], 0)
 
     def solve(self, bonus: dict[tuple[int, int], int] | None = None, shift: int = 0) -> list[int]:
         """A maximum-weight matching: ``mate[v]`` is v's partner, or v itself if unmatched.
@@ -65,6 +131,14 @@ class Matcher:
             edges = [(u, v, (wt << shift) + bonus.get((u, v), 0)) for u, v, wt in self.graph.edges()]
             found = max_weight_matching(self.n, edges)
             self._state = None
+        elif self.warm and self._started and self.boundary < self.n and self._failed_at != self.boundary:
+            upper = self._solve_upper()
+            if upper is not None:
+                return upper
+            self._failed_at = self.boundary  # the whole field for the rest of this bracket
+            self.graph.compact()
+            self._state = solve_matching(self.n, self.graph, self._state, self._changed)
+            found = self._state[0]
         elif self.warm:
             self.graph.compact()
             self._state = solve_matching(self.n, self.graph, self._state, self._changed)
@@ -78,4 +152,27 @@ class Matcher:
         for i, j in enumerate(found):
             if j >= 0:
                 mate[i] = j
+        return mate
+
+    def _solve_upper(self) -> list[int] | None:
+        """Solve the players above the boundary alone; None if the completion check fails."""
+        self.upper_solves += 1
+        n, z = self.n, self.n
+        self.upper.compact()
+        self._ustate = solve_matching(n + 1, self.upper, self._ustate, self._uchanged)
+        self._uchanged = set()
+        found = self._ustate[0]
+        bye = found[z] if found[z] >= 0 else None
+        up = [v for v in range(self.boundary) if v not in self.fixed and found[v] < 0]
+        partners = complete(self.adj, n, self.boundary, up, bye, self._cheapest)
+        if partners is None:
+            return None
+        mate = list(range(n))
+        for u, v in self.fixed.items():
+            mate[u] = v
+        for v in range(self.boundary):
+            if 0 <= found[v] < n:
+                mate[v] = found[v]
+        for u, v in partners.items():
+            mate[u] = v
         return mate
