@@ -17,6 +17,7 @@ matching maximises the total weight (not the cardinality).
 
 from __future__ import annotations
 
+from tournaments.pairing.dutch.blossom_parts import flatten_duals, greedy_start, tree_vertices
 from tournaments.pairing.dutch.edgegraph import EdgeGraph, Saved
 
 __all__ = ["EdgeGraph", "Saved", "max_weight_matching", "solve_matching"]
@@ -32,6 +33,7 @@ def solve_matching(
     edges: list[tuple[int, int, int]] | EdgeGraph,
     start: tuple[list[int], Saved] | None = None,
     changed: set[int] | None = None,
+    shifted: dict[int, int] | None = None,
 ) -> tuple[list[int], Saved]:
     """A maximum-weight matching and its vertex duals, optionally warm-started.
 
@@ -39,7 +41,10 @@ def solve_matching(
     ``mate[v]`` is v's partner or -1; ``saved`` holds the optimal duals and blossoms.
     ``start`` = an earlier call's result on the same vertices warm-starts the solve; ``changed``
     must then hold at least one endpoint of every edge whose weight changed, that was added or
-    removed. On the same ``EdgeGraph`` (not renumbered since), the blossoms holding a changed
+    removed, unless the change is covered by ``shifted``: vertex -> how much its dual is raised
+    (in weight units), given for both ends of an edge whose weight rose by at most the sum of its
+    ends' raises (or fell) and that existed before and after. Such a vertex keeps its partner if
+    their edge is still tight. On the same ``EdgeGraph`` (not renumbered since), the blossoms holding a changed
     vertex are dissolved (their duals pushed down to their vertices) and every other blossom is
     kept; otherwise all blossom duals are folded into the vertices. Then each changed vertex's
     dual is set to exactly what its edges need (every slack >= 0, one of them 0); it keeps its
@@ -387,10 +392,13 @@ def solve_matching(
             base[b] = -1
             unused.append(b)
 
+        soft = shifted or {}
         if keep_blossoms:
-            for x in touched:
+            for x in [*touched, *soft]:
                 while 0 <= x < n and inblossom[x] != x:
                     dissolve(inblossom[x])
+        for x, lift in soft.items():
+            dual[x] += 4 * lift  # the scale of ``wt2``: the changed edges stay feasible
         for v in range(n):
             if not degree[v]:
                 dual[v] = 0  # an isolated vertex is free at no cost
@@ -398,7 +406,7 @@ def solve_matching(
             u = start_mate[v]
             if u > v and v not in touched and u not in touched and v not in broken:
                 k = graph.slot.get((v, u), -1)
-                if k >= 0 and (keep_blossoms or slack(k) == 0):
+                if k >= 0 and ((keep_blossoms and v not in soft and u not in soft) or slack(k) == 0):
                     mate[endpoint[2 * k]] = 2 * k + 1
                     mate[endpoint[2 * k + 1]] = 2 * k
         for x in touched:
@@ -427,39 +435,7 @@ def solve_matching(
         """Flip the tree path from S-vertex s (dual 0) to its root: the root gets matched, s goes free."""
         flip_path(s, -1)
 
-    # Greedy start: two free vertices (outside every blossom, positive duals) joined by a tight
-    # edge are matched directly. That is the augmenting path a stage would find between their two
-    # trees, without a stage (label reset and a scan of every tree) for each such pair.
-    for v in range(n):
-        if mate[v] != -1 or dual[v] <= 0 or inblossom[v] != v:
-            continue
-        dv = dual[v]
-        for p in live(v):
-            w = endpoint[p]
-            if mate[w] == -1 and inblossom[w] == w and dual[w] > 0 and dv + dual[w] == wt2[p >> 1]:
-                mate[v] = p
-                mate[w] = p ^ 1
-                break
-
-    def tree_vertices(seeds: list[int]) -> list[int]:
-        """The vertices of the alternating trees holding the ``seeds`` (labels intact)."""
-        root_of: dict[int, int] = {}
-
-        def root(b: int) -> int:
-            path = []
-            while b not in root_of:
-                path.append(b)
-                if label[b] == 1 and labelend[b] == -1:
-                    root_of[b] = b
-                    break
-                b = inblossom[endpoint[labelend[b]]]
-            r = root_of[b]
-            for x in path:
-                root_of[x] = r
-            return r
-
-        wanted = {root(inblossom[x]) for x in seeds if label[inblossom[x]]}
-        return [x for x in range(n) if label[inblossom[x]] and root(inblossom[x]) in wanted]
+    greedy_start(n, mate, dual, inblossom, endpoint, wt2, live)
 
     blocked = [False] * n
     just_blocked: list[int] = []
@@ -467,7 +443,7 @@ def solve_matching(
     def augment_and_block(k: int) -> None:
         """Augment along edge k and take both trees (and a free vertex reached) out of the stage."""
         i, j = endpoint[2 * k], endpoint[2 * k + 1]
-        out = tree_vertices([i, j])
+        out = tree_vertices([i, j], n, label, labelend, inblossom, endpoint)
         for x in (i, j):
             if not label[inblossom[x]]:
                 out.extend(leaves(inblossom[x]))
@@ -624,17 +600,6 @@ def solve_matching(
         for b in range(n, 2 * n):
             if parent[b] == -1 and base[b] >= 0 and label[b] == 1 and dual[b] == 0:
                 expand_blossom(b, True)
-    # Each vertex's dual plus those of the blossoms around it, pushed down from the top.
-    flat = dual[:n]
-    for b in range(n, 2 * n):
-        if base[b] >= 0 and parent[b] == -1:
-            stack = [(b, dual[b])]
-            while stack:
-                x, acc = stack.pop()
-                for c in childs[x]:  # type: ignore[union-attr]
-                    if c < n:
-                        flat[c] += acc
-                    else:
-                        stack.append((c, acc + dual[c]))
+    flat = flatten_duals(n, dual, base, parent, childs)
     result = [endpoint[p] if p >= 0 else -1 for p in mate]
     return result, Saved(graph, result, flat, (dual, parent, childs, base, endps, inblossom, unused))

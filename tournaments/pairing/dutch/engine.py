@@ -281,7 +281,9 @@ class _Bracket:
         while True:
             for j, o in enumerate(rem):
                 for i in range(j):
-                    m.set(rem[i], o, self.ewc(rem[i], o, i), pivot=o)
+                    # The exchange preferences depend on the higher player only: its dual takes
+                    # them up, so the previous matching stays tight where it can.
+                    m.set(rem[i], o, self.ewc(rem[i], o, i), pivot=o, absorb=rem[i])
             # The remainder solve, with the S1 opponents' order as a lower tie-break: if it needs no
             # exchange, its result is already the final pairing of the bracket.
             if m.warm:

@@ -28,6 +28,7 @@ class Matcher:
         self.warm = WARM_START
         self._state: tuple[list[int], Saved] | None = None
         self._changed: set[int] = set()
+        self._soft: dict[tuple[int, int], list[int]] = {}  # edge -> [absorbing end, total change]
         # Bracket solves (see ``set_lower_field``): the graph of the players above ``boundary``
         # with weights relative to the lower field, vertex n standing for "the PAB goes here".
         self.boundary = n
@@ -36,6 +37,7 @@ class Matcher:
         self.upper = EdgeGraph(n + 1)
         self._ustate: tuple[list[int], Saved] | None = None
         self._uchanged: set[int] = set()
+        self._usoft: dict[tuple[int, int], list[int]] = {}
         self._cheapest: list[int] = []
         self._failed_at = -1
         self._started = False
@@ -83,24 +85,29 @@ class Matcher:
         base, part = self.outside  # type: ignore[misc]
         return max(weight - base - part[u] - part[v], 0)
 
-    def set(self, u: int, v: int, weight: int, pivot: int | None = None) -> None:
+    def set(self, u: int, v: int, weight: int, pivot: int | None = None, absorb: int | None = None) -> None:
         """Set the weight of u-v. ``pivot`` (u or v) is the endpoint re-optimised by the next warm
-        solve; by default both are."""
-        if self.graph.weight(u, v) == weight:
+        solve; by default both are. With ``absorb`` (u or v), a change of an existing edge is
+        instead taken up by raising that end's dual by as much (see ``solve_matching``'s
+        ``shifted``): for a tie-break that depends on one end only, the old matching stays tight."""
+        old = self.graph.weight(u, v)
+        if old == weight:
             return
         self.graph.set(u, v, weight)
-        if pivot is None:
-            self._changed.add(u)
-            self._changed.add(v)
-        else:
-            self._changed.add(pivot)
+        _note(self._changed, self._soft, u, v, old, weight, pivot, absorb)
         if self._started and u < self.boundary and v < self.boundary:
-            self.upper.set(u, v, self._relative(u, v, weight))
-            if pivot is None:
-                self._uchanged.add(u)
-                self._uchanged.add(v)
-            else:
-                self._uchanged.add(pivot)
+            uold, unew = self.upper.weight(u, v), self._relative(u, v, weight)
+            self.upper.set(u, v, unew)
+            _note(self._uchanged, self._usoft, u, v, uold, unew, pivot, absorb)
+
+    @staticmethod
+    def _lifts(soft: dict[tuple[int, int], list[int]]) -> dict[int, int]:
+        lifts: dict[int, int] = {}
+        for (u, v), (a, delta) in soft.items():
+            lifts[a] = max(lifts.get(a, 0), delta)
+            b = v if a == u else u
+            lifts.setdefault(b, 0)
+        return lifts
 
     def get(self, u: int, v: int) -> int:
         return self.graph.weight(u, v)
@@ -137,15 +144,16 @@ class Matcher:
                 return upper
             self._failed_at = self.boundary  # the whole field for the rest of this bracket
             self.graph.compact()
-            self._state = solve_matching(self.n, self.graph, self._state, self._changed)
+            self._state = solve_matching(self.n, self.graph, self._state, self._changed, self._lifts(self._soft))
             found = self._state[0]
         elif self.warm:
             self.graph.compact()
-            self._state = solve_matching(self.n, self.graph, self._state, self._changed)
+            self._state = solve_matching(self.n, self.graph, self._state, self._changed, self._lifts(self._soft))
             found = self._state[0]
         else:
             found = max_weight_matching(self.n, self.graph.edges())
         self._changed = set()
+        self._soft = {}
         mate = list(range(self.n))
         for u, v in self.fixed.items():
             mate[u] = v
@@ -159,8 +167,9 @@ class Matcher:
         self.upper_solves += 1
         n, z = self.n, self.n
         self.upper.compact()
-        self._ustate = solve_matching(n + 1, self.upper, self._ustate, self._uchanged)
+        self._ustate = solve_matching(n + 1, self.upper, self._ustate, self._uchanged, self._lifts(self._usoft))
         self._uchanged = set()
+        self._usoft = {}
         found = self._ustate[0]
         bye = found[z] if found[z] >= 0 else None
         up = [v for v in range(self.boundary) if v not in self.fixed and found[v] < 0]
@@ -176,3 +185,29 @@ class Matcher:
         for u, v in partners.items():
             mate[u] = v
         return mate
+
+
+def _note(
+    changed: set[int],
+    soft: dict[tuple[int, int], list[int]],
+    u: int,
+    v: int,
+    old: int,
+    new: int,
+    pivot: int | None,
+    absorb: int | None,
+) -> None:
+    """Record a weight change for the next warm start: a dual lift (``absorb``) or changed vertices."""
+    key = (u, v) if u < v else (v, u)
+    pending = soft.get(key)
+    if absorb is not None and old and new and (pending is None or pending[0] == absorb):
+        if pending is None:
+            soft[key] = [absorb, new - old]
+        else:
+            pending[1] += new - old
+        return
+    if pivot is None:
+        changed.add(u)
+        changed.add(v)
+    else:
+        changed.add(pivot)
