@@ -20,7 +20,14 @@ from dataclasses import dataclass
 
 from tournaments.pairing.dutch.matcher import Matcher
 from tournaments.pairing.dutch.state import Context, PlayerState
-from tournaments.pairing.dutch.weights import Layout, compatible_rows, edge_weight, make_layout, outside_weights
+from tournaments.pairing.dutch.weights import (
+    ORDER_ROOM,
+    Layout,
+    compatible_rows,
+    edge_weight,
+    make_layout,
+    outside_weights,
+)
 from tournaments.pairing.model import PairingError
 
 
@@ -422,32 +429,30 @@ class _Bracket:
         """Step 4 with warm solves: each S1 player, top-down, gets the highest-ranked S2 player
         that some optimal matching gives it.
 
-        Every S1 player's edges carry a small preference bonus (earlier S2 players more), so one
-        solve usually settles many of them: while the current matching is optimal for the base
-        weights and pairs the next S1 player with its best possible opponent, that choice is the
-        one the one-at-a-time procedure makes. Otherwise that player's bonus is scaled to
-        outweigh all the others' together, and the matching re-solved.
+        A solve settles several S1 players at once: the next ones (as many as ``ORDER_ROOM``
+        holds) get ``_s1_bonus`` preferences, the first one's in the most significant position,
+        which is the same as choosing their opponents one at a time. A player whose current
+        partner is already its highest-ranked possible opponent needs no solve.
         """
         m, base, matched, rem = self.rnd.m, self.base, self.matched, self.rem
-        order = {o: i for i, o in enumerate(rem)}
-
-        def bonus(v: int, o: int) -> int:
-            return len(rem) - order[o]  # earlier in the remainder = higher ranked = larger
-
-        scale = len(s1) * (len(rem) + 1) + 1  # beats the sum of every other player's bonus
-        for v in s1:
-            for o in rem:
-                if o > v and not matched[o] and base[(v, o)]:
-                    m.set(v, o, base[(v, o)] + bonus(v, o), pivot=v)
-        solved = False
-        for v in s1:
+        width = (len(rem) + 1).bit_length()
+        chunk = max(1, ORDER_ROOM // width)
+        solved = False  # the remainder weights were reset since the last solve
+        i = 0
+        while i < len(s1):
+            v = s1[i]
             top = next((o for o in rem if o > v and not matched[o] and base[(v, o)]), -1)
-            if not (solved and mate[v] == top):
-                for o in rem:
-                    if o > v and not matched[o] and base[(v, o)]:
-                        m.set(v, o, base[(v, o)] + scale * bonus(v, o), pivot=v)
+            if solved and mate[v] == top:
+                group = [v]
+            else:
+                group = s1[i : i + chunk]
+                bonus, _ = _s1_bonus(group, rem, matched, base)
+                for (a, o), extra in bonus.items():
+                    m.set(a, o, base[(a, o)] + extra, pivot=a)
                 mate = m.solve()
                 solved = True
-            matched[v] = matched[mate[v]] = True
-            m.finalise(v, mate[v])
+            for x in group:
+                matched[x] = matched[mate[x]] = True
+                m.finalise(x, mate[x])
+            i += len(group)
         return mate

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from tournaments.pairing.dutch.colours import compatible_prefs
 from tournaments.pairing.dutch.state import FLOAT_DOWN, FLOAT_UP, Context, PlayerState, other
 
+ORDER_ROOM = 64
+
 
 @dataclass
 class Layout:
@@ -38,7 +40,9 @@ class Layout:
 
     @property
     def order_bits(self) -> int:
-        return 3 * self.group_bits + 1
+        """The bracket procedure's ordering preferences (at most 3g + 1 bits), with ``ORDER_ROOM``
+        spare bits below them for the S1 opponents' preferences (``engine._pair_s1_warm``)."""
+        return 3 * self.group_bits + 1 + ORDER_ROOM
 
     @property
     def tail_bits(self) -> int:
