@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tournaments.pairing.dutch import matcher
+from tournaments.pairing.dutch.completion import complete
 from tournaments.pairing.dutch.matcher import Matcher
 from tournaments.pairing.dutch.state import Context, PlayerState
 from tournaments.pairing.dutch.weights import (
@@ -103,24 +105,58 @@ class _Round:
             self.st[h], self.st[low], cur, nxt, self.bye_score, self.ctx, self.lay, self.forbidden, ranks
         )
 
-    def _set_outside(self, rows: list[list[bool]]) -> None:
+    def _set_outside(self, rows: list[list[bool]], adj: list[int], lazy: bool) -> None:
         """Every pair's weight as if neither player were in a bracket being paired (``weight(u, v,
-        False, False)``, computed per player: see ``outside_weights``)."""
+        False, False)``, computed per player: see ``outside_weights``). ``lazy``: the matcher
+        holds them implicitly (nothing has been set on it yet)."""
         ranks = self.c9_ranks if self.single_downfloater_bye else None
         base, part = outside_weights(self.st, self.bye_score, self.lay, ranks)
-        m_set = self.m.set
-        for v in range(self.n):
-            row = rows[v]
-            pv = base + part[v]
-            for u in range(v):
-                m_set(u, v, pv + part[u] if row[u] else 0)
-        self.m.set_outside(base, part, _adjacency(rows))
+        if not lazy:
+            m_set = self.m.set
+            for v in range(self.n):
+                row = rows[v]
+                pv = base + part[v]
+                for u in range(v):
+                    m_set(u, v, pv + part[u] if row[u] else 0)
+        self.m.set_outside(base, part, adj, lazy)
+
+    def _initial_by_completion(self, adj: list[int]) -> list[int] | None:
+        """``initial`` without a matching solve, when the completion check finds a pairing of the
+        whole field (for an odd field one that gives the PAB to a lowest-scored eligible player,
+        below the top score group). None: solve instead."""
+        st, n = self.st, self.n
+        cheapest: list[int] = []
+        if n % 2:
+            eligible = [v for v in range(n) if st[v].eligible_bye]
+            if not eligible:
+                return None
+            low = min(st[v].score for v in eligible)
+            if low >= st[0].score:
+                return None  # the PAB from the top group: ``single`` needs the solved matching
+            cheapest = [v for v in eligible if st[v].score == low]
+        found = complete(adj, n, 0, [], None, cheapest)
+        if found is None:
+            return None
+        mate = list(range(n))
+        for u, v in found.items():
+            mate[u] = v
+        if n % 2:
+            self.bye_score = st[cheapest[-1]].score
+            self.single_downfloater_bye = False
+            self.c9_ranks = _c9_ranks(st, self.bye_score, self.options.c9)
+        return mate
 
     def initial(self) -> list[int]:
         """Find whether a complete pairing exists and, for an odd field, the PAB score (C5)."""
         st, lay, n = self.st, self.lay, self.n
         top = st[0].score
         rows = compatible_rows(st, self.ctx, self.forbidden)
+        adj = _adjacency(rows)
+        if self.m.warm and matcher.BRACKET_SOLVES:
+            found = self._initial_by_completion(adj)
+            if found is not None:
+                self._set_outside(rows, adj, lazy=True)
+                return found
         m_set = self.m.set
         if n % 2:
             for v in range(n):
@@ -133,7 +169,7 @@ class _Round:
                     w = (w << lay.group_bits) | (st[v].score >= top)
                     m_set(u, v, w)
         else:
-            self._set_outside(rows)
+            self._set_outside(rows, adj, lazy=False)
         mate = self.m.solve()
         unmatched = [v for v in range(n) if mate[v] == v]
         if len(unmatched) > 1 or (unmatched and not st[unmatched[0]].eligible_bye):
@@ -150,7 +186,7 @@ class _Round:
                         break
             self.single_downfloater_bye = single
             self.c9_ranks = _c9_ranks(st, self.bye_score, self.options.c9)
-            self._set_outside(rows)
+            self._set_outside(rows, adj, lazy=False)
         return mate
 
     def run(self) -> EngineResult:

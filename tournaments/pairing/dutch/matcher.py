@@ -41,33 +41,31 @@ class Matcher:
         self._cheapest: list[int] = []
         self._failed_at = -1
         self._started = False
+        self.lazy = False
+        self.explicit: dict[tuple[int, int], int] = {}
         self.upper_solves = 0
 
-    def set_outside(self, base: int, part: list[int], adj: list[int]) -> None:
+    def set_outside(self, base: int, part: list[int], adj: list[int], lazy: bool = False) -> None:
         """The lower field's weights (``base + part[u] + part[v]`` for a pair that may meet, as
-        ``weights.outside_weights`` gives them) and who may meet whom (``adj[v]``: bit u)."""
+        ``weights.outside_weights`` gives them) and who may meet whom (``adj[v]``: bit u).
+
+        ``lazy``: no edge has been set and every pair holds that weight until ``set`` says
+        otherwise; the whole-field graph is only built if a solve needs it (``_materialise``)."""
         self.outside = (base, part)
         self.adj = adj
+        if lazy:
+            self.lazy = True
+            self.explicit = {}
 
     def set_lower_field(self, boundary: int) -> None:
         """Vertices from ``boundary`` on are the lower field: no bracket weight has been set on any
-        of their edges. Until the next call, solves work on the vertices above it alone, as long as
-        the completion check allows (see ``completion``)."""
+        of their edges (so a pair with one of them weighs nothing relative to the lower field).
+        Until the next call, solves work on the vertices above it alone, as long as the completion
+        check allows (see ``completion``)."""
         if self.outside is None or not BRACKET_SOLVES or not self.warm or (self._started and boundary <= self.boundary):
             return
-        old = self.boundary if self._started else 0
         self._started = True
         self.boundary = boundary
-        g, up = self.graph, self.upper
-        for v in range(old, boundary):
-            if v in self.fixed:
-                continue
-            for p in g.neighbend[v]:
-                k = p >> 1
-                u = g.endpoint[p]
-                if g.alive[k] and u < boundary and (u < old or u < v) and u not in self.fixed:
-                    up.set(u, v, self._relative(u, v, g.wt2[k] // 4))
-            self._uchanged.add(v)
         base, part = self.outside
         z = self.n
         if self.n % 2 and boundary < self.n:
@@ -75,8 +73,37 @@ class Matcher:
             self._cheapest = [x for x in range(boundary, self.n) if part[x] == least]
             for v in range(boundary):
                 if v not in self.fixed:
-                    up.set(v, z, max(least - part[v], 0))
+                    self.upper.set(v, z, max(least - part[v], 0))
         self._uchanged.add(z)
+
+    def weight(self, u: int, v: int) -> int:
+        """The current weight of u-v (0: they may not meet)."""
+        if self.lazy:
+            w = self.explicit.get((u, v) if u < v else (v, u))
+            if w is not None:
+                return w
+            if not (self.adj[u] >> v) & 1:
+                return 0
+            base, part = self.outside  # type: ignore[misc]
+            return base + part[u] + part[v]
+        return self.graph.weight(u, v)
+
+    def _materialise(self) -> None:
+        """Leave lazy mode: build the whole-field graph of the players not yet paired (cold)."""
+        alive = [v for v in range(self.n) if v not in self.fixed]
+        graph = EdgeGraph(self.n)
+        weight = self.weight
+        for i, v in enumerate(alive):
+            for u in alive[:i]:
+                w = weight(u, v)
+                if w:
+                    graph.set(u, v, w)
+        self.graph = graph
+        self.lazy = False
+        self.explicit = {}
+        self._state = None
+        self._changed = set()
+        self._soft = {}
 
     def _relative(self, u: int, v: int, weight: int) -> int:
         """A bracket pair's weight over what sending both players to the lower field would give."""
@@ -90,11 +117,14 @@ class Matcher:
         solve; by default both are. With ``absorb`` (u or v), a change of an existing edge is
         instead taken up by raising that end's dual by as much (see ``solve_matching``'s
         ``shifted``): for a tie-break that depends on one end only, the old matching stays tight."""
-        old = self.graph.weight(u, v)
+        old = self.weight(u, v)
         if old == weight:
             return
-        self.graph.set(u, v, weight)
-        _note(self._changed, self._soft, u, v, old, weight, pivot, absorb)
+        if self.lazy:
+            self.explicit[(u, v) if u < v else (v, u)] = weight
+        else:
+            self.graph.set(u, v, weight)
+            _note(self._changed, self._soft, u, v, old, weight, pivot, absorb)
         if self._started and u < self.boundary and v < self.boundary:
             uold, unew = self.upper.weight(u, v), self._relative(u, v, weight)
             self.upper.set(u, v, unew)
@@ -109,16 +139,16 @@ class Matcher:
             lifts.setdefault(b, 0)
         return lifts
 
-    def get(self, u: int, v: int) -> int:
-        return self.graph.weight(u, v)
-
     def finalise(self, u: int, v: int) -> None:
         """Fix the pair u-v: both leave the graph."""
         self.fixed[u] = v
         self.fixed[v] = u
         self._changed.add(u)
         self._changed.add(v)
-        for g, changed in ((self.graph, self._changed), (self.upper, self._uchanged)):
+        graphs = [(self.upper, self._uchanged)]
+        if not self.lazy:
+            graphs.append((self.graph, self._changed))
+        for g, changed in graphs:
             changed.add(u)
             changed.add(v)
             for x in (u, v):
@@ -134,15 +164,20 @@ class Matcher:
         solve is cold and does not become the next warm start.
         """
         self.solves += 1
+        upper_ok = self.warm and self._started and self.boundary < self.n and self._failed_at != self.boundary
+        if self.lazy and (bonus or not upper_ok):
+            self._materialise()
         if bonus:
             edges = [(u, v, (wt << shift) + bonus.get((u, v), 0)) for u, v, wt in self.graph.edges()]
             found = max_weight_matching(self.n, edges)
             self._state = None
-        elif self.warm and self._started and self.boundary < self.n and self._failed_at != self.boundary:
+        elif upper_ok:
             upper = self._solve_upper()
             if upper is not None:
                 return upper
             self._failed_at = self.boundary  # the whole field for the rest of this bracket
+            if self.lazy:
+                self._materialise()
             self.graph.compact()
             self._state = solve_matching(self.n, self.graph, self._state, self._changed, self._lifts(self._soft))
             found = self._state[0]
