@@ -267,6 +267,19 @@ def _s1_bonus(
     return bonus, width * len(s1)
 
 
+def _swap_if_equal(m: Matcher, mate: list[int], v: int, top: int) -> list[int]:
+    """If v-top plus their partners paired together weighs as much as the two pairs now, that is
+    another optimal matching, in which v has top: return it (else ``mate`` unchanged)."""
+    a, b = mate[v], mate[top]
+    if a in (v, top) or b in (v, top) or a == b:
+        return mate
+    ab = m.weight(a, b)
+    if ab and m.weight(v, top) + ab == m.weight(v, a) + m.weight(top, b):
+        mate = list(mate)
+        mate[v], mate[top], mate[a], mate[b] = top, v, b, a
+    return mate
+
+
 class _Bracket:
     """One pairing bracket: moved-down players, residents, and the next score group below them."""
 
@@ -450,7 +463,11 @@ class _Bracket:
             for o in rem[i + 1 :]:
                 if not s1_role(v) or s1_role(o):
                     base[(v, o)] = 0
-                m.set(v, o, base[(v, o)], pivot=v)
+                    m.set(v, o, 0, pivot=v, absorb=v)  # a removed edge needs no new duals
+                elif not m.warm:
+                    m.set(v, o, base[(v, o)], pivot=v)
+                # Warm, an S1-S2 pair keeps its exchange preference: it is the same for all of
+                # the S1 player's opponents, so it cannot change which S2 player it gets.
         s1 = [v for v in rem if s1_role(v)]
         if m.warm:
             return self._pair_s1_warm(s1, mate)
@@ -473,18 +490,21 @@ class _Bracket:
         m, base, matched, rem = self.rnd.m, self.base, self.matched, self.rem
         width = (len(rem) + 1).bit_length()
         chunk = max(1, ORDER_ROOM // width)
+        position = {x: i for i, x in enumerate(rem)}
         solved = False  # the remainder weights were reset since the last solve
         i = 0
         while i < len(s1):
             v = s1[i]
             top = next((o for o in rem if o > v and not matched[o] and base[(v, o)]), -1)
+            if solved and mate[v] != top >= 0:
+                mate = _swap_if_equal(m, mate, v, top)
             if solved and mate[v] == top:
                 group = [v]
             else:
                 group = s1[i : i + chunk]
                 bonus, _ = _s1_bonus(group, rem, matched, base)
                 for (a, o), extra in bonus.items():
-                    m.set(a, o, base[(a, o)] + extra, pivot=a)
+                    m.set(a, o, self.ewc(a, o, position[a]) + extra, pivot=a)
                 mate = m.solve()
                 solved = True
             for x in group:

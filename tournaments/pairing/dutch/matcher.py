@@ -235,7 +235,8 @@ def _note(
     """Record a weight change for the next warm start: a dual lift (``absorb``) or changed vertices."""
     key = (u, v) if u < v else (v, u)
     pending = soft.get(key)
-    if absorb is not None and old and new and (pending is None or pending[0] == absorb):
+    # A removed edge (new == 0) is soft too: its ends keep their duals (a lift of 0).
+    if absorb is not None and old and (pending is None or pending[0] == absorb):
         if pending is None:
             soft[key] = [absorb, new - old]
         else:
