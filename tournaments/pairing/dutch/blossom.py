@@ -597,9 +597,11 @@ def solve_matching(
                 queue.append(endpoint[2 * delta_edge])
             else:
                 expand_blossom(delta_blossom, False)
-        for b in range(n, 2 * n):
-            if parent[b] == -1 and base[b] >= 0 and label[b] == 1 and dual[b] == 0:
-                expand_blossom(b, True)
+        # S-blossoms with a zero dual stay for the next stage: one labelled T there is expanded at
+        # once (a zero dual step), one labelled S again need not be found again.
+    for b in range(n, 2 * n):
+        if parent[b] == -1 and base[b] >= 0 and dual[b] == 0:
+            expand_blossom(b, True)
     flat = flatten_duals(n, dual, base, parent, childs)
     result = [endpoint[p] if p >= 0 else -1 for p in mate]
     return result, Saved(graph, result, flat, (dual, parent, childs, base, endps, inblossom, unused))
