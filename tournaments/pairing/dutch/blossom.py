@@ -443,7 +443,7 @@ def solve_matching(
     def augment_and_block(k: int) -> None:
         """Augment along edge k and take both trees (and a free vertex reached) out of the stage."""
         i, j = endpoint[2 * k], endpoint[2 * k + 1]
-        out = tree_vertices([i, j], n, label, labelend, inblossom, endpoint)
+        out = tree_vertices([i, j], active, label, labelend, inblossom, endpoint)
         for x in (i, j):
             if not label[inblossom[x]]:
                 out.extend(leaves(inblossom[x]))
@@ -453,6 +453,7 @@ def solve_matching(
         just_blocked.extend(out)
 
     zeros, minus, nones, falses = [0] * (2 * n), [-1] * (2 * n), [None] * n, [False] * m
+    active = [v for v in range(n) if degree[v]]
     for _stage in range(2 * n + 2):
         for x in just_blocked:
             blocked[x] = False
@@ -464,7 +465,7 @@ def solve_matching(
         phase[0] += 1
         queue.clear()
         roots = False
-        for v in range(n):
+        for v in active:
             # A free vertex with dual 0 already meets the optimality conditions.
             if mate[v] == -1 and dual[v] > 0 and label[inblossom[v]] == 0:
                 assign_label(v, 1, -1)
@@ -546,8 +547,9 @@ def solve_matching(
                 break
             # Dual adjustment: the largest step that keeps every dual feasible. (The candidates are
             # gathered by comprehensions; they are visited in the same increasing order as ever.)
-            lab = [label[b] for b in inblossom]
-            outer = [v for v in range(n) if lab[v] == 1]
+            # Only vertices with edges: an isolated one is free with dual 0 and never labelled.
+            tops = [inblossom[v] for v in active]
+            outer = [v for v, b in zip(active, tops) if label[b] == 1]
             delta_type = 1
             delta = -1
             zero_vertex = -1
@@ -556,22 +558,24 @@ def solve_matching(
                     delta, zero_vertex = dual[v], v
             delta_edge = -1
             delta_blossom = -1
-            for v in [v for v in range(n) if lab[v] == 0 and bestedge[v] != -1]:
+            for v in [v for v, b in zip(active, tops) if label[b] == 0 and bestedge[v] != -1]:
                 d = best_slack(v)
                 if d < delta:
                     delta, delta_type, delta_edge = d, 2, bestedge[v]
-            for b in [b for b in range(2 * n) if label[b] == 1 and parent[b] == -1 and bestedge[b] != -1]:
+            top_blossoms = sorted({b for b in tops if b >= n})
+            for b in [v for v, b in zip(active, tops) if v == b and label[v] == 1 and bestedge[v] != -1] + [
+                b for b in top_blossoms if label[b] == 1 and bestedge[b] != -1
+            ]:
                 d = best_slack(b) // 2
                 if d < delta:
                     delta, delta_type, delta_edge = d, 3, bestedge[b]
-            top_blossoms = [b for b in range(n, 2 * n) if base[b] >= 0 and parent[b] == -1]
             for b in top_blossoms:
                 if label[b] == 2 and dual[b] < delta:
                     delta, delta_type, delta_blossom = dual[b], 4, b
             for v in outer:
                 dual[v] -= delta
-            for v in range(n):
-                if lab[v] == 2:
+            for v, b in zip(active, tops):
+                if label[b] == 2:
                     dual[v] += delta
             for b in top_blossoms:
                 if label[b] == 1:

@@ -12,9 +12,14 @@ from collections.abc import Callable
 
 
 def tree_vertices(
-    seeds: list[int], n: int, label: list[int], labelend: list[int], inblossom: list[int], endpoint: list[int]
+    seeds: list[int],
+    vertices: list[int],
+    label: list[int],
+    labelend: list[int],
+    inblossom: list[int],
+    endpoint: list[int],
 ) -> list[int]:
-    """The vertices of the alternating trees holding the ``seeds`` (labels intact).
+    """Those of ``vertices`` in the alternating trees holding the ``seeds`` (labels intact).
 
     An S-blossom's ``labelend`` leads to the T-blossom above it, a T-blossom's to the S-blossom
     above it; a root is an S-blossom without one.
@@ -35,7 +40,7 @@ def tree_vertices(
         return r
 
     wanted = {root(inblossom[x]) for x in seeds if label[inblossom[x]]}
-    return [x for x in range(n) if label[inblossom[x]] and root(inblossom[x]) in wanted]
+    return [x for x in vertices if label[inblossom[x]] and root(inblossom[x]) in wanted]
 
 
 def flatten_duals(
