@@ -214,8 +214,8 @@ def solve_matching(
             inblossom[x] = b
         # For each outer blossom next to b, the least-slack edge to it (and that slack: the duals
         # do not change here, so each slack is computed once).
-        best_to = [-1] * (2 * n)
-        best_to_slack = [0] * (2 * n)
+        best_to: dict[int, int] = {}  # outer blossom -> least-slack edge to it
+        best_to_slack: dict[int, int] = {}
         for sub in path:
             known = bestedges[sub]
             if known is None:
@@ -226,7 +226,7 @@ def solve_matching(
                         if bj != b and label[bj] == 1:
                             kk = p >> 1
                             val = dx + dual[endpoint[p]] - wt2[kk]
-                            if best_to[bj] == -1 or val < best_to_slack[bj]:
+                            if bj not in best_to or val < best_to_slack[bj]:
                                 best_to[bj] = kk
                                 best_to_slack[bj] = val
             else:
@@ -237,19 +237,19 @@ def solve_matching(
                     bj = inblossom[j]
                     if bj != b and label[bj] == 1:
                         val = dual[i] + dual[j] - wt2[kk]
-                        if best_to[bj] == -1 or val < best_to_slack[bj]:
+                        if bj not in best_to or val < best_to_slack[bj]:
                             best_to[bj] = kk
                             best_to_slack[bj] = val
             bestedges[sub] = None
             bestedge[sub] = -1
-        bestedges[b] = [kk for kk in best_to if kk != -1]
+        near = sorted(best_to)  # in blossom order, as ever
+        bestedges[b] = [best_to[bj] for bj in near]
         best = -1
         best_val = 0
-        for bj, kk in enumerate(best_to):
-            if kk != -1:
-                val = best_to_slack[bj]
-                if best == -1 or val < best_val:
-                    best, best_val = kk, val
+        for bj in near:
+            val = best_to_slack[bj]
+            if best == -1 or val < best_val:
+                best, best_val = best_to[bj], val
         bestedge[b] = best
         best_slack_val[b] = best_val
         best_slack_at[b] = phase[0]
