@@ -98,11 +98,13 @@ class _Round:
         self.bye_score = 0
         self.c9_ranks: dict[int, int] | None = None
         self.single_downfloater_bye = False
+        self.adj: list[int] = []  # who may meet whom, as bitsets (see ``_adjacency``)
 
     def weight(self, h: int, low: int, cur: bool, nxt: bool) -> int:
         ranks = self.c9_ranks if self.single_downfloater_bye else None
+        may_meet = bool(self.adj[h] >> low & 1) if self.adj else None
         return edge_weight(
-            self.st[h], self.st[low], cur, nxt, self.bye_score, self.ctx, self.lay, self.forbidden, ranks
+            self.st[h], self.st[low], cur, nxt, self.bye_score, self.ctx, self.lay, self.forbidden, ranks, may_meet
         )
 
     def _set_outside(self, rows: list[list[bool]], adj: list[int], lazy: bool) -> None:
@@ -151,7 +153,7 @@ class _Round:
         st, lay, n = self.st, self.lay, self.n
         top = st[0].score
         rows = compatible_rows(st, self.ctx, self.forbidden)
-        adj = _adjacency(rows)
+        adj = self.adj = _adjacency(rows)
         if self.m.warm and matcher.BRACKET_SOLVES:
             found = self._initial_by_completion(adj)
             if found is not None:

@@ -186,13 +186,15 @@ def edge_weight(
     lay: Layout,
     forbidden: set[frozenset[int]],
     c9_ranks: dict[int, int] | None = None,
+    may_meet: bool | None = None,
 ) -> int:
     """The weight of pairing ``high`` (earlier in pairing order) with ``low``; 0 if they may not meet.
 
     ``in_current``/``in_next``: ``low`` belongs to the bracket being paired / to the next one.
     ``c9_ranks`` (played games -> rank) switches on C9 for a bracket whose single downfloater gets the PAB.
+    ``may_meet``: ``compatible(high, low, ...)`` if the caller knows it already.
     """
-    if not compatible(high, low, ctx, forbidden):
+    if not (compatible(high, low, ctx, forbidden) if may_meet is None else may_meet):
         return 0
     g, s, sh = lay.group_bits, lay.groups_shift, lay.shifts
     w = 1 + (not bye_candidate(high, bye_score)) + (not bye_candidate(low, bye_score))
