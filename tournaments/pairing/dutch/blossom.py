@@ -498,14 +498,18 @@ def solve_matching(
                     todo = []
                     for p in rest:
                         w = endpoint_[p]
-                        if blocked[w]:
+                        bw = inb[w]
+                        lbw = label[bw]
+                        if lbw == 2 and label[w]:
+                            continue  # a T-vertex already reached: tight or not, nothing to do
+                        if augmented and blocked[w]:
                             continue
                         k = p >> 1
                         if not allowed_[k]:
                             kslack = dv + dual_[w] - wt2[k]
                             if kslack > 0:
                                 # Not tight yet: remember the least-slack edge (cache valid while duals stand).
-                                if label[inb[w]] == 1:
+                                if lbw == 1:
                                     x = bv
                                 elif label[w] == 0:
                                     x = w
@@ -519,8 +523,6 @@ def solve_matching(
                                     best_slack_at[x] = ph
                                 continue
                             allowed_[k] = True
-                        bw = inb[w]
-                        lbw = label[bw]
                         if lbw == 0:
                             if mate[base[bw]] == -1:
                                 # A free vertex (dual 0) outside every tree: an augmenting path.
