@@ -16,6 +16,7 @@ candidates, so the result equals the first perfect-or-best candidate of the rule
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
 
 from tournaments.pairing.dutch import matcher
@@ -192,6 +193,17 @@ class _Round:
         return mate
 
     def run(self) -> EngineResult:
+        # Hundreds of thousands of weight entries are made and kept for the whole round; the cyclic
+        # garbage collector would walk them again and again (nothing here needs it meanwhile).
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return self._run()
+        finally:
+            if enabled:
+                gc.enable()
+
+    def _run(self) -> EngineResult:
         if self.n == 0:
             return EngineResult([], None, 0)
         st, m = self.st, self.m
