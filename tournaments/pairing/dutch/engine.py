@@ -281,6 +281,11 @@ def _s1_bonus(
     return bonus, width * len(s1)
 
 
+def _ranked_above(rem: list[int], position: dict[int, int], v: int, partner: int) -> list[int]:
+    """The S2 players ranked above ``partner`` that v could still be given (later than v in ``rem``)."""
+    return [o for o in rem[: position[partner]] if o > v]
+
+
 def _swap_if_equal(m: Matcher, mate: list[int], v: int, top: int) -> list[int]:
     """If v-top plus their partners paired together weighs as much as the two pairs now, that is
     another optimal matching, in which v has top: return it (else ``mate`` unchanged)."""
@@ -492,6 +497,18 @@ class _Bracket:
             m.finalise(v, mate[v])
         return mate
 
+    def _best_already(self, v: int, partner: int, position: dict[int, int]) -> bool:
+        """Whether the last solve's duals prove that no optimal matching gives v an S2 player
+        ranked above its current ``partner`` (each such edge has a positive reduced cost)."""
+        if partner not in position or partner <= v:
+            return False
+        m, base, matched = self.rnd.m, self.base, self.matched
+        return all(
+            m.surely_unused(v, o)
+            for o in _ranked_above(self.rem, position, v, partner)
+            if not matched[o] and base[(v, o)]
+        )
+
     def _pair_s1_warm(self, s1: list[int], mate: list[int]) -> list[int]:
         """Step 4 with warm solves: each S1 player, top-down, gets the highest-ranked S2 player
         that some optimal matching gives it.
@@ -499,7 +516,8 @@ class _Bracket:
         A solve settles several S1 players at once: the next ones (as many as ``ORDER_ROOM``
         holds) get ``_s1_bonus`` preferences, the first one's in the most significant position,
         which is the same as choosing their opponents one at a time. A player whose current
-        partner is already its highest-ranked possible opponent needs no solve.
+        partner is already its highest-ranked possible opponent needs no solve: its top-ranked
+        opponent, one equal-weight swap away, or every higher-ranked one ruled out by the duals.
         """
         m, base, matched, rem = self.rnd.m, self.base, self.matched, self.rem
         width = (len(rem) + 1).bit_length()
@@ -512,7 +530,7 @@ class _Bracket:
             top = next((o for o in rem if o > v and not matched[o] and base[(v, o)]), -1)
             if solved and mate[v] != top >= 0:
                 mate = _swap_if_equal(m, mate, v, top)
-            if solved and mate[v] == top:
+            if solved and (mate[v] == top or self._best_already(v, mate[v], position)):
                 group = [v]
             else:
                 group = s1[i : i + chunk]
