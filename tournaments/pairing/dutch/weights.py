@@ -221,6 +221,8 @@ def edge_weight(
             w |= c9_ranks.get(high.played_games, 0)
         if low.score == bye_score:
             w += c9_ranks.get(low.played_games, 0)
+    if not in_current:
+        return w << lay.tail_bits  # colours, floats and order only count in the current bracket
     w = _colour_bits(w, low, high, in_current, g)
     rounds = lay.played_rounds
     for back in (1, 2):
