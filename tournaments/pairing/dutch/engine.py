@@ -340,9 +340,12 @@ class _Bracket:
         """Pair the bracket; returns the last matching (finalised pairs included)."""
         m, base, matched = self.rnd.m, self.base, self.matched
         residents = self.residents
-        if self.mdps:
+        if self.mdps or m.warm:
+            # The base solve first (cheap: many equal weights), then the exchange preferences on
+            # top of its matching as dual lifts (see below), rather than everything in one solve.
             mate = m.solve()
-            mate = self.pair_mdps(mate)
+            if self.mdps:
+                mate = self.pair_mdps(mate)
             self.rem = [v for v in residents if mate[v] >= self.lo]
             self.rp = sum(1 for v in self.rem if mate[v] < v)
             guessed = False
