@@ -492,9 +492,7 @@ class _Bracket:
                 # the S1 player's opponents, so it cannot change which S2 player it gets.
         s1 = [v for v in rem if s1_role(v)]
         if m.warm:
-            # Without exchanges no weight has changed since the last solve but for removed
-            # edges the matching does not use: it is still optimal.
-            return self._pair_s1_warm(s1, mate, optimal=exchanges == 0)
+            return self._pair_s1_warm(s1, mate)
         bonus, shift = _s1_bonus(s1, rem, matched, base)
         mate = m.solve(bonus, shift)
         for v in s1:
@@ -514,7 +512,7 @@ class _Bracket:
             if not matched[o] and base[(v, o)]
         )
 
-    def _pair_s1_warm(self, s1: list[int], mate: list[int], optimal: bool = False) -> list[int]:
+    def _pair_s1_warm(self, s1: list[int], mate: list[int]) -> list[int]:
         """Step 4 with warm solves: each S1 player, top-down, gets the highest-ranked S2 player
         that some optimal matching gives it.
 
@@ -528,7 +526,7 @@ class _Bracket:
         width = (len(rem) + 1).bit_length()
         chunk = max(1, ORDER_ROOM // width)
         position = {x: i for i, x in enumerate(rem)}
-        solved = optimal  # is ``mate`` a maximum-weight matching for the current weights?
+        solved = False  # the remainder weights were reset since the last solve
         i = 0
         while i < len(s1):
             v = s1[i]
