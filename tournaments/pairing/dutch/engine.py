@@ -134,8 +134,6 @@ class _Round:
             if not eligible:
                 return None
             low = min(st[v].score for v in eligible)
-            if low >= st[0].score:
-                return None  # the PAB from the top group: ``single`` needs the solved matching
             cheapest = [v for v in eligible if st[v].score == low]
         found = complete(adj, n, 0, [], None, cheapest)
         if found is None:
@@ -144,8 +142,14 @@ class _Round:
         for u, v in found.items():
             mate[u] = v
         if n % 2:
+            top = st[0].score
             self.bye_score = st[cheapest[-1]].score
-            self.single_downfloater_bye = False
+            # The PAB from the top group: does the top group pair within itself (as the solve
+            # would prefer)? If this pairing shows it does, yes; if not, ask the solve.
+            single = self.bye_score >= top
+            if single and any(st[v].score >= top and st[mate[v]].score < top for v in range(n)):
+                return None
+            self.single_downfloater_bye = single
             self.c9_ranks = _c9_ranks(st, self.bye_score, self.options.c9)
         return mate
 

@@ -70,8 +70,9 @@ class Matcher:
         self.boundary = boundary
         base, part = self.outside
         z = self.n
-        if self.n % 2 and boundary < self.n:
-            least = min(part[boundary:])
+        if self.n % 2:
+            # With no lower field the PAB goes to a bracket player: any of them may take vertex n.
+            least = min(part[boundary:]) if boundary < self.n else max(part) + 1
             self._cheapest = [x for x in range(boundary, self.n) if part[x] == least]
             for v in range(boundary):
                 if v not in self.fixed:
@@ -194,7 +195,7 @@ class Matcher:
         solve is cold and does not become the next warm start.
         """
         self.solves += 1
-        upper_ok = self.warm and self._started and self.boundary < self.n and self._failed_at != self.boundary
+        upper_ok = self.warm and self._started and self._failed_at != self.boundary
         if self.lazy and (bonus or not upper_ok):
             self._materialise()
         if bonus:
