@@ -121,3 +121,38 @@ def test_a_failed_completion_check_falls_back_to_the_whole_field(monkeypatch: py
     expected = [_run(inp)[0] for inp in inputs]
     monkeypatch.setattr(matcher, "complete", lambda *args: None)
     assert [_run(inp)[0] for inp in inputs] == expected
+
+
+def _bench_400_and_gen() -> list:  # type: ignore[type-arg]
+    t = read_trf_file(str(FIXTURES / "bench_400.trf"))
+    ((key, _),) = json.loads((FIXTURES / "bench_400.json").read_text()).items()
+    # gen_105 and gen_107 hold rounds where a wrong S1 weighting showed (found by searching all cases).
+    return [to_pairing_input(t, int(key)), *_rounds("gen_105.trf", 105), *_rounds("gen_107.trf", 107)]
+
+
+def test_s1_opponents_do_not_depend_on_how_many_are_settled_per_solve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Several S1 players per solve (a wider ``room``) or one: the same round. (Keeping the
+    exchange preferences in the S1 phase once broke this at 1,000 players.)"""
+    inputs = _bench_400_and_gen()
+    expected = [_run(inp)[0] for inp in inputs]
+    make_layout = engine.make_layout
+
+    def wide(states, played_rounds):  # type: ignore[no-untyped-def]
+        lay = make_layout(states, played_rounds)
+        lay.room += 40
+        return lay
+
+    monkeypatch.setattr(engine, "make_layout", wide)
+    assert [_run(inp)[0] for inp in inputs] == expected
+
+
+def test_s1_swap_shortcut_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The equal-weight swap only saves solves: without it, the same round, and the same as the
+    cold path (one solve with every S1 preference below all criteria). A proof by the duals that
+    a player's partner was already its best once disagreed here (gen_105/107) and was dropped."""
+    inputs = _bench_400_and_gen()
+    expected = [_run(inp)[0] for inp in inputs]
+    monkeypatch.setattr(engine, "_swap_if_equal", lambda m, mate, v, top: mate)
+    assert [_run(inp)[0] for inp in inputs] == expected
+    monkeypatch.setattr(matcher, "WARM_START", False)
+    assert [_run(inp)[0] for inp in inputs[1:]] == expected[1:]

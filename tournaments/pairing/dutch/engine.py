@@ -24,7 +24,6 @@ from tournaments.pairing.dutch.completion import complete
 from tournaments.pairing.dutch.matcher import Matcher
 from tournaments.pairing.dutch.state import Context, PlayerState
 from tournaments.pairing.dutch.weights import (
-    ORDER_ROOM,
     Layout,
     compatible_rows,
     edge_weight,
@@ -285,11 +284,6 @@ def _s1_bonus(
     return bonus, width * len(s1)
 
 
-def _ranked_above(rem: list[int], position: dict[int, int], v: int, partner: int) -> list[int]:
-    """The S2 players ranked above ``partner`` that v could still be given (later than v in ``rem``)."""
-    return [o for o in rem[: position[partner]] if o > v]
-
-
 def _swap_if_equal(m: Matcher, mate: list[int], v: int, top: int) -> list[int]:
     """If v-top plus their partners paired together weighs as much as the two pairs now, that is
     another optimal matching, in which v has top: return it (else ``mate`` unchanged)."""
@@ -490,10 +484,10 @@ class _Bracket:
                 if not s1_role(v) or s1_role(o):
                     base[(v, o)] = 0
                     m.set(v, o, 0, pivot=v, absorb=v)  # a removed edge needs no new duals
-                elif not m.warm:
+                else:
+                    # Back to the base weight: the S1 opponents are chosen below every criterion
+                    # (the exchange preferences are settled and must not weigh in any more).
                     m.set(v, o, base[(v, o)], pivot=v)
-                # Warm, an S1-S2 pair keeps its exchange preference: it is the same for all of
-                # the S1 player's opponents, so it cannot change which S2 player it gets.
         s1 = [v for v in rem if s1_role(v)]
         if m.warm:
             return self._pair_s1_warm(s1, mate)
@@ -504,32 +498,19 @@ class _Bracket:
             m.finalise(v, mate[v])
         return mate
 
-    def _best_already(self, v: int, partner: int, position: dict[int, int]) -> bool:
-        """Whether the last solve's duals prove that no optimal matching gives v an S2 player
-        ranked above its current ``partner`` (each such edge has a positive reduced cost)."""
-        if partner not in position or partner <= v:
-            return False
-        m, base, matched = self.rnd.m, self.base, self.matched
-        return all(
-            m.surely_unused(v, o)
-            for o in _ranked_above(self.rem, position, v, partner)
-            if not matched[o] and base[(v, o)]
-        )
-
     def _pair_s1_warm(self, s1: list[int], mate: list[int]) -> list[int]:
         """Step 4 with warm solves: each S1 player, top-down, gets the highest-ranked S2 player
         that some optimal matching gives it.
 
-        A solve settles several S1 players at once: the next ones (as many as ``ORDER_ROOM``
-        holds) get ``_s1_bonus`` preferences, the first one's in the most significant position,
-        which is the same as choosing their opponents one at a time. A player whose current
-        partner is already its highest-ranked possible opponent needs no solve: its top-ranked
-        opponent, one equal-weight swap away, or every higher-ranked one ruled out by the duals.
+        A solve settles the next S1 players (as many as the layout's ``room`` holds, usually
+        one): they get ``_s1_bonus`` preferences, the first one's in the most significant
+        position, which is the same as choosing their opponents one at a time. A player whose current
+        partner is already its highest-ranked possible opponent, or one equal-weight swap away from
+        it, needs no solve.
         """
         m, base, matched, rem = self.rnd.m, self.base, self.matched, self.rem
         width = (len(rem) + 1).bit_length()
-        chunk = max(1, ORDER_ROOM // width)
-        position = {x: i for i, x in enumerate(rem)}
+        chunk = self.rnd.lay.room // width  # >= 1: rem is smaller than the field
         solved = False  # the remainder weights were reset since the last solve
         i = 0
         while i < len(s1):
@@ -537,13 +518,13 @@ class _Bracket:
             top = next((o for o in rem if o > v and not matched[o] and base[(v, o)]), -1)
             if solved and mate[v] != top >= 0:
                 mate = _swap_if_equal(m, mate, v, top)
-            if solved and (mate[v] == top or self._best_already(v, mate[v], position)):
+            if solved and mate[v] == top:
                 group = [v]
             else:
                 group = s1[i : i + chunk]
                 bonus, _ = _s1_bonus(group, rem, matched, base)
                 for (a, o), extra in bonus.items():
-                    m.set(a, o, self.ewc(a, o, position[a]) + extra, pivot=a)
+                    m.set(a, o, base[(a, o)] + extra, pivot=a)
                 mate = m.solve()
                 solved = True
             for x in group:

@@ -40,7 +40,6 @@ class Matcher:
         self._usoft: dict[tuple[int, int], list[int]] = {}
         self._cheapest: list[int] = []
         self._failed_at = -1
-        self._ustale = True  # upper weights changed since the last bracket solve
         self._started = False
         self.lazy = False
         self.explicit: dict[tuple[int, int], int] = {}
@@ -66,7 +65,6 @@ class Matcher:
         if self.outside is None or not BRACKET_SOLVES or not self.warm or (self._started and boundary <= self.boundary):
             return
         self._started = True
-        self._ustale = True
         self.boundary = boundary
         base, part = self.outside
         z = self.n
@@ -132,34 +130,7 @@ class Matcher:
             uold, unew = self.upper.weight(u, v), self._relative(u, v, weight)
             if uold != unew:
                 self.upper.set(u, v, unew)
-                self._ustale = True
                 _note(self._uchanged, self._usoft, u, v, uold, unew, pivot, absorb)
-
-    def surely_unused(self, u: int, v: int) -> bool:
-        """True if the duals of the last solve prove that no maximum-weight matching (for the
-        weights of that solve, on the vertices not yet fixed) pairs u with v: their edge has a
-        positive reduced cost. False when that cannot be told (weights changed since, the last
-        solve was not a bracket solve, no such edge)."""
-        state = self._ustate
-        if state is None or self._ustale:
-            return False
-        g = self.upper
-        k = g.slot.get((u, v) if u < v else (v, u))
-        if k is None:
-            return False
-        dual, parent = state[1].arrays[0], state[1].arrays[1]
-        reduced = dual[u] + dual[v] - g.wt2[k]
-        around = set()
-        x = parent[u]
-        while x != -1:
-            around.add(x)
-            x = parent[x]
-        x = parent[v]
-        while x != -1:
-            if x in around:
-                reduced += dual[x]  # a blossom holding both ends
-            x = parent[x]
-        return reduced > 0
 
     @staticmethod
     def _lifts(soft: dict[tuple[int, int], list[int]]) -> dict[int, int]:
@@ -207,7 +178,6 @@ class Matcher:
             if upper is not None:
                 return upper
             self._failed_at = self.boundary  # the whole field for the rest of this bracket
-            self._ustale = True  # its duals do not speak for the whole field
             if self.lazy:
                 self._materialise()
             self.graph.compact()
@@ -237,7 +207,6 @@ class Matcher:
         self._ustate = solve_matching(n + 1, self.upper, self._ustate, self._uchanged, self._lifts(self._usoft))
         self._uchanged = set()
         self._usoft = {}
-        self._ustale = False
         found = self._ustate[0]
         bye = found[z] if found[z] >= 0 else None
         up = [v for v in range(self.boundary) if v not in self.fixed and found[v] < 0]

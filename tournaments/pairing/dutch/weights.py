@@ -26,8 +26,6 @@ from dataclasses import dataclass
 from tournaments.pairing.dutch.colours import compatible_prefs
 from tournaments.pairing.dutch.state import FLOAT_DOWN, FLOAT_UP, Context, PlayerState, other
 
-ORDER_ROOM = 64
-
 
 @dataclass
 class Layout:
@@ -37,12 +35,12 @@ class Layout:
     groups_shift: int  # total width of the per-score-group fields
     shifts: dict[int, int]  # score (tenths) -> offset of its slot in a per-score-group field
     played_rounds: int
+    room: int = 0  # spare low bits for the S1 opponents' preferences (``engine._pair_s1_warm``)
 
     @property
     def order_bits(self) -> int:
-        """The bracket procedure's ordering preferences (at most 3g + 1 bits), with ``ORDER_ROOM``
-        spare bits below them for the S1 opponents' preferences (``engine._pair_s1_warm``)."""
-        return 3 * self.group_bits + 1 + ORDER_ROOM
+        """The bracket procedure's ordering preferences (at most 3g + 1 bits) and ``room``."""
+        return 3 * self.group_bits + 1 + self.room
 
     @property
     def tail_bits(self) -> int:
@@ -77,7 +75,12 @@ def make_layout(states: list[PlayerState], played_rounds: int) -> Layout:
         shifts[score] = offset
         offset += counts[score].bit_length()
     biggest = max(counts.values(), default=1)
-    return Layout(group_bits=biggest.bit_length(), groups_shift=offset, shifts=shifts, played_rounds=played_rounds)
+    # Room for one S1 player's opponent ranking (a bracket has fewer players than the field),
+    # two or more for small brackets: settling one player per solve is the fastest.
+    room = (len(states) + 1).bit_length() + 2
+    return Layout(
+        group_bits=biggest.bit_length(), groups_shift=offset, shifts=shifts, played_rounds=played_rounds, room=room
+    )
 
 
 def compatible(a: PlayerState, b: PlayerState, ctx: Context, forbidden: set[frozenset[int]]) -> bool:
