@@ -6,10 +6,10 @@ matching in graphs", 1986): stages grow alternating trees from every free vertex
 adjustments make new edges tight, odd cycles shrink into blossoms and expand again when their
 dual reaches zero. Weights are doubled internally so every dual stays an integer.
 
-Speed (the Dutch engine solves hundreds of times per round on graphs of up to ~500,000 edges):
-dead edges leave the adjacency lists lazily, each vertex's edges leaving its top-level blossom
-are filtered once per blossom, and a warm start (see ``solve_matching``) frees as few vertices
-as it can, so a stage (which rescans every tree) is spent only where an augmenting path needs one.
+Speed (the Dutch engine solves dozens of times per bracket, on graphs of up to ~200,000 edges):
+a warm start (see ``solve_matching``) frees as few vertices as it can; a stage goes on after an
+augmentation with the trees it did not touch; zero-dual S-blossoms live on to the next stage;
+dead edges leave the adjacency lists lazily, and only vertices with edges are visited.
 
 ``max_weight_matching(n, edges)`` returns ``mate`` with ``mate[v]`` the partner of v or -1; the
 matching maximises the total weight (not the cardinality).

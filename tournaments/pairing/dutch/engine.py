@@ -1,8 +1,10 @@
 """The Dutch bracket procedure on top of maximum-weight matchings.
 
-Brackets are paired top-down. For each one the whole remaining field stays in the graph, so the
-completion criterion (C4) and the PAB criteria (C2, C5) hold in every bracket. Decisions are then
-fixed one at a time, re-solving after each, in the order the rules generate candidates:
+Brackets are paired top-down. Every solve is an optimum for the whole remaining field, so the
+completion criterion (C4) and the PAB criteria (C2, C5) hold in every bracket (the matcher gets
+there by solving the bracket and checking that the rest can be completed; see ``matcher``).
+Decisions are then fixed one at a time, re-solving after each, in the order the rules generate
+candidates:
 
 1. which moved-down players (MDPs) are paired in the bracket (higher ones first),
 2. their opponents (the highest-ranked possible resident first),

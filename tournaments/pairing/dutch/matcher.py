@@ -1,9 +1,19 @@
 """A mutable weighted graph over the players with a maximum-weight matching solver.
 
 Weights are exact Python integers (hundreds of bits); ``blossom`` solves in integer arithmetic.
+
+Bracket solves: the engine names the lower field (``set_lower_field``: the players below the
+bracket and the next score group), whose pair weights are per-player sums, so a solve works on the
+bracket alone, with weights relative to sending both players down and a vertex n that stands for
+"this player gets the PAB", and then checks on bitsets that the players it leaves unpaired can be
+paired with the lower field (``completion``). That makes it an optimum of the whole field. If the
+check finds nothing, that bracket is solved on the whole field, whose graph is only built then
+(``lazy``: until a solve needs it, the lower-field weights stay implicit).
+
 Successive solves are warm-started: the edge arrays, the previous matching, its duals and its
 blossoms are kept, and only the vertices whose edges changed since (``set``'s pivot, the
-finalised pairs) are re-optimised.
+finalised pairs) are re-optimised; a change that depends on one end only can instead lift that
+end's dual (``absorb``), which keeps the previous matching tight.
 """
 
 from __future__ import annotations
