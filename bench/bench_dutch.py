@@ -2,7 +2,7 @@
 
 Usage::
 
-    .venv/bin/python bench/bench_dutch.py [--sizes 200,1000] [--seed 7] [--repeat 3] [--dutch-history]
+    .venv/bin/python bench/bench_dutch.py [--sizes 200,1000] [--seed 7] [--repeat 3] [--round N] [--dutch-history]
 
 The tournament is made by the random tournament generator (draughts scoring, 30 % draws,
 forfeits, withdrawals and half-point byes). Its earlier rounds are paired by a quick
@@ -51,10 +51,13 @@ def quick_pairing(inp: PairingInput) -> RoundPairing:
     return RoundPairing(round=inp.round, pairings=tuple(pairs), byes=bye)
 
 
-def bench_setup(players: int, seed: int, dutch_history: bool = False) -> tuple[TrfTournament, int]:
-    """The benchmark tournament for ``players`` (its history) and the round to time."""
+def bench_setup(
+    players: int, seed: int, dutch_history: bool = False, round_no: int | None = None
+) -> tuple[TrfTournament, int]:
+    """The benchmark tournament for ``players`` (its history) and the round to time (the middle
+    one unless ``round_no`` is given)."""
     rounds = 9 if players <= 300 else 11
-    middle = rounds // 2 + 1
+    middle = round_no or rounds // 2 + 1
     cfg = GeneratorConfig(
         players=players, rounds=rounds, draw_percentage=30, forfeit_rate=40, retired_rate=25, half_point_bye_rate=20
     )
@@ -65,9 +68,11 @@ def bench_setup(players: int, seed: int, dutch_history: bool = False) -> tuple[T
 GOALS = {200: 0.5, 1000: 10.0}  # seconds for one round (issue 5)
 
 
-def bench(players: int, seed: int, dutch_history: bool, trace: bool, repeat: int = 3) -> None:
+def bench(
+    players: int, seed: int, dutch_history: bool, trace: bool, repeat: int = 3, round_no: int | None = None
+) -> None:
     t0 = time.perf_counter()
-    t, middle = bench_setup(players, seed, dutch_history)
+    t, middle = bench_setup(players, seed, dutch_history, round_no)
     rounds = t.total_rounds
     setup = time.perf_counter() - t0
     inp = to_pairing_input(t, middle)
@@ -108,9 +113,10 @@ def main() -> None:
     ap.add_argument("--dutch-history", action="store_true")
     ap.add_argument("--trace", action="store_true", help="also measure peak Python memory with tracemalloc (slow)")
     ap.add_argument("--repeat", type=int, default=3, help="timed runs per size (the median is reported)")
+    ap.add_argument("--round", type=int, default=None, help="the round to time (default: the middle one)")
     args = ap.parse_args()
     for size in (int(x) for x in args.sizes.split(",")):
-        bench(size, args.seed, args.dutch_history, args.trace, args.repeat)
+        bench(size, args.seed, args.dutch_history, args.trace, args.repeat, args.round)
 
 
 if __name__ == "__main__":
