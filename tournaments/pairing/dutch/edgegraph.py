@@ -49,6 +49,19 @@ class EdgeGraph:
             self.degree[key[0]] -= 1
             self.degree[key[1]] -= 1
 
+    def isolate(self, x: int) -> None:
+        """Remove every edge of x (``set(x, y, 0)`` for each neighbour y, in one pass)."""
+        endpoint, alive, wt2, slot, degree = self.endpoint, self.alive, self.wt2, self.slot, self.degree
+        for p in self.neighbend[x]:
+            k = p >> 1
+            if alive[k]:
+                y = endpoint[p]
+                del slot[(x, y) if x < y else (y, x)]
+                alive[k] = False
+                wt2[k] = 0
+                degree[y] -= 1
+        degree[x] = 0
+
     def weight(self, u: int, v: int) -> int:
         k = self.slot.get((u, v) if u < v else (v, u))
         return 0 if k is None else self.wt2[k] // 4
@@ -60,13 +73,25 @@ class EdgeGraph:
         """Drop the dead slots (only between solves: edge numbers change)."""
         if len(self.slot) * 2 >= len(self.wt2):
             return
-        live = sorted(self.slot.items(), key=lambda item: item[1])
-        weights = [self.wt2[k] for _, k in live]
-        version = self.version + 1
-        self.__init__(self.n)  # type: ignore[misc]
-        self.version = version
-        for (u, v), w in zip((key for key, _ in live), weights):
-            self.set(u, v, w // 4)
+        n, old_wt2 = self.n, self.wt2
+        endpoint: list[int] = []
+        wt2: list[int] = []
+        neighbend: list[list[int]] = [[] for _ in range(n)]
+        slot: dict[tuple[int, int], int] = {}
+        degree = [0] * n
+        for i, (key, k) in enumerate(sorted(self.slot.items(), key=lambda item: item[1])):
+            u, v = key
+            slot[key] = i
+            endpoint.append(u)
+            endpoint.append(v)
+            wt2.append(old_wt2[k])
+            neighbend[u].append(2 * i + 1)
+            neighbend[v].append(2 * i)
+            degree[u] += 1
+            degree[v] += 1
+        self.endpoint, self.wt2, self.neighbend, self.slot, self.degree = endpoint, wt2, neighbend, slot, degree
+        self.alive = [True] * len(wt2)
+        self.version += 1
 
 
 class Saved:

@@ -128,18 +128,31 @@ class Matcher:
         solve; by default both are. With ``absorb`` (u or v), a change of an existing edge is
         instead taken up by raising that end's dual by as much (see ``solve_matching``'s
         ``shifted``): for a tie-break that depends on one end only, the old matching stays tight."""
-        old = self.weight(u, v)
-        if old == weight:
-            return
+        key = (u, v) if u < v else (v, u)
         if self.lazy:
-            self.explicit[(u, v) if u < v else (v, u)] = weight
+            explicit = self.explicit
+            old = explicit.get(key)
+            if old is None:
+                old = self.weight(u, v)
+            if old == weight:
+                return
+            explicit[key] = weight
         else:
+            old = self.graph.weight(u, v)
+            if old == weight:
+                return
             self.graph.set(u, v, weight)
             _note(self._changed, self._soft, u, v, old, weight, pivot, absorb)
         if self._started and u < self.boundary and v < self.boundary:
-            uold, unew = self.upper.weight(u, v), self._relative(u, v, weight)
+            upper = self.upper
+            k = upper.slot.get(key)
+            uold = 0 if k is None else upper.wt2[k] >> 2
+            unew = 0
+            if weight:
+                base, part = self.outside  # type: ignore[misc]
+                unew = max(weight - base - part[u] - part[v], 0)
             if uold != unew:
-                self.upper.set(u, v, unew)
+                upper.set(u, v, unew)
                 _note(self._uchanged, self._usoft, u, v, uold, unew, pivot, absorb)
 
     @staticmethod
@@ -163,10 +176,8 @@ class Matcher:
         for g, changed in graphs:
             changed.add(u)
             changed.add(v)
-            for x in (u, v):
-                for p in g.neighbend[x]:
-                    if g.alive[p >> 1]:
-                        g.set(x, g.endpoint[p], 0)
+            g.isolate(u)
+            g.isolate(v)
 
     def solve(self, bonus: dict[tuple[int, int], int] | None = None, shift: int = 0) -> list[int]:
         """A maximum-weight matching: ``mate[v]`` is v's partner, or v itself if unmatched.
