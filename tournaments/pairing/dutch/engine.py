@@ -232,13 +232,23 @@ class _Round:
                 nxt_start += 1
             m.set_lower_field(nxt_start)
             base: dict[tuple[int, int], int] = {}
+            # Every pair of the bracket gets its weight (the hot loop of a big bracket: ``weight``
+            # inlined, who may meet whom read off the bitsets).
+            ranks = self.c9_ranks if self.single_downfloater_bye else None
+            bye_score, ctx, lay, forbidden = self.bye_score, self.ctx, self.lay, self.forbidden
+            adj, m_set = self.adj, m.set
             for li in range(mdp_count, len(bracket)):
                 low = bracket[li]
+                s_low, adj_low, cur = st[low], adj[low], li < next_begin
                 for hi in range(li):
                     h = bracket[hi]
-                    w = self.weight(h, low, li < next_begin, li >= next_begin)
+                    w = (
+                        edge_weight(st[h], s_low, cur, not cur, bye_score, ctx, lay, forbidden, ranks, True)
+                        if adj_low >> h & 1
+                        else 0
+                    )
                     base[(h, low)] = w
-                    m.set(h, low, w, pivot=low)
+                    m_set(h, low, w, low)
             br = _Bracket(self, bracket, mdp_count, next_begin, group_vertex, next_vertex, base, matched)
             mate = br.pair(mate)
             # The unpaired go down to the next bracket.
