@@ -132,8 +132,12 @@ class Matcher:
         if self.lazy:
             explicit = self.explicit
             old = explicit.get(key)
-            if old is None:
-                old = self.weight(u, v)
+            if old is None:  # the implicit lower-field weight (see ``weight``)
+                if self.adj[u] >> v & 1:
+                    base_o, part_o = self.outside  # type: ignore[misc]
+                    old = base_o + part_o[u] + part_o[v]
+                else:
+                    old = 0
             if old == weight:
                 return
             explicit[key] = weight
