@@ -6,7 +6,7 @@ matching in graphs", 1986): stages grow alternating trees from every free vertex
 adjustments make new edges tight, odd cycles shrink into blossoms and expand again when their
 dual reaches zero. Weights are doubled internally so every dual stays an integer.
 
-Speed (the Dutch engine solves dozens of times per bracket, on graphs of up to ~200,000 edges):
+Speed (the Dutch engine solves dozens of times per bracket, on graphs of up to ~500,000 edges):
 a warm start (see ``solve_matching``) frees as few vertices as it can; a stage goes on after an
 augmentation with the trees it did not touch; zero-dual S-blossoms live on to the next stage;
 dead edges leave the adjacency lists lazily, and only vertices with edges are visited.
