@@ -10,6 +10,11 @@ import pytest
 from tournaments.pairing.dutch.blossom import max_weight_matching
 
 
+def _random_weight(rng: random.Random, big: bool, top: int) -> int:
+    """A weight of up to ~120 bits (low bits set too), or a small one up to ``top``."""
+    return (rng.randint(1, 4) << rng.randint(0, 120)) | rng.randint(0, 3) if big else rng.randint(1, top)
+
+
 def _weight(edges: list[tuple[int, int, int]], mate: list[int]) -> int:
     weights = {(min(u, v), max(u, v)): w for u, v, w in edges}
     return sum(weights[(v, mate[v])] for v in range(len(mate)) if mate[v] > v)
@@ -90,7 +95,7 @@ def test_warm_start_reaches_the_same_optimum_as_a_cold_solve(seed: int) -> None:
         big = rng.random() < 0.5
 
         def weight(big: bool = big) -> int:
-            return (rng.randint(1, 4) << rng.randint(0, 120)) | rng.randint(0, 3) if big else rng.randint(1, 12)
+            return _random_weight(rng, big, 12)
 
         graph = {(u, v): weight() for u in range(n) for v in range(u + 1, n) if rng.random() < 0.6}
         state = solve_matching(n, [(u, v, w) for (u, v), w in graph.items()])
@@ -126,7 +131,7 @@ def test_warm_start_on_a_persistent_graph_keeps_untouched_blossoms_correct(seed:
         big = rng.random() < 0.5
 
         def weight(big: bool = big) -> int:
-            return (rng.randint(1, 4) << rng.randint(0, 120)) | rng.randint(0, 3) if big else rng.randint(1, 6)
+            return _random_weight(rng, big, 6)
 
         graph = EdgeGraph(n)
         for u in range(n):

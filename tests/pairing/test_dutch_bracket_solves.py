@@ -31,7 +31,7 @@ def _bits(n: int, edges: set[tuple[int, int]]) -> list[int]:
     return adj
 
 
-def _check(result: dict[int, int], n: int, boundary: int, up: list[int], edges: set[tuple[int, int]]) -> set[int]:
+def _check(result: dict[int, int], up: list[int], edges: set[tuple[int, int]]) -> set[int]:
     """The matching is symmetric, uses allowed edges only, none between two ``up`` players; returns who is in it."""
     ups = set(up)
     for x, y in result.items():
@@ -46,7 +46,7 @@ def test_complete_pairs_the_lower_field_and_the_players_left_over() -> None:
     edges = {(0, 1), (0, 4), (1, 5), (4, 6), (5, 7), (6, 7), (4, 5)}
     result = complete(_bits(8, edges), 8, 4, [0, 1], None, [])
     assert result is not None
-    assert _check(result, 8, 4, [0, 1], edges) == {0, 1, 4, 5, 6, 7}
+    assert _check(result, [0, 1], edges) == {0, 1, 4, 5, 6, 7}
 
 
 def test_complete_finds_nothing_when_the_lower_field_cannot_absorb_them() -> None:
@@ -60,7 +60,7 @@ def test_odd_field_leaves_one_of_the_cheapest_out_or_the_bracket_bye() -> None:
     # 0 left over, lower field 3-6: five players, one of the cheapest (5 or 6) stays out.
     result = complete(_bits(7, edges), 7, 3, [0], None, [5, 6])
     assert result is not None
-    assert _check(result, 7, 3, [0], edges) in ({0, 3, 4, 6}, {0, 3, 4, 5})
+    assert _check(result, [0], edges) in ({0, 3, 4, 6}, {0, 3, 4, 5})
     # The bracket's own PAB (0): the lower field 3-6 pairs by itself.
     result = complete(_bits(7, edges), 7, 3, [0], 0, [5, 6])
     assert result is not None and set(result) == {3, 4, 5, 6}
@@ -87,7 +87,7 @@ def test_complete_never_claims_an_impossible_completion(seed: int) -> None:
     g.add_edges_from((u, v) for u, v in edges if u in g and v in g and not (u in ups and v in ups))
     possible = len(nx.max_weight_matching(g, maxcardinality=True)) * 2 == len(members)
     if result is not None:
-        assert _check(result, n, boundary, up, edges) == set(members)
+        assert _check(result, up, edges) == set(members)
         assert possible
     # (result None with a perfect matching possible is allowed: the engine then solves the whole field.)
 

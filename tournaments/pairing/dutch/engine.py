@@ -102,13 +102,6 @@ class _Round:
         self.single_downfloater_bye = False
         self.adj: list[int] = []  # who may meet whom, as bitsets (see ``_adjacency``)
 
-    def weight(self, h: int, low: int, cur: bool, nxt: bool) -> int:
-        ranks = self.c9_ranks if self.single_downfloater_bye else None
-        may_meet = bool(self.adj[h] >> low & 1) if self.adj else None
-        return edge_weight(
-            self.st[h], self.st[low], cur, nxt, self.bye_score, self.ctx, self.lay, self.forbidden, ranks, may_meet
-        )
-
     def _set_outside(self, rows: list[list[bool]], adj: list[int], lazy: bool) -> None:
         """Every pair's weight as if neither player were in a bracket being paired (``weight(u, v,
         False, False)``, computed per player: see ``outside_weights``). ``lazy``: the matcher

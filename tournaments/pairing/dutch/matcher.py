@@ -91,13 +91,15 @@ class Matcher:
         """The current weight of u-v (0: they may not meet)."""
         if self.lazy:
             w = self.explicit.get((u, v) if u < v else (v, u))
-            if w is not None:
-                return w
-            if not (self.adj[u] >> v) & 1:
-                return 0
-            base, part = self.outside  # type: ignore[misc]
-            return base + part[u] + part[v]
+            return self._implicit(u, v) if w is None else w
         return self.graph.weight(u, v)
+
+    def _implicit(self, u: int, v: int) -> int:
+        """The lower-field weight of u-v, which a pair holds until ``set`` changes it (lazy mode)."""
+        if not (self.adj[u] >> v) & 1:
+            return 0
+        base, part = self.outside  # type: ignore[misc]
+        return base + part[u] + part[v]
 
     def _materialise(self) -> None:
         """Leave lazy mode: build the whole-field graph of the players not yet paired (cold)."""
@@ -132,12 +134,8 @@ class Matcher:
         if self.lazy:
             explicit = self.explicit
             old = explicit.get(key)
-            if old is None:  # the implicit lower-field weight (see ``weight``)
-                if self.adj[u] >> v & 1:
-                    base_o, part_o = self.outside  # type: ignore[misc]
-                    old = base_o + part_o[u] + part_o[v]
-                else:
-                    old = 0
+            if old is None:
+                old = self._implicit(u, v)
             if old == weight:
                 return
             explicit[key] = weight
@@ -151,10 +149,7 @@ class Matcher:
             upper = self.upper
             k = upper.slot.get(key)
             uold = 0 if k is None else upper.wt2[k] >> 2
-            unew = 0
-            if weight:
-                base, part = self.outside  # type: ignore[misc]
-                unew = max(weight - base - part[u] - part[v], 0)
+            unew = self._relative(u, v, weight)
             if uold != unew:
                 upper.set(u, v, unew)
                 _note(self._uchanged, self._usoft, u, v, uold, unew, pivot, absorb)
