@@ -30,7 +30,8 @@ from tournaments.pairing.dutch.engine import DutchOptions, _Round  # noqa: E402
 from tournaments.pairing.dutch.state import build_context, build_states  # noqa: E402
 from tournaments.pairing.generator import GeneratorConfig, generate  # noqa: E402
 from tournaments.pairing.model import Bye, Pairing, PairingInput, RoundPairing  # noqa: E402
-from tournaments.trf import TrfTournament, to_pairing_input  # noqa: E402
+from tournaments.pairing.trf_input import to_pairing_input  # noqa: E402
+from tournaments.trf import TrfTournament  # noqa: E402
 
 
 def quick_pairing(inp: PairingInput) -> RoundPairing:

@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere
 
-from tournaments.pairing.model import RoundRecord  # noqa: E402
 from tournaments.standings import StandingsInput, StandingsPlayer, compute_standings  # noqa: E402
 from tournaments.standings.ratings import expected_score  # noqa: E402
+from tournaments.vocabulary import RoundRecord  # noqa: E402
 
 
 def generate(players: int, rounds: int, seed: int) -> StandingsInput:

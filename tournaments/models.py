@@ -14,6 +14,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.vocabulary import Scoring
+
 RULE_PROFILE_CHOICES = [
     ("international", _("International (10x10, FMJD)")),
     ("brazilian", _("Brazilian (8x8)")),
@@ -105,6 +107,9 @@ class Tournament(models.Model):
     points_zero_bye = models.DecimalField(
         _("points for a zero-point bye"), max_digits=4, decimal_places=1, default=Decimal(0)
     )
+    points_full_bye = models.DecimalField(
+        _("points for a full-point bye"), max_digits=4, decimal_places=1, default=Decimal(2)
+    )
     tiebreaks = models.CharField(
         _("tie-break order"),
         max_length=200,
@@ -156,10 +161,8 @@ class Tournament(models.Model):
     def is_round_robin(self) -> bool:
         return self.pairing_system in (self.PairingSystem.ROUND_ROBIN, self.PairingSystem.DOUBLE_ROUND_ROBIN)
 
-    def scoring(self):  # -> tournaments.pairing.model.Scoring
-        """The pure-core scoring of this tournament."""
-        from tournaments.pairing.model import Scoring
-
+    def scoring(self) -> Scoring:
+        """The tournament's scoring as the pure cores take it (every kind of result, full-point bye included)."""
         return Scoring(
             win=float(self.points_win),
             draw=float(self.points_draw),
@@ -169,6 +172,7 @@ class Tournament(models.Model):
             forfeit_loss=float(self.points_forfeit_loss),
             half_bye=float(self.points_half_bye),
             zero_bye=float(self.points_zero_bye),
+            full_bye=float(self.points_full_bye),
         )
 
 

@@ -16,7 +16,8 @@ from arbiter import FenError, NotationError, UnknownVariant, parse_fen, read_pdn
 from arbiter.notation import parse_move_text
 from arbiter.validator import GameInputError, validate
 from tests.fuzz.mutations import FIXTURES, mutated, read_fixture, split_pdn_games
-from tournaments.trf import TrfError, read_trf, to_pairing_input
+from tournaments.pairing.trf_input import to_pairing_input
+from tournaments.trf import TrfError, read_trf
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -21,7 +21,8 @@ from typing import Any
 from tournaments.pairing.dutch import pair_dutch
 from tournaments.pairing.generator import GeneratorConfig, generate
 from tournaments.pairing.model import PairingError, PairingInput
-from tournaments.trf import TrfTournament, to_pairing_input, write_trf
+from tournaments.pairing.trf_input import to_pairing_input
+from tournaments.trf import TrfTournament, write_trf
 
 OUT = Path(__file__).resolve().parent.parent / "fixtures" / "pairing" / "generated"
 

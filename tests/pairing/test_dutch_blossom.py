@@ -56,7 +56,7 @@ def test_dutch_result_does_not_depend_on_which_optimal_matching_the_solver_retur
     warm-started blossom by default) gives the same round."""
     from tournaments.pairing.dutch import matcher, pair_dutch
     from tournaments.pairing.generator import GeneratorConfig, generate
-    from tournaments.trf import to_pairing_input
+    from tournaments.pairing.trf_input import to_pairing_input
 
     def networkx_solver(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
         g = nx.Graph()

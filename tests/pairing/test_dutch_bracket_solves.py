@@ -18,7 +18,8 @@ from tests.pairing.dutch_generated_record import round_inputs
 from tournaments.pairing.dutch import engine, matcher
 from tournaments.pairing.dutch.completion import complete
 from tournaments.pairing.dutch.state import build_context, build_states
-from tournaments.trf import read_trf_file, to_pairing_input
+from tournaments.pairing.trf_input import to_pairing_input
+from tournaments.trf import read_trf_file
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "pairing" / "generated"
 

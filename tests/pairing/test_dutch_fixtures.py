@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from tournaments.pairing.dutch import pair_dutch
-from tournaments.trf import read_trf, read_trf_file, round_pairs, to_pairing_input, truncate, write_trf
+from tournaments.pairing.trf_input import to_pairing_input
+from tournaments.trf import read_trf, read_trf_file, round_pairs, truncate, write_trf
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "pairing" / "dutch2025"
 FILES = sorted(FIXTURES.glob("d*.trf"))

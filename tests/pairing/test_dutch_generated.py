@@ -16,7 +16,8 @@ import pytest
 
 from tests.pairing.dutch_generated_record import CASES, outcome, round_inputs
 from tournaments.pairing.model import PairingInput
-from tournaments.trf import read_trf_file, to_pairing_input
+from tournaments.pairing.trf_input import to_pairing_input
+from tournaments.trf import read_trf_file
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "pairing" / "generated"
 GENERATED = sorted(FIXTURES.glob("gen_*.trf"))

@@ -10,8 +10,10 @@ from hypothesis import strategies as st
 
 from tournaments.pairing.dutch import pair_dutch
 from tournaments.pairing.generator import GeneratorConfig, generate
-from tournaments.pairing.model import PairingError, PairingInput, PlayerRecord, RoundRecord
-from tournaments.trf import TrfTournament, round_pairs, to_pairing_input
+from tournaments.pairing.model import PairingError, PairingInput, PlayerRecord
+from tournaments.pairing.trf_input import to_pairing_input
+from tournaments.trf import TrfTournament, round_pairs
+from tournaments.vocabulary import RoundRecord
 
 
 def _played_colours(rec: PlayerRecord) -> list[str]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tournaments.pairing.keizer import KeizerParams, keizer_scores, pair_keizer
-from tournaments.pairing.model import PairingError, PairingInput, PlayerRecord, RoundRecord
+from tournaments.pairing.model import PairingError, PairingInput, PlayerRecord
+from tournaments.vocabulary import RoundRecord
 
 _FLIP = {"1": "0", "0": "1", "=": "="}
 

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from tournaments.pairing.trf_input import to_pairing_input
 from tournaments.trf import (
     TrfError,
     read_trf,
     read_trf_file,
     round_pairs,
-    to_pairing_input,
     truncate,
     write_trf,
 )

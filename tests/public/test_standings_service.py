@@ -8,9 +8,9 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments.pairing.model import RoundRecord
 from tournaments.services.standings import standings_for, standings_json, tiebreak_order
 from tournaments.standings import StandingsError, StandingsInput, StandingsPlayer, compute_standings
+from tournaments.vocabulary import RoundRecord
 
 
 def by_sno(standings):

@@ -61,8 +61,8 @@ def test_bad_trf_names_the_line(tmp_path: Path) -> None:
 
 
 def test_round_robin_file_is_recognised(tmp_path: Path) -> None:
-    from tournaments.pairing.model import Scoring
     from tournaments.trf import TrfCell, TrfPlayer, TrfTournament, write_trf
+    from tournaments.vocabulary import Scoring
 
     # Berger table for 4 (R1 1-4 2-3, R2 4-3 1-2, R3 2-4 3-1); white's results:
     # 1 beats 4, 2 beats 3, 4 beats 3, 1 beats 2, 2 beats 4, 3 beats 1.

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.pairing.model import RoundRecord
 from tournaments.standings import (
     REGISTRY,
     StandingsError,
@@ -14,6 +13,7 @@ from tournaments.standings import (
     default_tiebreaks,
     describe,
 )
+from tournaments.vocabulary import RoundRecord
 
 _FLIP = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
 

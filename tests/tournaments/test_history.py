@@ -7,7 +7,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tournaments.models import Absence, Board, Entry, ProhibitedPair, Round
-from tournaments.services.history import build_history, pairing_input, result_codes, tournament_history
+from tournaments.services.history import build_history, pairing_input, tournament_history
+from tournaments.vocabulary import PENDING, result_codes
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +17,9 @@ def _by_id(records):
     return {p.id: p for p in records}
 
 
-def test_pending_submission_does_not_reach_history_pairing_or_points(tournament, published_round, set_result):
+def test_pending_submission_is_a_meeting_for_pairing_but_worth_no_points(tournament, published_round, set_result):
+    """A pending result counts nowhere in the standings, but the game was played: for pairing it is
+    a meeting with its colours (FIDE C.04.1 b: players who have met may not meet again)."""
     board1 = published_round.boards.get(number=1)
     board2 = published_round.boards.get(number=2)
     set_result(board1, "2-0", status="pending")
@@ -31,8 +34,10 @@ def test_pending_submission_does_not_reach_history_pairing_or_points(tournament,
     assert players[4].history[0].colour == "b"
 
     inp = pairing_input(tournament, 2)
-    assert _by_id(inp.players)[1].history == ()
-    assert _by_id(inp.players)[1].points == 0
+    one = _by_id(inp.players)[1]
+    assert [(r.opponent, r.colour, r.result, r.played) for r in one.history] == [(2, "w", PENDING, True)]
+    assert one.points == 0
+    assert _by_id(inp.players)[2].history[0].colour == "b"
 
 
 def test_confirmed_submission_reaches_history_and_points(tournament, published_round, set_result):

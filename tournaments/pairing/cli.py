@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from tournaments.pairing.dutch import pair_dutch
 from tournaments.pairing.generator import generate, parse_config
 from tournaments.pairing.model import PairingError, RoundPairing
-from tournaments.trf import TrfError, next_round, read_trf_file, round_pairs, to_pairing_input, write_trf
+from tournaments.pairing.trf_input import to_pairing_input
+from tournaments.trf import TrfError, next_round, read_trf_file, round_pairs, write_trf
 
 VERSION = "draughts-arbiter Dutch engine 1.0 (FIDE C.04.3, 2025 rules)"
 EXIT_OK, EXIT_NO_PAIRING, EXIT_INVALID, EXIT_FILE = 0, 1, 3, 5

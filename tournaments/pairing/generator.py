@@ -23,8 +23,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from tournaments.pairing.dutch import pair_dutch
-from tournaments.pairing.model import PairingInput, RoundPairing, Scoring
-from tournaments.trf import TrfCell, TrfError, TrfPlayer, TrfTournament, cell_points, to_pairing_input
+from tournaments.pairing.model import PairingInput, RoundPairing
+from tournaments.pairing.trf_input import to_pairing_input
+from tournaments.trf import TrfCell, TrfError, TrfPlayer, TrfTournament, cell_points
+from tournaments.vocabulary import Scoring
 
 
 @dataclass(frozen=True)

@@ -27,14 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tournaments.pairing.model import (
-    Bye,
-    Pairing,
-    PairingError,
-    PairingInput,
-    PlayerRecord,
-    RoundPairing,
-)
+from tournaments.pairing.model import Bye, Pairing, PairingError, PairingInput, PlayerRecord, RoundPairing
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 Engines are pure: a ``PairingInput`` in, a ``RoundPairing`` out. They never touch the ORM;
 ``tournaments.services.pairing`` is the only bridge to the models.
-Points are in the tournament's own units (draughts: win 2, draw 1, loss 0).
+Points are in the tournament's own units (draughts: win 2, draw 1, loss 0); result codes, points and
+what counts as a played game come from ``tournaments.vocabulary``.
 """
 
 from __future__ import annotations
@@ -10,26 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-Colour = Literal["w", "b"]
-# TRF result codes: 1 = 0 played; + - forfeit; H half-point bye, Z zero-point bye / absent,
-# U pairing-allocated bye, F full-point bye; W D L unrated games of less than one move.
-ResultCode = Literal["1", "=", "0", "+", "-", "H", "Z", "U", "F", "W", "D", "L"]
-PLAYED_CODES = frozenset({"1", "=", "0", "W", "D", "L"})
-
-
-@dataclass(frozen=True)
-class RoundRecord:
-    """What one player did in one round."""
-
-    round: int
-    opponent: int | None  # start number, None for a bye or absence
-    colour: Colour | None
-    result: ResultCode
-
-    @property
-    def played(self) -> bool:
-        """A game over the board: counts for colour history and rematch prevention (forfeits do not)."""
-        return self.opponent is not None and self.result in PLAYED_CODES
+from tournaments.vocabulary import Colour, RoundRecord, Scoring
 
 
 @dataclass(frozen=True)
@@ -46,19 +28,6 @@ class PlayerRecord:
     # score for pairing only (Baku acceleration, TRF XXA/250). The Dutch engine reads the current
     # round's entry and the earlier ones (for floats).
     accelerations: tuple[float, ...] = ()
-
-
-@dataclass(frozen=True)
-class Scoring:
-    win: float = 2.0
-    draw: float = 1.0
-    loss: float = 0.0
-    pab: float = 2.0  # pairing-allocated bye
-    forfeit_win: float = 2.0
-    forfeit_loss: float = 0.0
-    half_bye: float = 1.0
-    zero_bye: float = 0.0
-    full_bye: float = 2.0
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ Two layouts (see shared/reference/crosstables.md):
   against j (``+`` / ``−`` for forfeits), the diagonal blank; a double round robin has two
   sub-cells per opponent (first and second cycle).
 
-The points of a result code come from the pure module (``points_for``); nothing here ranks.
+The points of a result code come from ``tournaments.vocabulary``; nothing here ranks.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from typing import Literal
 from django.utils.translation import gettext as _
 
 from tournaments.models import Entry
-from tournaments.pairing.model import PlayerRecord, RoundRecord, Scoring
+from tournaments.pairing.model import PlayerRecord
 from tournaments.public.formatting import points_text, tiebreak_text
 from tournaments.services.history import PendingGame
 from tournaments.standings import Standings, describe
-from tournaments.standings.context import points_for
+from tournaments.vocabulary import RoundRecord, Scoring
 
 CellKind = Literal[
     "win", "draw", "loss", "forfeit_win", "forfeit_loss", "bye", "absent", "none", "self", "pending", "grid"
@@ -79,7 +79,7 @@ def swiss_cell(rec: RoundRecord | None, scoring: Scoring) -> Cell:
     if rec is None:
         return Cell("—", "none")
     code = str(rec.result).upper()
-    pts = points_text(points_for(code, scoring))
+    pts = points_text(rec.points(scoring))
     opp = rec.opponent
     if code in _PLAYED and opp is not None:
         return Cell(f"{opp}{rec.colour or ''}{pts}", _PLAYED[code], opp)  # type: ignore[arg-type]
@@ -100,7 +100,7 @@ def _grid_part(rec: RoundRecord, scoring: Scoring) -> str:
         return "+"
     if code == "-":
         return "−"
-    return points_text(points_for(code, scoring))
+    return points_text(rec.points(scoring))
 
 
 def _note(entry: Entry | None) -> str:

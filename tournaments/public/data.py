@@ -26,7 +26,6 @@ from tournaments.services.standings import (
     standings_for,
 )
 from tournaments.standings import Standings, StandingsRow
-from tournaments.standings.context import points_for
 
 
 def shown_rounds(tournament: Tournament) -> QuerySet[Round]:
@@ -66,7 +65,7 @@ def points_before(record: PlayerRecord | None, round_number: int, tournament: To
     if record is None:
         return 0.0
     scoring = tournament.scoring()
-    return sum(points_for(str(h.result).upper(), scoring) for h in record.history if h.round < round_number)
+    return sum(h.points(scoring) for h in record.history if h.round < round_number)
 
 
 @dataclass
@@ -198,7 +197,7 @@ def player_page(tournament: Tournament, entry: Entry) -> PlayerPage:
     totals: list[float] = []
     for r in range(1, last + 1):
         h = by_round.get(r)
-        pts = points_for(str(h.result).upper(), scoring) if h else 0.0
+        pts = h.points(scoring) if h else 0.0
         running += pts
         totals.append(running)
         opp = results.entries.get(h.opponent) if h and h.opponent else None

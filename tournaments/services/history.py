@@ -13,14 +13,16 @@ Public API (used by the pairing manager and by the standings/public pages):
 * ``pairing_input(tournament, round_number) -> PairingInput``: the engines' input for pairing
   ``round_number``: history of the earlier rounds, availability (entry status,
   ``withdrawn_from_round``, ``joined_in_round``, ``Absence`` rows of that round) and prohibited pairs.
-* ``result_codes(result) -> (white_code, black_code)`` and ``BYE_CODES``: the TRF code mapping.
+
+What a result or bye is worth, and what counts as played, comes from ``tournaments.vocabulary``.
 
 Rules (why):
 
 * Only confirmed results count, and they are read through ``ResultSubmission.objects.confirmed()``
   (THE queryset through which results reach pairings and standings). A game without a confirmed
-  result is left out of both players' history (not a meeting, no colour, no points) and listed in
-  ``History.pending``; the pairing manager refuses to pair while any exist unless overridden.
+  result is listed in ``History.pending`` and left out of the standings; the pairing manager
+  refuses to pair while any exist unless overridden, and then the pending games count as
+  meetings with their colours (FIDE: players who have met may not meet again), worth no points.
 * Only published and finished rounds count by default: a draft round is not part of the history
   (it may still be unpaired).
 * A round in which a player had no board (late entry, withdrawn) is simply missing from the
@@ -44,53 +46,10 @@ from typing import NamedTuple
 from django.db.models import Q
 
 from tournaments.models import Absence, Board, Entry, ProhibitedPair, Round, Tournament
-from tournaments.pairing.model import PairingInput, PlayerRecord, RoundRecord, Scoring
-from tournaments.trf.model import TrfCell
-from tournaments.trf.reader import cell_points
-
-# Result (games.models.Result value) -> (white's TRF code, black's TRF code).
-_RESULT_CODES: dict[str, tuple[str, str]] = {
-    "2-0": ("1", "0"),
-    "1-1": ("=", "="),
-    "0-2": ("0", "1"),
-    "+-": ("+", "-"),
-    "-+": ("-", "+"),
-    "--": ("-", "-"),
-    "0-0": ("0", "0"),
-}
-
-BYE_CODES: dict[str, str] = {
-    Board.ByeKind.PAB: "U",
-    Board.ByeKind.HALF: "H",
-    Board.ByeKind.ZERO: "Z",
-    Board.ByeKind.FULL: "F",
-    Board.ByeKind.ABSENT: "Z",
-}
+from tournaments.pairing.model import PairingInput, PlayerRecord
+from tournaments.vocabulary import BYE_CODES, EXCUSED_ABSENCE_CODE, PENDING, RoundRecord, result_codes
 
 COUNTED_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
-
-
-def result_codes(result: str) -> tuple[str, str]:
-    """The TRF codes of White and Black for a ``games.models.Result`` value (KeyError if unknown)."""
-    return _RESULT_CODES[result]
-
-
-def code_points(code: str, scoring: Scoring, *, has_opponent: bool = True) -> float:
-    """Points one TRF result code is worth (delegates to the TRF module so both agree)."""
-    return cell_points(TrfCell(1 if has_opponent else None, None, code), scoring)
-
-
-# Every code a RoundRecord can carry (games and byes): enough to tabulate points once per call.
-_ALL_CODES = ("1", "=", "0", "+", "-", "H", "Z", "U", "F", "W", "D", "L")
-
-
-def points_table(scoring: Scoring) -> dict[tuple[str, bool], float]:
-    """(code, has_opponent) -> points under ``scoring`` for every result code.
-
-    Built once per history from ``code_points`` (so the TRF module stays the one definition)
-    instead of one ``TrfCell`` per record.
-    """
-    return {(c, opp): code_points(c, scoring, has_opponent=opp) for c in _ALL_CODES for opp in (True, False)}
 
 
 @dataclass(frozen=True)
@@ -199,15 +158,27 @@ def _cancelled(tournament: Tournament, entries: list[_EntryRow], played: dict[in
     return frozenset(out)
 
 
-def build_history(tournament: Tournament, up_to_round: int | None = None, *, include_drafts: bool = False) -> History:
+def build_history(
+    tournament: Tournament,
+    up_to_round: int | None = None,
+    *,
+    include_drafts: bool = False,
+    pending_as_meetings: bool = False,
+) -> History:
     """The counted history of ``tournament`` up to ``up_to_round`` (default: every counted round).
 
     Promises: only confirmed results; one ``RoundRecord`` per player and round at most; points by
-    the tournament's scoring; a constant number of queries (entries, boards, confirmed results,
-    absences with notice). Rows are read as plain tuples (``values_list``): building model
-    instances for every board was most of the time at 300 players x 11 rounds.
+    the tournament's scoring (``tournaments.vocabulary``); a constant number of queries (entries,
+    boards, confirmed results, absences with notice). Rows are read as plain tuples
+    (``values_list``): building model instances for every board was most of the time at 300
+    players x 11 rounds.
+
+    Games without a confirmed result are listed in ``pending``. With ``pending_as_meetings`` (the
+    pairing history when the arbiter pairs anyway) they are also in both players' histories as
+    played games of code ``PENDING``: the players have met and had their colours, and the game
+    is worth no points until its result is confirmed.
     """
-    points_of = points_table(tournament.scoring())
+    scoring = tournament.scoring()
     entries = _entries(tournament)
     boards = _boards(tournament, up_to_round, include_drafts)
     results = _confirmed_results(tournament, up_to_round)
@@ -218,26 +189,28 @@ def build_history(tournament: Tournament, up_to_round: int | None = None, *, inc
     played: dict[int, int] = defaultdict(int)
     last_round = 0
     for rnd, number, board_id, bye_kind, white_id, w, bl in boards:
-        if rnd > last_round:
-            last_round = rnd
+        last_round = max(last_round, rnd)
         if w is None:
             continue
         if bye_kind:
-            code = BYE_CODES.get(bye_kind, "Z")
+            code = BYE_CODES[bye_kind]
             if bye_kind == Board.ByeKind.ABSENT and (white_id, rnd) in excused:
-                code = "H"
-            records[w].append(RoundRecord(rnd, None, None, code))  # type: ignore[arg-type]
+                code = EXCUSED_ABSENCE_CODE
+            records[w].append(RoundRecord(rnd, None, None, code))
             continue
         if bl is None:
             continue
         result = results.get(board_id)
         if result is None:
             pending.append(PendingGame(round=rnd, board=number, white=w, black=bl))
-            continue
-        wc, bc = _RESULT_CODES[result]
-        white_record = RoundRecord(rnd, bl, "w", wc)  # type: ignore[arg-type]
+            if not pending_as_meetings:
+                continue
+            wc, bc = PENDING, PENDING
+        else:
+            wc, bc = result_codes(result)
+        white_record = RoundRecord(rnd, bl, "w", wc)
         records[w].append(white_record)
-        records[bl].append(RoundRecord(rnd, w, "b", bc))  # type: ignore[arg-type]
+        records[bl].append(RoundRecord(rnd, w, "b", bc))
         if white_record.played:
             played[w] += 1
             played[bl] += 1
@@ -249,13 +222,12 @@ def build_history(tournament: Tournament, up_to_round: int | None = None, *, inc
         hist = records.get(sn, [])
         if cancelled:
             hist = [r for r in hist if sn not in cancelled and r.opponent not in cancelled]
-        points = sum(points_of[r.result, r.opponent is not None] for r in hist)
         players.append(
             PlayerRecord(
                 id=sn,
                 rating=e.rating if e.rating is not None else (e.player_rating or 0),
                 name=e.name,
-                points=points,
+                points=sum(r.points(scoring) for r in hist),
                 history=tuple(hist),
                 title=e.title,
             )
@@ -305,10 +277,11 @@ def prohibited_pairs(tournament: Tournament) -> tuple[frozenset[int], ...]:
 def pairing_input(tournament: Tournament, round_number: int, *, history: History | None = None) -> PairingInput:
     """The engines' input for pairing ``round_number`` of ``tournament``.
 
-    History: the counted rounds before ``round_number`` (confirmed results only). Players who are
+    History: the counted rounds before ``round_number``: confirmed results, and games still waiting
+    for one as meetings (``build_history(pending_as_meetings=True)``). Players who are
     withdrawn, not yet joined, absent or have requested a bye for that round are ``unavailable``.
     """
-    hist = history if history is not None else build_history(tournament, round_number - 1)
+    hist = history if history is not None else build_history(tournament, round_number - 1, pending_as_meetings=True)
     away = unavailable_for(tournament, round_number)
     players = tuple(replace(p, unavailable=p.id in away) for p in hist.players)
     return PairingInput(

@@ -128,7 +128,7 @@ def _pair(tournament: Tournament, actor, override: bool, report) -> PairingOutco
             raise PairingRefused(_("Some entries have no start number; add them as late entries."))
         freeze_start_numbers(actor, tournament)
     report(10, _("Reading the history"))
-    history = build_history(tournament, number - 1)
+    history = build_history(tournament, number - 1, pending_as_meetings=True)
     if history.pending and not override:
         raise PairingRefused(
             _("%(n)s game(s) of earlier rounds have no confirmed result yet. Confirm them or pair anyway.")

@@ -20,18 +20,17 @@ Public API:
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.audit import record
-from tournaments.models import Board, ProhibitedPair, Round, Tournament
+from tournaments.models import Board, Round, Tournament
+from tournaments.vocabulary import is_unplayed_win
 
 from .errors import ServiceError
-from .history import BYE_CODES
+from .history import pairing_input
 
 
 def published_rounds(tournament: Tournament) -> QuerySet[Round]:
@@ -62,60 +61,43 @@ def _colour_warning(colours: list[str], new: str, sn: int) -> list[str]:
 
 
 def board_warnings(tournament: Tournament, rnd: Round) -> dict[int, list[str]]:
-    """Warnings per board of ``rnd``, from every earlier round's boards (a constant number of queries).
+    """Warnings per board of ``rnd`` under the pairing engines' own rules (a constant number of queries).
 
-    Meetings count whatever the result state (a rematch is a rematch even before confirmation);
-    colours count for games (not byes); colour rules are not checked in round robins, whose
-    colours come from the Berger table.
+    They read the same history as the engines (``history.pairing_input``): what is a meeting, what
+    leaves a colour and what blocks a second PAB is decided by ``tournaments.vocabulary`` (a
+    forfeit is not a meeting and leaves no colour; a game still waiting for its result is a
+    meeting). Colour rules are not checked in round robins, whose colours come from the Berger
+    table.
     """
-    earlier = (
-        Board.objects.filter(round__tournament=tournament, round__number__lt=rnd.number)
-        .select_related("round")
-        .order_by("round__number", "number")
-    )
+    inp = pairing_input(tournament, rnd.number)
+    scoring = inp.scoring
     met: set[frozenset[int]] = set()
-    colours: dict[int, list[str]] = defaultdict(list)
-    # A PAB, full-point bye or forfeit win (a win without playing, C.04.3 C2) blocks a later PAB.
-    unearned_win: dict[int, int] = defaultdict(int)
-    for b in earlier:
-        if b.bye_kind:
-            if b.white_id and BYE_CODES.get(b.bye_kind) in ("U", "F"):
-                unearned_win[b.white_id] += 1
-            continue
-        if b.white_id and b.black_id:
-            met.add(frozenset((b.white_id, b.black_id)))
-            colours[b.white_id].append("w")
-            colours[b.black_id].append("b")
-    from games.models import ResultSubmission
-
-    forfeits = (
-        ResultSubmission.objects.confirmed()
-        .for_tournament(tournament)
-        .filter(game__board__round__number__lt=rnd.number, result__in=("+-", "-+"))
-        .values_list("result", "game__board__white_id", "game__board__black_id")
-    )
-    for result, white_id, black_id in forfeits:
-        unearned_win[white_id if result == "+-" else black_id] += 1
-    prohibited = {
-        frozenset(p) for p in ProhibitedPair.objects.filter(tournament=tournament).values_list("first_id", "second_id")
-    }
+    colours: dict[int, list[str]] = {}
+    unplayed_win: set[int] = set()
+    for p in inp.players:
+        games = sorted((r for r in p.history if r.played), key=lambda r: r.round)
+        colours[p.id] = [r.colour for r in games if r.colour]
+        met.update(frozenset((p.id, r.opponent)) for r in games if r.opponent is not None)
+        if any(is_unplayed_win(r.result, r.opponent is not None, scoring) for r in p.history):
+            unplayed_win.add(p.id)
+    prohibited = set(inp.prohibited)
     check_colours = not tournament.is_round_robin
     out: dict[int, list[str]] = {}
     for b in rnd.boards.select_related("white", "black"):
         warn: list[str] = []
         sw = b.white.start_number if b.white else None
-        if b.bye_kind == Board.ByeKind.PAB and b.white_id and unearned_win[b.white_id]:
+        if b.bye_kind == Board.ByeKind.PAB and sw in unplayed_win:
             warn.append(_("Player %(sn)s already had a bye or a win without playing: second PAB.") % {"sn": sw})
-        if not b.bye_kind and b.white_id and b.black_id:
-            sb = b.black.start_number if b.black else None
-            pair = frozenset((b.white_id, b.black_id))
+        sb = b.black.start_number if b.black else None
+        if not b.bye_kind and sw is not None and sb is not None:
+            pair = frozenset((sw, sb))
             if pair in met:
                 warn.append(_("Rematch: %(w)s and %(b)s have already met.") % {"w": sw, "b": sb})
-            if pair in prohibited:
+            if any(pair <= group for group in prohibited):
                 warn.append(_("%(w)s and %(b)s are a prohibited pair.") % {"w": sw, "b": sb})
             if check_colours:
-                warn += _colour_warning(colours[b.white_id], "w", sw or 0)
-                warn += _colour_warning(colours[b.black_id], "b", sb or 0)
+                warn += _colour_warning(colours.get(sw, []), "w", sw)
+                warn += _colour_warning(colours.get(sb, []), "b", sb)
         out[b.pk] = warn
     return out
 

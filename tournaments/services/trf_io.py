@@ -35,25 +35,14 @@ from tournaments.trf import (
     TrfPlayer,
     TrfProhibited,
     TrfTournament,
+    cell_points,
     infer_initial_colour,
     read_trf,
     write_trf,
 )
+from tournaments.vocabulary import bye_kind_for_code, result_from_codes
 
-from .history import build_history, points_table
-
-# (white code, black code) -> Result value.
-_PAIR_RESULTS = {
-    ("1", "0"): "2-0",
-    ("=", "="): "1-1",
-    ("0", "1"): "0-2",
-    ("0", "0"): "0-0",
-    ("+", "-"): "+-",
-    ("-", "+"): "-+",
-    ("-", "-"): "--",
-}
-_UNRATED = {"W": "1", "D": "=", "L": "0"}
-_BYE_KINDS = {"U": Board.ByeKind.PAB, "H": Board.ByeKind.HALF, "F": Board.ByeKind.FULL, "+": Board.ByeKind.FULL}
+from .history import build_history
 
 
 def _date(value: str, field_name: str) -> datetime.date | None:
@@ -84,14 +73,14 @@ def _unique_slug(base: str) -> str:
 def _pair_result(t: TrfTournament, white: TrfPlayer, black: TrfPlayer, rnd: int) -> str:
     wc = white.cells[rnd - 1].result
     bc = black.cells[rnd - 1].result if len(black.cells) >= rnd else ""
-    key = (_UNRATED.get(wc, wc), _UNRATED.get(bc, bc))
-    if key not in _PAIR_RESULTS:
+    result = result_from_codes(wc, bc)
+    if result is None:
         raise TrfError(
             white.line,
             f"round {rnd}",
             f"players {white.start} and {black.start} have results {wc!r} and {bc!r}, which do not match",
         )
-    return _PAIR_RESULTS[key]
+    return result
 
 
 def _check_pair(t: TrfTournament, p: TrfPlayer, cell: TrfCell, rnd: int) -> TrfPlayer:
@@ -143,6 +132,7 @@ def _create_tournament(t: TrfTournament, slug: str | None, actor) -> Tournament:
         points_forfeit_loss=s.forfeit_loss,
         points_half_bye=s.half_bye,
         points_zero_bye=s.zero_bye,
+        points_full_bye=s.full_bye,
         tiebreaks=",".join(t.tiebreaks)[:200],
         initial_colour=infer_initial_colour(t),
         baku_acceleration=t.baku,
@@ -206,7 +196,7 @@ def import_trf(text: str, *, slug: str | None = None, actor=None) -> Tournament:
                 continue
             cell = p.cells[rnd - 1]
             if cell.opponent is None:
-                kind = _BYE_KINDS.get(cell.result, Board.ByeKind.ABSENT)
+                kind = bye_kind_for_code(cell.result)
                 byes.append(Board(round=round_obj, number=0, white=by_start[p.start], bye_kind=kind))
                 continue
             opp = _check_pair(t, p, cell, rnd)
@@ -262,7 +252,6 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
     """The tournament as a ``TrfTournament`` (confirmed results of published and finished rounds)."""
     history = build_history(tournament)
     scoring = tournament.scoring()
-    points_of = points_table(scoring)
     n_rounds = history.rounds
     entries = {
         e.start_number: e
@@ -277,7 +266,7 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
             else TrfCell(None, None, "Z")
             for r in range(1, n_rounds + 1)
         )
-        points = sum(points_of[c.result, c.opponent is not None] for c in cells)
+        points = sum(cell_points(c, scoring) for c in cells)
         pl = entries[rec.id].player
         players.append(
             TrfPlayer(

@@ -16,30 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournaments.pairing.model import PLAYED_CODES, Scoring
 from tournaments.standings.model import StandingsError, StandingsInput, StandingsPlayer
-
-# Codes that score like a win without a game over the board (never VURs).
-_WIN_TYPE_UNPLAYED = frozenset({"+", "U", "F"})
-VALID_CODES = frozenset({"1", "=", "0", "+", "-", "H", "Z", "U", "F", "W", "D", "L"})
-
-
-def points_for(code: str, scoring: Scoring) -> float:
-    """The points a TRF result code is worth under ``scoring``."""
-    return {
-        "1": scoring.win,
-        "W": scoring.win,
-        "=": scoring.draw,
-        "D": scoring.draw,
-        "0": scoring.loss,
-        "L": scoring.loss,
-        "+": scoring.forfeit_win,
-        "-": scoring.forfeit_loss,
-        "H": scoring.half_bye,
-        "Z": scoring.zero_bye,
-        "U": scoring.pab,
-        "F": scoring.full_bye,
-    }[code]
+from tournaments.vocabulary import GAME_CODES, TRF_CODES, Scoring, is_played, is_voluntarily_unplayed
 
 
 @dataclass(frozen=True)
@@ -95,7 +73,7 @@ def build_context(inp: StandingsInput) -> Context:
         raise StandingsError(f"after_round {inp.after_round} is outside 0..{max(inp.total_rounds, last)}")
     entries: dict[int, list[Entry]] = {}
     points: dict[int, float] = {}
-    zero = points_for("Z", inp.scoring)
+    zero = inp.scoring.points("Z", has_opponent=False)
     for pid, p in players.items():
         by_round: dict[int, Entry] = {}
         for rec in p.rounds:
@@ -105,21 +83,22 @@ def build_context(inp: StandingsInput) -> Context:
             if rec.round in by_round:
                 raise StandingsError(f"{where}: two results for the same round")
             code = str(rec.result).upper()
-            if code not in VALID_CODES:
+            if code not in TRF_CODES:
                 raise StandingsError(f"{where}: unknown result code {rec.result!r}")
             if rec.opponent is not None and rec.opponent not in players:
                 raise StandingsError(f"{where}: opponent {rec.opponent} is not entered")
-            if code in PLAYED_CODES and rec.opponent is None:
+            has_opponent = rec.opponent is not None
+            if code in GAME_CODES and not has_opponent:
                 raise StandingsError(f"{where}: result {code!r} needs an opponent")
-            played = rec.opponent is not None and code in PLAYED_CODES
+            played = is_played(code, has_opponent)
             by_round[rec.round] = Entry(
                 round=rec.round,
                 opponent=rec.opponent,
                 colour=rec.colour,
                 code=code,
-                points=points_for(code, inp.scoring),
+                points=inp.scoring.points(code, has_opponent=has_opponent),
                 played=played,
-                vur=not played and code not in _WIN_TYPE_UNPLAYED,
+                vur=is_voluntarily_unplayed(code, has_opponent),
             )
         row = [
             by_round.get(r) or Entry(r, None, None, "Z", zero, played=False, vur=True) for r in range(1, rounds + 1)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from tournaments.pairing.keizer import KeizerParams
-from tournaments.pairing.model import RoundRecord, Scoring
+from tournaments.vocabulary import RoundRecord, Scoring
 
 TournamentKind = Literal["swiss", "round_robin", "double_round_robin", "keizer"]
 KINDS: tuple[str, ...] = ("swiss", "round_robin", "double_round_robin", "keizer")

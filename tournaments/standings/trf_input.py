@@ -7,10 +7,10 @@ dataclasses onto the standings input and guesses the tournament kind.
 from __future__ import annotations
 
 from tournaments.pairing.berger import schedule
-from tournaments.pairing.model import RoundRecord
 from tournaments.standings.model import StandingsError, StandingsInput, StandingsPlayer, TournamentKind
 from tournaments.standings.tiebreaks import parse_tiebreaks
 from tournaments.trf import TrfTournament
+from tournaments.vocabulary import RoundRecord
 
 
 def guess_kind(t: TrfTournament) -> TournamentKind:

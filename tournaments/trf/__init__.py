@@ -5,15 +5,12 @@ Public API (pure Python, no Django):
 * ``read_trf(text, *, check_points=True) -> TrfTournament``: parse a file's text. Any line ending
   (CR, LF, CRLF). Reads ``001`` players with their round cells; ``012/022/032/042/052/062/092/102/
   112/122/132``; TRF26 ``142/152/162/192/202/212/240/250/260``; TRF(x)/TRF(bx) ``XXR/XXC/XXA/XXP``
-  and ``BBW/BBD/BBL/BBZ/BBF/BBU``. The point system becomes a ``tournaments.pairing.model.Scoring``
+  and ``BBW/BBD/BBL/BBZ/BBF/BBU``. The point system becomes a ``tournaments.vocabulary.Scoring``
   (without 162/BB*, FIDE 1/½/0 then draughts 2/1/0 are tried against the points fields).
 * ``read_trf_file(path) -> TrfTournament``.
 * ``write_trf(t, flavour="trf26" | "trf16", *, line_ending="\\n") -> str``: ``trf26`` writes
   142/152/162/192/202/212/240/250/260; ``trf16`` writes XXR/XXC/BB*/XXA/XXP (no 192, 202, 212,
   240, and prohibited pairs lose their round range). ``read_trf(write_trf(t))`` equals ``t``.
-* ``to_pairing_input(t, round_number=None) -> PairingInput``: the input for pairing that round
-  (default: the next one). History = the earlier rounds; a pre-entered absence (``0000 - H/Z/F/-``)
-  or ``240`` bye in the round's column makes the player unavailable; points are recomputed.
 * ``next_round(t) -> int``: the round to pair next (after the last round anybody was paired in).
 * ``truncate(t, round_number) -> TrfTournament``: the file as it stood before that round was paired.
 * ``round_pairs(t, round_number) -> (frozenset[(white, black)], pab_id | None)``: a round as recorded.
@@ -29,7 +26,7 @@ Public API (pure Python, no Django):
   player 3 has 5.0 but the results add up to 4.0``.
 """
 
-from tournaments.trf.convert import infer_initial_colour, next_round, round_pairs, to_pairing_input, truncate
+from tournaments.trf.convert import infer_initial_colour, next_round, round_pairs, truncate
 from tournaments.trf.model import TrfAcceleration, TrfBye, TrfCell, TrfError, TrfPlayer, TrfProhibited, TrfTournament
 from tournaments.trf.reader import cell_points, read_trf, read_trf_file, split_lines
 from tournaments.trf.writer import format_player, write_trf
@@ -50,7 +47,6 @@ __all__ = [
     "read_trf_file",
     "round_pairs",
     "split_lines",
-    "to_pairing_input",
     "truncate",
     "write_trf",
 ]

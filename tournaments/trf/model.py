@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tournaments.pairing.model import Scoring
+from tournaments.vocabulary import Scoring
 
 Colour = Literal["w", "b"]
 

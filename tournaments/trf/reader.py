@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tournaments.pairing.model import Scoring
 from tournaments.trf.model import (
     Colour,
     TrfAcceleration,
@@ -16,12 +15,7 @@ from tournaments.trf.model import (
     TrfProhibited,
     TrfTournament,
 )
-
-RESULT_CODES = frozenset("10=+-HZUFWDL")
-FIDE_SCORING = Scoring(
-    win=1.0, draw=0.5, loss=0.0, pab=1.0, forfeit_win=1.0, forfeit_loss=0.0, half_bye=0.5, zero_bye=0.0, full_bye=1.0
-)
-DRAUGHTS_SCORING = Scoring()
+from tournaments.vocabulary import DRAUGHTS_SCORING, FIDE_SCORING, TRF_CODES, Scoring
 
 
 def split_lines(text: str) -> list[str]:
@@ -30,25 +24,8 @@ def split_lines(text: str) -> list[str]:
 
 
 def cell_points(cell: TrfCell, scoring: Scoring) -> float:
-    """Points one round cell is worth under ``scoring``."""
-    code = cell.result
-    if code in ("1", "W"):
-        return scoring.win
-    if code in ("=", "D"):
-        return scoring.draw
-    if code in ("0", "L"):
-        return scoring.loss
-    if code == "+":
-        return scoring.forfeit_win if cell.opponent is not None else scoring.full_bye
-    if code == "-":
-        return scoring.forfeit_loss
-    if code == "H":
-        return scoring.half_bye
-    if code == "U":
-        return scoring.pab
-    if code == "F":
-        return scoring.full_bye
-    return scoring.zero_bye  # Z
+    """Points one round cell is worth under ``scoring`` (``tournaments.vocabulary.points``)."""
+    return scoring.points(cell.result, has_opponent=cell.opponent is not None)
 
 
 def _num(text: str, lineno: int, name: str, *, default: float | None = None) -> float:
@@ -82,7 +59,7 @@ def _parse_cell(raw: str, lineno: int, rnd: int) -> TrfCell:
     if colour_txt not in ("", "w", "b", "-"):
         raise TrfError(lineno, f"{name} colour", f"{raw[5]!r} is not w, b or -")
     colour: Colour | None = colour_txt if colour_txt in ("w", "b") else None  # type: ignore[assignment]
-    if code_txt and code_txt not in RESULT_CODES:
+    if code_txt and code_txt not in TRF_CODES:
         raise TrfError(lineno, f"{name} result", f"{raw[7]!r} is not a TRF result code")
     code = code_txt or "Z"
     if opponent is not None and code in ("H", "Z", "U", "F"):

@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from tournaments.pairing.model import PairingInput, PlayerRecord, RoundRecord, Scoring
+from tournaments.pairing.model import PairingInput, PlayerRecord
+from tournaments.vocabulary import RoundRecord, Scoring, is_unplayed_win
 
 Colour = Literal["w", "b"]
 FLOAT_DOWN, FLOAT_UP, FLOAT_NONE = "down", "up", "none"
@@ -25,30 +26,8 @@ def other(c: Colour | None) -> Colour | None:
 
 
 def record_points(rec: RoundRecord, s: Scoring) -> int:
-    """Points (tenths) a history record is worth.
-
-    Mirrors the TRF reading of FIDE-endorsed engines: W/D/L and 1/=/0 are game results, ``+`` a
-    forfeit win (a PAB if it has no opponent), ``-`` a forfeit loss, H a half-point bye, F a
-    full-point bye, U the PAB, Z (or anything else) a zero-point bye.
-    """
-    code = rec.result
-    if code in ("1", "W"):
-        return tenths(s.win)
-    if code in ("=", "D"):
-        return tenths(s.draw)
-    if code == "H":
-        return tenths(s.half_bye)
-    if code in ("0", "L"):
-        return tenths(s.loss)
-    if code == "+":
-        return tenths(s.forfeit_win) if rec.opponent is not None else tenths(s.pab)
-    if code == "-":
-        return tenths(s.forfeit_loss) if rec.opponent is not None else tenths(s.zero_bye)
-    if code == "U":
-        return tenths(s.pab)
-    if code == "F":
-        return tenths(s.full_bye)
-    return tenths(s.zero_bye)
+    """Points (tenths) a history record is worth (``tournaments.vocabulary`` says what each code is worth)."""
+    return tenths(rec.points(s))
 
 
 def participated(rec: RoundRecord) -> bool:
@@ -230,7 +209,7 @@ def build_states(ctx: Context) -> list[PlayerState]:
         )
         _colour_data(st)
         st.eligible_bye = not any(
-            not r.played and record_points(r, s) >= ctx.win for r in p.history[: ctx.played_rounds]
+            is_unplayed_win(r.result, r.opponent is not None, s) for r in p.history[: ctx.played_rounds]
         )
         if ctx.played_rounds >= 1:
             st.floats[1] = _float(ctx, p, 1)
