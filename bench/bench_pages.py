@@ -54,8 +54,8 @@ def main() -> None:
     from pypdf import PdfReader
 
     from tournaments.public.sample import create_sample_tournament
+    from tournaments.reports.standings import load_results, standings_for, standings_input
     from tournaments.services.documents import build_crosstable_pdf
-    from tournaments.services.standings import load_results, standings_for, standings_input
     from tournaments.standings import compute_standings
 
     call_command("migrate", verbosity=0)

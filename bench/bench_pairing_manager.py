@@ -49,7 +49,7 @@ def main() -> None:
 
     from games.models import Game, ResultSubmission
     from tournaments.models import Entry, Player
-    from tournaments.services.history import build_history, pairing_input
+    from tournaments.reports.history import build_history, pairing_input
     from tournaments.services.pairing import engine_for, pair_round
     from tournaments.services.registration import create_tournament, freeze_start_numbers
     from tournaments.services.rounds import publish_round

@@ -8,6 +8,8 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
+from tournaments.models import Role
+
 
 @dataclass
 class NavRoles:
@@ -27,7 +29,6 @@ def _nav_roles(request: HttpRequest) -> NavRoles:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return roles
-    from tournaments.models import Role
 
     rows = (
         Role.objects.filter(user=user)

@@ -81,7 +81,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_htmx",
     "django_tables2",
-    "rules.apps.AutodiscoverRulesConfig",
+    "rules",
     "tournaments",
     "games",
 ]

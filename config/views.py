@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.celery import app
 from tournaments.access import LoginRequired
 from tournaments.models import TaskRun, Tournament
 
@@ -53,7 +54,6 @@ def task_mode() -> dict[str, object]:
     """Inline (eager) tasks, or the workers that answer a ping within a second."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return {"mode": "inline", "workers": [], "ok": True}
-    from config.celery import app
 
     try:
         replies = app.control.inspect(timeout=1.0).ping() or {}

@@ -11,6 +11,7 @@ from celery import shared_task
 from django.core.files.storage import default_storage
 from django.db import transaction
 
+from games.services.pdn_import import decode_upload, import_pdn_text
 from tournaments.models import TaskRun
 
 log = logging.getLogger(__name__)
@@ -25,7 +26,6 @@ def queue_pdn_import(task: TaskRun) -> None:
 @shared_task
 def import_pdn_task(task_id: int) -> None:
     """Run a PDN import recorded in TaskRun ``task_id`` (report keys: file, source, round)."""
-    from games.services.pdn_import import decode_upload, import_pdn_text
 
     task = TaskRun.objects.select_related("tournament", "created_by").get(pk=task_id)
     TaskRun.objects.filter(pk=task.pk).update(status=TaskRun.Status.RUNNING, progress=0)

@@ -1,6 +1,6 @@
 """Shared fixtures: the personas of the permission tests and a small tournament.
 
-Personas (per tournament roles, see tournaments/rules.py):
+Personas (per tournament roles, see tournaments/permissions.py):
 chief arbiter, arbiter, player of the game (``player``), the opponent (``opponent``),
 another player of the same tournament (``other_player``), the arbiter of another tournament
 (``foreign_arbiter``), a signed-in user with no role (``outsider``), and anonymous (``client``).

@@ -6,4 +6,7 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from tournaments.public import signals  # noqa: F401 - public documents: stale on change (issue 7)
+        # Django's documented place for wiring that needs the models loaded.
+        from tournaments import permissions, signals  # noqa: F401, PLC0415
+
+        signals.connect()

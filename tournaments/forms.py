@@ -10,8 +10,9 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Absence, Entry, Player, Tournament
+from tournaments.pairing.keizer import KeizerParams
+from tournaments.reports.standings import KIND_BY_SYSTEM
 from tournaments.services.csv_import import FIRST_BIRTH_YEAR, RATING_RANGE
-from tournaments.services.standings import KIND_BY_SYSTEM
 from tournaments.standings import StandingsError, parse_tiebreaks
 
 # Slugs that would shadow the arbiter pages' own URLs under ``t/``.
@@ -109,7 +110,6 @@ class TournamentSettingsForm(forms.ModelForm):
             ) from exc
         if not isinstance(value, dict):
             raise forms.ValidationError(_("Write the parameters as an object: {\"name\": value, ...}."))
-        from tournaments.pairing.keizer import KeizerParams
 
         try:
             KeizerParams(**value)

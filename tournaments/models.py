@@ -7,6 +7,7 @@ results feed pairings and standings: see ``games.models.ResultSubmissionQuerySet
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -145,6 +146,10 @@ class Tournament(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Bumped by ``tournaments.versioning.bump`` whenever anything its pages or documents show changes
+    # (never written by ``save``): the ETag of the public pages, the key of their caches, the
+    # freshness of the built documents.
+    version = models.PositiveBigIntegerField(default=1, editable=False)
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -153,6 +158,15 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save every field but ``version``, which only ``versioning.bump`` writes (a stale copy in
+        memory must never set the counter back)."""
+        if not self._state.adding and kwargs.get("update_fields") is None and not kwargs.get("force_insert"):
+            kwargs["update_fields"] = [
+                f.name for f in self._meta.concrete_fields if not f.primary_key and f.name != "version"
+            ]
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("public:tournament", args=[self.slug])
@@ -177,7 +191,7 @@ class Tournament(models.Model):
 
 
 class Role(models.Model):
-    """A user's role in one tournament. Checked by object-level predicates (tournaments/rules.py)."""
+    """A user's role in one tournament. Checked by object-level predicates (tournaments/permissions.py)."""
 
     class Kind(models.TextChoices):
         CHIEF_ARBITER = "chief_arbiter", _("Chief arbiter")
@@ -374,10 +388,18 @@ class Document(models.Model):
     kind = models.CharField(max_length=40)
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     file = models.FileField(upload_to="documents/")
-    stale = models.BooleanField(default=False)
+    version = models.PositiveBigIntegerField(default=0)  # the tournament version it was built from
     built_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["tournament", "kind", "round_number"], name="unique_document"),
+            # NULL escapes the constraint above: one round-less document (the crosstable) per kind.
+            models.UniqueConstraint(
+                fields=["tournament", "kind"], condition=Q(round_number__isnull=True), name="unique_tournament_document"
+            ),
         ]
+
+    def is_current(self, tournament: Tournament) -> bool:
+        """Built from the tournament's current version (or newer than this copy of the tournament)."""
+        return self.version >= tournament.version

@@ -1,27 +1,51 @@
-"""Background jobs of the tournament arbiter pages (Celery; inline without a broker).
+"""Background jobs of the tournaments app: the Celery edge (inline without a broker).
 
-Tasks receive ids only and load their objects themselves; progress goes to the ``TaskRun`` row,
-which the arbiter's page polls (htmx).
+Tasks receive ids only, load their objects themselves and are queued after the transaction that
+asks for them commits. Services never import this module: the views decide what runs in the
+background (``start_pairing``), and ``tournaments.signals`` asks for document rebuilds when a
+tournament's version changes.
 """
 
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
+from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.models import TaskRun
+from tournaments.models import TaskRun, Tournament
+from tournaments.services.documents import rebuild_outdated
+from tournaments.services.errors import ServiceError
+from tournaments.services.pairing import PairingOutcome, pair_round
+
+LARGE_PAIRING = 100  # players: above this, pairing runs as a background task with progress
+# A burst of results (a round ending) rebuilds the documents once, this many seconds after the first.
+DOCUMENT_REBUILD_DELAY = 10
 
 
-def _update(run_id: int, **fields) -> None:
+def start_pairing(
+    tournament: Tournament, actor: AbstractBaseUser | AnonymousUser, *, override: bool = False
+) -> PairingOutcome | TaskRun:
+    """Pair inline, or for more than ``LARGE_PAIRING`` players queue a task and return its ``TaskRun``."""
+    if tournament.entries.count() <= LARGE_PAIRING:
+        return pair_round(tournament, actor, override=override)
+    run = TaskRun.objects.create(
+        tournament=tournament, kind="pair_round", created_by=actor if actor.is_authenticated else None
+    )
+    transaction.on_commit(lambda: pair_round_task.delay(run.pk, override))
+    return run
+
+
+def _update(run_id: int, **fields: object) -> None:
     TaskRun.objects.filter(pk=run_id).update(**fields)
 
 
 @shared_task(name="tournaments.tasks.pair_round_task")
 def pair_round_task(run_id: int, override: bool = False) -> dict[str, object]:
     """Pair the next round of the run's tournament; the report holds the round number or the refusal."""
-    from tournaments.services.errors import ServiceError
-    from tournaments.services.pairing import pair_round
-
     run = TaskRun.objects.select_related("tournament", "created_by").get(pk=run_id)
     _update(run_id, status=TaskRun.Status.RUNNING, progress=1, message=_("Started"))
 
@@ -49,3 +73,27 @@ def pair_round_task(run_id: int, override: bool = False) -> dict[str, object]:
         report=report,
     )
     return report
+
+
+def _rebuild_key(tournament_id: int) -> str:
+    return f"documents:rebuild-queued:{tournament_id}"
+
+
+def schedule_document_rebuild(tournament_id: int) -> None:
+    """Queue one rebuild of the tournament's outdated documents (sent after commit by the signals).
+
+    Inline (no broker) nothing is queued: a document is rebuilt when it is next downloaded, so no
+    request ever waits for a PDF it did not ask for. With workers, a burst of changes queues one
+    rebuild ``DOCUMENT_REBUILD_DELAY`` seconds after the first.
+    """
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return
+    if cache.add(_rebuild_key(tournament_id), 1, timeout=DOCUMENT_REBUILD_DELAY * 6):
+        rebuild_documents.apply_async((tournament_id,), countdown=DOCUMENT_REBUILD_DELAY)
+
+
+@shared_task(name="tournaments.tasks.rebuild_documents")
+def rebuild_documents(tournament_id: int) -> int:
+    """Rebuild the tournament's documents that are older than its version; returns how many."""
+    cache.delete(_rebuild_key(tournament_id))
+    return rebuild_outdated(tournament_id)

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from arbiter.claims import ClaimError, rule_on_claim
 from arbiter.draws import AGREEMENT, ALL_RULES
 from games.models import DrawClaim, Game, Result, ResultSubmission, Termination
-from games.rules import is_game_arbiter, is_game_player, round_is_published
+from games.permissions import is_game_arbiter, is_game_player, round_is_published
 from games.services import GameError, User
 from games.services.games import entry_of_user
 from games.services.results import _create

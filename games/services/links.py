@@ -15,7 +15,7 @@ from games.models import SubmissionLink, new_link_token
 from games.services import GameError, User
 from tournaments.audit import record
 from tournaments.models import Entry, Tournament
-from tournaments.rules import is_arbiter
+from tournaments.permissions import is_arbiter
 
 
 def create_link(tournament: Tournament, entry: Entry, user: User) -> SubmissionLink:

@@ -21,9 +21,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game, Result, ResultSubmission, SubmissionLink, Termination
-from games.rules import is_game_arbiter
+from games.permissions import is_game_arbiter
 from games.services import GameError, User
 from games.services.games import entry_of_user, side_of_entry
+from games.services.validation import agreement_refusal, validate_game
 from tournaments.audit import record
 from tournaments.models import Entry, Round, Tournament
 
@@ -72,7 +73,6 @@ def _check_agreement(game: Game, result: str, termination: str, moves: str, *, r
     """
     if termination != Termination.AGREEMENT or result != Result.DRAW:
         return
-    from games.services.validation import agreement_refusal
 
     reason = agreement_refusal(game, moves, require_moves=require_moves)
     if reason:
@@ -181,7 +181,6 @@ def _apply_to_game(game: Game, sub: ResultSubmission) -> None:
     changed = ["termination", "updated_at"]
     game.termination = sub.termination
     if sub.moves and sub.moves != game.moves:
-        from games.services.validation import validate_game
 
         game.moves = sub.moves
         game.validation = validate_game(game)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from arbiter.validator import Ruling
 from games.models import Game, IrregularityRuling
-from games.rules import is_game_arbiter
+from games.permissions import is_game_arbiter
 from games.services import GameError, User
 from games.services.games import profile_name
 from games.services.validation import check_moves, rulings_of, translate_message, validate_game

@@ -25,6 +25,14 @@ def game_for(request: HttpRequest, game_id: int, perm: str | None) -> Game:
     return game
 
 
+def may_view(request: HttpRequest, game: Game) -> None:
+    """Public games of published rounds for everyone; otherwise the game's players and arbiters only (404)."""
+    # The rule lives in games/permissions.py ("games.view_game"); a 404 rather than a 403 so that private
+    # games do not show that they exist.
+    if not request.user.has_perm("games.view_game", game):
+        raise Http404("no such public game")
+
+
 def submission_for(request: HttpRequest, pk: int, perm: str) -> ResultSubmission:
     sub = get_object_or_404(
         ResultSubmission.objects.select_related(

@@ -13,7 +13,7 @@ from games.board_svg import render_board
 from games.models import Game, ResultSubmission
 from games.services.games import entry_of_user, side_of_entry
 from games.services.validation import MAX_MOVE_TEXT, MoveCheck, check_game
-from games.views.common import game_for, parse_ply
+from games.views.common import game_for, may_view, parse_ply
 from tournaments.models import Entry
 
 
@@ -120,8 +120,6 @@ def board_view(request: HttpRequest, game_id: int) -> HttpResponse:
         game = game_for(request, game_id, "games.submit_result")
         return posted_board_response(request, game, reverse("games:board", args=[game.pk]))
     game = game_for(request, game_id, None)
-    from games.views.public import may_view
-
     may_view(request, game)
     ply = parse_ply(request.GET.get("ply"), -1)
     ctx = board_context(game, check_game(game), None if ply < 0 else ply,

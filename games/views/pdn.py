@@ -19,11 +19,10 @@ from games.services import GameError
 from games.services.pdn_export import export_games, round_games, tournament_games
 from games.services.pdn_import import resolve_game
 from games.tasks import PDN_IMPORT, queue_pdn_import
-from games.views.common import game_for, whole_number
-from games.views.public import may_view
+from games.views.common import game_for, may_view, whole_number
 from tournaments.access import tournament_for
 from tournaments.models import Board, Round, TaskRun, Tournament
-from tournaments.rules import is_arbiter
+from tournaments.permissions import is_arbiter
 
 MAX_UPLOAD = 20 * 1024 * 1024
 

@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from games.models import Game
 from games.services.results import confirmed_submission
 from games.services.validation import check_game
-from games.views.common import game_for
+from games.views.common import game_for, may_view
 from games.views.moves import board_context
-
-
-def may_view(request: HttpRequest, game: Game) -> None:
-    """Public games of published rounds for everyone; otherwise the game's players and arbiters only (404)."""
-    # The rule lives in games/rules.py ("games.view_game"); a 404 rather than a 403 so that private
-    # games do not show that they exist.
-    if not request.user.has_perm("games.view_game", game):
-        raise Http404("no such public game")
 
 
 def view(request: HttpRequest, game_id: int) -> HttpResponse:

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from games.draw_rules import rule_label
 from games.forms import ArbiterResultForm, ClaimForm, ForfeitForm, ResultForm, RulingForm
 from games.models import Game, ResultSubmission
-from games.rules import is_game_arbiter
+from games.permissions import is_game_arbiter
 from games.services import GameError
 from games.services.claims import claim_text
 from games.services.games import entries_of_user, entry_of_user, game_for_board, games_of_entry
@@ -37,7 +37,7 @@ from games.views.common import back, form_errors, game_for, submission_for, whol
 from games.views.moves import entry_context
 from tournaments.access import tournament_for
 from tournaments.models import Board, Round
-from tournaments.rules import is_arbiter
+from tournaments.permissions import is_arbiter
 
 
 def game_card(game: Game, user: Any) -> dict[str, Any]:

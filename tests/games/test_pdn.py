@@ -398,7 +398,7 @@ def test_the_uploaded_file_is_deleted_once_the_import_has_run_and_the_report_sta
             raise RuntimeError("disk on fire")
         return real(*args, **kwargs)
 
-    with mock.patch("games.services.pdn_import.import_pdn_text", side_effect=spy), \
+    with mock.patch("games.tasks.import_pdn_text", side_effect=spy), \
             django_capture_on_commit_callbacks(execute=True):
         client.post(reverse("games:import", args=[tournament.slug]),
                     {"file": SimpleUploadedFile("club.pdn", PDN_BY_NAME.encode())})

@@ -226,7 +226,7 @@ def test_rules_and_services_answer_no_for_a_missing_user(game):
     """``user`` may be None (a private link, a command without --user): a plain no, not an AttributeError."""
     from django.contrib.auth.models import AnonymousUser
 
-    from games.rules import is_game_player
+    from games.permissions import is_game_player
     from games.services.games import entry_of_user
     from games.services.results import may_confirm, submit_result
 

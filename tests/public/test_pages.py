@@ -96,8 +96,8 @@ def test_round_page_shows_results_points_before_and_game_links(client, tournamen
 
 
 def test_tiebreak_values_on_the_standings_page_match_the_pure_module(client, tournament, two_rounds):
-    from tournaments.public.formatting import tiebreak_text
-    from tournaments.services.standings import standings_for
+    from tournaments.reports.formatting import tiebreak_text
+    from tournaments.reports.standings import standings_for
 
     html = client.get(reverse("public:standings", args=[tournament.slug])).content.decode()
     html = re.sub(r">\s+<", "><", html)

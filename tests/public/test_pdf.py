@@ -5,14 +5,17 @@ from __future__ import annotations
 import io
 import re
 from io import StringIO
+from unittest import mock
 
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
+from tournaments import tasks
 from tournaments.models import Document
 from tournaments.public.sample import create_sample_tournament
+from tournaments.reports.standings import standings_for
 from tournaments.services.documents import (
     DocumentError,
     build_crosstable_pdf,
@@ -20,7 +23,7 @@ from tournaments.services.documents import (
     current_document,
     store_document,
 )
-from tournaments.services.standings import standings_for
+from tournaments.tasks import rebuild_documents
 
 
 def text_of(data: bytes) -> tuple[int, list[str]]:
@@ -83,31 +86,76 @@ def test_pairing_list_and_score_sheets(tournament, two_rounds):
         build_pdf(tournament, "pairings", 9)
 
 
-def test_documents_are_stored_and_rebuilt_when_a_result_changes(
-    tournament, two_rounds, django_capture_on_commit_callbacks
-):
+def test_documents_are_stored_and_rebuilt_when_a_result_changes(tournament, two_rounds):
     from games.models import ResultSubmission
 
     doc = store_document(tournament, "crosstable")
-    assert not doc.stale and doc.file.read()[:4] == b"%PDF"
+    tournament.refresh_from_db()
+    assert doc.is_current(tournament) and doc.file.read()[:4] == b"%PDF"
     before = doc.file.name
     _pages, old = text_of(doc.file.open("rb").read())
     assert "3w2" in old[0] and "2b0" in old[0]  # Müller 2-0 Lefèvre in round 2
     sub = ResultSubmission.objects.filter(game__board__round__number=2, game__board__number=2).get()
-    with django_capture_on_commit_callbacks(execute=True):
-        sub.status = ResultSubmission.Status.SUPERSEDED
-        sub.save()
+    sub.status = ResultSubmission.Status.SUPERSEDED
+    sub.save()
+    tournament.refresh_from_db()
     doc.refresh_from_db()
-    assert not doc.stale and doc.file.name != before  # rebuilt by the task, new file
+    assert not doc.is_current(tournament)  # the tournament's version moved on
+    assert rebuild_documents(tournament.pk) == 1  # what the background task runs
+    doc.refresh_from_db()
+    assert doc.is_current(tournament) and doc.file.name != before  # rebuilt, new file
     _pages, texts = text_of(doc.file.open("rb").read())
     assert "3w2" not in texts[0] and "2b0" not in texts[0]  # no longer counted
+    assert rebuild_documents(tournament.pk) == 0  # nothing outdated: nothing rebuilt
 
 
-def test_publishing_a_round_marks_documents_stale(tournament, two_rounds, play):
+def test_an_outdated_document_is_rebuilt_when_downloaded(tournament, two_rounds, play):
+    """Inline (no broker) nothing is rebuilt in the background: the next download builds it."""
     store_document(tournament, "crosstable")
     a, b, c, d = two_rounds
-    play(tournament, 3, [(a, c, "2-0")])  # the rebuild is queued on commit, which tests never reach
-    assert Document.objects.get(tournament=tournament, kind="crosstable").stale
+    play(tournament, 3, [(a, c, "2-0")])
+    tournament.refresh_from_db()
+    doc = Document.objects.get(tournament=tournament, kind="crosstable")
+    assert not doc.is_current(tournament)
+    assert current_document(tournament, "crosstable").is_current(tournament)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_burst_of_changes_queues_one_rebuild_after_commit(tournament, two_rounds, settings):
+    """With workers, each transaction announces a changed tournament once after commit, and the
+    edge queues one delayed rebuild for a burst of changes."""
+    from django.core.cache import cache
+    from django.db import transaction
+
+    from games.models import ResultSubmission
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    cache.clear()
+    subs = list(ResultSubmission.objects.filter(game__board__round__tournament=tournament))
+    with mock.patch.object(tasks.rebuild_documents, "apply_async") as queued:
+        with transaction.atomic():
+            for sub in subs:
+                sub.save()  # several changes in one transaction
+            assert not queued.called  # nothing before the commit
+        queued.assert_called_once_with((tournament.pk,), countdown=tasks.DOCUMENT_REBUILD_DELAY)
+        with transaction.atomic():
+            subs[0].save()  # a second transaction within the delay: nothing more queued
+        assert queued.call_count == 1
+        tasks.rebuild_documents(tournament.pk)  # the queued rebuild ran: the next change queues again
+        with transaction.atomic():
+            subs[0].save()
+        assert queued.call_count == 2
+
+
+def test_concurrent_first_builds_keep_one_document_row(tournament, two_rounds):
+    """Issue 14.5: the round-less crosstable escaped the unique constraint (NULL round number)."""
+    from django.db import IntegrityError, transaction
+
+    store_document(tournament, "crosstable")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Document.objects.create(tournament=tournament, kind="crosstable", round_number=None)
+    store_document(tournament, "crosstable")
+    assert Document.objects.filter(tournament=tournament, kind="crosstable").count() == 1
 
 
 def test_download_serves_the_stored_file(client, tournament, two_rounds):
@@ -145,12 +193,12 @@ def test_crosstable_pdf_command_writes_the_file(tournament, two_rounds, tmp_path
 def test_pdf_tasks_are_registered_with_celery():
     from config.celery import app
 
-    assert {"tournaments.pdf.rebuild_documents", "tournaments.pdf.build_document"} <= set(app.tasks)
+    assert {"tournaments.tasks.rebuild_documents", "tournaments.tasks.pair_round_task"} <= set(app.tasks)
 
 
 def test_twenty_round_wall_chart_keeps_every_column_on_the_page(db):
     from tournaments.pdf.crosstable import MARGIN, PAGE, crosstable_table
-    from tournaments.public.data import tournament_crosstable
+    from tournaments.reports.rounds import tournament_crosstable
 
     t = create_sample_tournament("long-open", 30, 20)
     table = crosstable_table(tournament_crosstable(t))

@@ -8,7 +8,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments.services.standings import standings_for, standings_json, tiebreak_order
+from tournaments.reports.standings import standings_for, standings_json, tiebreak_order
 from tournaments.standings import StandingsError, StandingsInput, StandingsPlayer, compute_standings
 from tournaments.vocabulary import RoundRecord
 
@@ -112,6 +112,6 @@ def test_manage_standings_text_and_unknown_slug(tournament, two_rounds):
 
 def test_every_pairing_system_maps_to_a_standings_kind():
     from tournaments.models import Tournament
-    from tournaments.services.standings import KIND_BY_SYSTEM
+    from tournaments.reports.standings import KIND_BY_SYSTEM
 
     assert set(KIND_BY_SYSTEM) == set(Tournament.PairingSystem.values)

@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tournaments.models import Absence, Board, Entry, ProhibitedPair, Round
-from tournaments.services.history import build_history, pairing_input, tournament_history
+from tournaments.reports.history import build_history, pairing_input, tournament_history
 from tournaments.vocabulary import PENDING, result_codes
 
 pytestmark = pytest.mark.django_db

@@ -7,18 +7,20 @@ from itertools import combinations
 import pytest
 from django.db import IntegrityError
 
+from tournaments import tasks as pairing_tasks
 from tournaments.models import Absence, AuditEntry, Board, Entry, ProhibitedPair, Round, TaskRun
+from tournaments.reports.history import tournament_history
+from tournaments.reports.rounds import published_rounds
 from tournaments.services import pairing as pairing_service
-from tournaments.services.history import tournament_history
-from tournaments.services.pairing import PairingRefused, pair_round, start_pairing
+from tournaments.services.pairing import PairingRefused, pair_round
 from tournaments.services.registration import withdraw
 from tournaments.services.rounds import (
     publish_round,
-    published_rounds,
     swap_colours,
     swap_players,
     unpair_round,
 )
+from tournaments.tasks import start_pairing
 
 pytestmark = pytest.mark.django_db
 
@@ -206,7 +208,7 @@ def test_swiss_rounds_pair_without_rematches(make_tournament, add_entries, staff
 
 
 def test_large_pairing_runs_as_a_task_with_a_report(make_tournament, add_entries, staff, monkeypatch):
-    monkeypatch.setattr(pairing_service, "LARGE_PAIRING", 3)
+    monkeypatch.setattr(pairing_tasks, "LARGE_PAIRING", 3)
     t = make_tournament("rr4", pairing_system="round_robin")
     add_entries(t, 4)
     with pytest.MonkeyPatch.context():

@@ -11,7 +11,7 @@ from django.core.management.base import CommandError
 
 from games.models import ResultSubmission
 from tournaments.models import Board, Round, Tournament
-from tournaments.services.history import tournament_history
+from tournaments.reports.history import tournament_history
 from tournaments.trf import infer_initial_colour, read_trf
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from tournaments import tasks as pairing_tasks
 from tournaments.models import Absence, AuditEntry, Entry, Role, Round, TaskRun, Tournament
-from tournaments.services import pairing as pairing_service
 
 pytestmark = pytest.mark.django_db
 
@@ -114,7 +114,7 @@ def test_withdraw_page_withdraws_from_the_given_round(tournament, entries, login
 
 
 def test_large_pairing_shows_a_progress_page(make_tournament, add_entries, login, make_user, monkeypatch):
-    monkeypatch.setattr(pairing_service, "LARGE_PAIRING", 2)
+    monkeypatch.setattr(pairing_tasks, "LARGE_PAIRING", 2)
     t = make_tournament("big", pairing_system="round_robin")
     add_entries(t, 4)
     arb = make_user("arb")

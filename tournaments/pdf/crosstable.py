@@ -31,7 +31,7 @@ from tournaments.pdf.common import (
     register_fonts,
     styles,
 )
-from tournaments.public.crosstable import Crosstable
+from tournaments.reports.crosstable import Crosstable
 
 PAGE = landscape(A4)
 MARGIN = 10 * mm

@@ -12,7 +12,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from tournaments.public.formatting import points_text
+from tournaments.reports.formatting import points_text
 
 
 def _svg(width: int, height: int, label: str, body: list[str]) -> SafeString:

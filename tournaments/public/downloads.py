@@ -11,6 +11,7 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 
 from tournaments.access import require
 from tournaments.public.views import public_tournament
+from tournaments.services.documents import DocumentError, current_document
 
 PAGE_FOR_KIND = {"crosstable": "crosstable", "pairings": "pairings", "scoresheets": None}
 
@@ -18,7 +19,6 @@ PAGE_FOR_KIND = {"crosstable": "crosstable", "pairings": "pairings", "scoresheet
 def document(request: HttpRequest, slug: str, kind: str, number: int | None = None) -> HttpResponse:
     """The PDF ``kind`` of the tournament (``number``: the round, for round documents)."""
     # Imported here: building documents pulls in reportlab, which loading the URLconf need not.
-    from tournaments.services.documents import DocumentError, current_document
 
     if kind not in PAGE_FOR_KIND:
         raise Http404(f"unknown document {kind!r}")

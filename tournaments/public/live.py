@@ -16,13 +16,14 @@ from django.shortcuts import render
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
+from django_tables2 import RequestConfig
 
 from tournaments.models import Tournament
-from tournaments.public.data import round_view, shown_rounds, tournament_standings
-from tournaments.public.formatting import points_text, tiebreak_text
 from tournaments.public.tables import standings_table
 from tournaments.public.version import etag_for
 from tournaments.public.views import nav_context, public_tournament
+from tournaments.reports.formatting import points_text, tiebreak_text
+from tournaments.reports.rounds import published_rounds, round_view, tournament_standings
 from tournaments.standings import StandingsError, describe
 
 PROJECTOR_BOARDS_PER_SLIDE = 12
@@ -49,7 +50,6 @@ def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
         standings, _results = tournament_standings(t)
     except StandingsError as exc:
         return _no_cache(HttpResponse(str(exc), content_type="text/plain"))
-    from django_tables2 import RequestConfig
 
     table = standings_table(standings, t.slug, link_players=t.public_players)
     RequestConfig(request, paginate=False).configure(table)
@@ -60,7 +60,7 @@ def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
 def round_fragment(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A round's pairing list alone (htmx polls it while results come in)."""
     t = public_tournament(request, slug, "pairings")
-    rnd = shown_rounds(t).filter(number=number).first()
+    rnd = published_rounds(t).filter(number=number).first()
     if rnd is None:
         raise Http404(f"round {number} of {slug} is not published")
     return _no_cache(render(request, "public/_round_table.html", {"tournament": t, "view": round_view(t, rnd)}))
@@ -81,7 +81,7 @@ def _slides(t: Tournament) -> list[dict[str, object]]:
     """The projector's slides: the current round's boards, then the standings, a screenful each."""
     slides: list[dict[str, object]] = []
     if t.public_pairings:
-        current = shown_rounds(t).last()
+        current = published_rounds(t).last()
         if current is not None:
             heading = _("Round %(n)s") % {"n": current.number}
             slides += _paged("pairings", heading, round_view(t, current).lines, PROJECTOR_BOARDS_PER_SLIDE, "lines")

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from tournaments.public.crosstable import Crosstable
+from tournaments.reports.crosstable import Crosstable
 
 
 def crosstable_rows(ct: Crosstable, slug: str, link_players: bool) -> SafeString:

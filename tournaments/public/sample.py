@@ -13,6 +13,7 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
+from games.models import Game, ResultSubmission
 from tournaments.models import Board, Entry, Player, Round, Tournament
 
 FIRST = ["Piet", "Jürgen", "Amélie", "Сергей", "Zoë", "Łukasz", "Ольга", "Søren", "Inês", "Ярослав", "Kees", "Élodie"]
@@ -40,7 +41,6 @@ def create_sample_tournament(
 
     ``pending_last_round`` leaves that many games of the last round without a confirmed result.
     """
-    from games.models import Game, ResultSubmission
 
     rng = random.Random(seed)
     t = Tournament.objects.create(

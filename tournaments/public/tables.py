@@ -15,7 +15,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.public.formatting import points_text, rating_change_text, tiebreak_sort_key, tiebreak_text
+from tournaments.reports.formatting import points_text, rating_change_text, tiebreak_sort_key, tiebreak_text
 from tournaments.standings import Standings, describe
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}

@@ -16,20 +16,15 @@ from django_tables2 import RequestConfig
 from django_tables2.export.export import TableExport
 
 from tournaments.models import Entry, Role, Tournament
+from tournaments.permissions import is_arbiter
 from tournaments.public import charts
-from tournaments.public.data import (
-    player_page,
-    round_view,
-    shown_rounds,
-    tournament_crosstable,
-    tournament_standings,
-)
-from tournaments.public.formatting import points_text, rating_change_text
 from tournaments.public.render import crosstable_rows
 from tournaments.public.tables import standings_table
 from tournaments.public.version import tournament_for_request
-from tournaments.rules import is_arbiter
-from tournaments.services.standings import tiebreak_order
+from tournaments.reports.formatting import points_text, rating_change_text
+from tournaments.reports.players import player_page
+from tournaments.reports.rounds import published_rounds, round_view, tournament_crosstable, tournament_standings
+from tournaments.reports.standings import tiebreak_order
 from tournaments.standings import StandingsError, describe
 
 FLAGS = {
@@ -104,7 +99,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
             "entries": entries if show_entrants else [],
             "entrants_hidden": not show_entrants,
             "chief_arbiter": (chief.user.get_full_name() or chief.user.username) if chief else "",
-            "rounds": list(shown_rounds(t)),
+            "rounds": list(published_rounds(t)),
             "tiebreaks": tiebreaks,
             "tiebreak_error": tb_error,
             "scoring": {
@@ -155,7 +150,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 def rounds(request: HttpRequest, slug: str) -> HttpResponse:
     """The latest shown round's pairings (or a note that none is published yet)."""
     t = public_tournament(request, slug, "pairings")
-    latest = shown_rounds(t).last()
+    latest = published_rounds(t).last()
     if latest is None:
         return render(
             request,
@@ -168,7 +163,7 @@ def rounds(request: HttpRequest, slug: str) -> HttpResponse:
 def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Pairings and confirmed results of a shown round (a draft round is a 404)."""
     t = public_tournament(request, slug, "pairings")
-    all_rounds = list(shown_rounds(t))
+    all_rounds = list(published_rounds(t))
     rnd = next((r for r in all_rounds if r.number == number), None)
     if rnd is None:
         raise Http404(f"round {number} of {slug} is not published")

@@ -1,15 +1,15 @@
 """Built documents (PDFs): build, store as ``tournaments.models.Document``, serve, rebuild.
 
 Kinds: ``crosstable`` (whole tournament), ``pairings`` and ``scoresheets`` (one round).
-A document is rebuilt when stale: ``mark_stale`` flags a tournament's documents and queues
-the rebuild task on commit (Celery; inline without a broker). Serving always reads the
-stored file; a missing or stale document is built first.
+A document remembers the tournament version it was built from (``tournaments.versioning``);
+it is outdated once the version moves on. Serving always reads the stored file; a missing or
+outdated document is built first. ``rebuild_outdated`` is what the background task runs.
 """
 
 from __future__ import annotations
 
 from django.core.files.base import ContentFile
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -18,10 +18,10 @@ from tournaments.models import Document, Role, Round, Tournament
 from tournaments.pdf.common import DocumentHeader
 from tournaments.pdf.crosstable import crosstable_pdf
 from tournaments.pdf.sheets import SheetLine, pairing_list_pdf, score_sheets_pdf
-from tournaments.public.crosstable import build_crosstable
-from tournaments.public.data import round_view
-from tournaments.public.formatting import points_text
-from tournaments.services.standings import load_results, standings_for, tiebreak_order
+from tournaments.reports.crosstable import build_crosstable
+from tournaments.reports.formatting import points_text
+from tournaments.reports.rounds import round_view
+from tournaments.reports.standings import load_results, standings_for, tiebreak_order
 from tournaments.standings import describe
 
 KINDS = ("crosstable", "pairings", "scoresheets")
@@ -152,14 +152,27 @@ def _filename(t: Tournament, kind: str, round_number: int | None) -> str:
     return f"{t.slug}-{kind}{suffix}.pdf"
 
 
+def _document_row(t: Tournament, kind: str, round_number: int | None) -> Document:
+    """The one ``Document`` row of (t, kind, round), created if missing; concurrent callers get the same row."""
+    found = Document.objects.filter(tournament=t, kind=kind, round_number=round_number).first()
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            return Document.objects.create(tournament=t, kind=kind, round_number=round_number)
+    except IntegrityError:
+        return Document.objects.get(tournament=t, kind=kind, round_number=round_number)
+
+
 def store_document(t: Tournament, kind: str, round_number: int | None = None) -> Document:
-    """Build document ``kind`` and store it (replacing the previous file); returns it, not stale."""
-    data = build_pdf(t, kind, round_number if kind in ROUND_KINDS else None)
+    """Build document ``kind`` and store it (replacing the previous file); returns it, current."""
     rn = round_number if kind in ROUND_KINDS else None
-    doc, _created = Document.objects.get_or_create(tournament=t, kind=kind, round_number=rn)
+    version = Tournament.objects.filter(pk=t.pk).values_list("version", flat=True).get()
+    data = build_pdf(t, kind, rn)
+    doc = _document_row(t, kind, rn)
     old = doc.file.name if doc.file else ""
     doc.file.save(_filename(t, kind, rn), ContentFile(data), save=False)
-    doc.stale = False
+    doc.version = version
     doc.save()
     if old and old != doc.file.name:
         doc.file.storage.delete(old)
@@ -167,16 +180,16 @@ def store_document(t: Tournament, kind: str, round_number: int | None = None) ->
 
 
 def current_document(t: Tournament, kind: str, round_number: int | None = None) -> Document:
-    """The stored document, built first when missing, stale or its file lost."""
+    """The stored document, built first when missing, outdated or its file lost."""
     rn = round_number if kind in ROUND_KINDS else None
     doc = Document.objects.filter(tournament=t, kind=kind, round_number=rn).first()
-    if doc is None or doc.stale or not doc.file or not doc.file.storage.exists(doc.file.name):
+    if doc is None or not doc.is_current(t) or not doc.file or not doc.file.storage.exists(doc.file.name):
         doc = store_document(t, kind, rn)
     return doc
 
 
-def rebuild_stale(tournament_id: int) -> int:
-    """Rebuild every stale document of the tournament; returns how many were rebuilt.
+def rebuild_outdated(tournament_id: int) -> int:
+    """Rebuild every outdated document of the tournament; returns how many were rebuilt.
 
     A document whose round is no longer published is deleted instead.
     """
@@ -184,7 +197,7 @@ def rebuild_stale(tournament_id: int) -> int:
     if t is None:
         return 0
     count = 0
-    for doc in Document.objects.filter(tournament=t, stale=True):
+    for doc in Document.objects.filter(tournament=t, version__lt=t.version):
         try:
             store_document(t, doc.kind, doc.round_number)
             count += 1
@@ -193,22 +206,3 @@ def rebuild_stale(tournament_id: int) -> int:
                 doc.file.storage.delete(doc.file.name)
             doc.delete()
     return count
-
-
-def mark_stale(tournament_id: int, round_number: int | None = None) -> int:
-    """Flag the tournament's documents stale (one UPDATE) and queue their rebuild on commit.
-
-    ``round_number`` limits round documents to that round (the crosstable is always flagged).
-    Returns the number of documents flagged; nothing is queued when there are none.
-    """
-    docs = Document.objects.filter(tournament_id=tournament_id, stale=False)
-    if round_number is not None:
-        from django.db.models import Q
-
-        docs = docs.filter(Q(round_number__isnull=True) | Q(round_number=round_number))
-    flagged = docs.update(stale=True)
-    if flagged:
-        from tournaments.pdf.tasks import rebuild_documents
-
-        transaction.on_commit(lambda: rebuild_documents.delay(tournament_id))
-    return flagged

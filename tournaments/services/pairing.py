@@ -7,8 +7,6 @@ Public API:
   Refuses while the previous round is a draft or has games without a confirmed result (the
   message lists the boards) unless ``override``; refuses a concurrent pairing of the same round
   through the database's unique (tournament, number) constraint.
-* ``start_pairing(tournament, actor, *, override=False) -> PairingOutcome | TaskRun``: inline for
-  small fields, a Celery task with progress (``TaskRun``) above ``LARGE_PAIRING`` players.
 * ``engine_for(tournament) -> Callable[[PairingInput], RoundPairing]``.
 * ``PairingRefused(ServiceError)``: with ``details`` (e.g. the boards still waiting for a result).
 """
@@ -22,15 +20,16 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.audit import record
-from tournaments.models import Absence, Board, Entry, Round, TaskRun, Tournament
+from tournaments.models import Absence, Board, Entry, Round, Tournament
+from tournaments.pairing.berger import pair_round_robin
+from tournaments.pairing.dutch import pair_dutch
+from tournaments.pairing.keizer import KeizerParams, pair_keizer
 from tournaments.pairing.model import PairingError, PairingInput, RoundPairing
+from tournaments.reports.history import build_history, pairing_input, unavailable_for
 
 from .errors import ServiceError
-from .history import build_history, pairing_input, unavailable_for
 from .registration import freeze_start_numbers, last_round_number
 from .rounds import board_text, refresh_warnings
-
-LARGE_PAIRING = 100  # players: above this, pairing runs as a background task with progress
 
 # Absence kind (or availability reason) -> the bye board written for a player who is not paired.
 ABSENCE_BYES = {
@@ -58,31 +57,21 @@ class PairingOutcome:
 
 
 def engine_for(tournament: Tournament) -> Callable[[PairingInput], RoundPairing]:
-    """The pure engine for the tournament's pairing system (engines are imported lazily)."""
+    """The pure engine for the tournament's pairing system."""
     system = tournament.pairing_system
     if system in (Tournament.PairingSystem.ROUND_ROBIN, Tournament.PairingSystem.DOUBLE_ROUND_ROBIN):
-        from tournaments.pairing.berger import pair_round_robin
-
         double = system == Tournament.PairingSystem.DOUBLE_ROUND_ROBIN
         return lambda inp: pair_round_robin(inp, double=double)
     if system == Tournament.PairingSystem.KEIZER:
-        try:
-            from tournaments.pairing.keizer import KeizerParams, pair_keizer
-        except ImportError as exc:
-            raise PairingRefused(_("The Keizer pairing engine is not installed yet.")) from exc
         try:
             params = KeizerParams(**(tournament.keizer_params or {}))
         except (TypeError, ValueError) as exc:
             raise PairingRefused(_("The Keizer parameters are not valid: %(error)s") % {"error": exc}) from exc
         return lambda inp: pair_keizer(inp, params)
-    try:
-        from tournaments.pairing.dutch import pair_dutch
-    except ImportError as exc:
-        raise PairingRefused(_("The Swiss (Dutch) pairing engine is not installed yet.")) from exc
     return pair_dutch
 
 
-def _check_can_pair(tournament: Tournament, number: int, override: bool) -> None:
+def _check_can_pair(tournament: Tournament, number: int) -> None:
     if number > 1:
         prev = tournament.rounds.filter(number=number - 1).first()
         if prev is not None and prev.status == Round.Status.DRAFT:
@@ -122,7 +111,7 @@ def pair_round(tournament: Tournament, actor, *, override: bool = False, progres
 
 def _pair(tournament: Tournament, actor, override: bool, report) -> PairingOutcome:
     number = last_round_number(tournament) + 1
-    _check_can_pair(tournament, number, override)
+    _check_can_pair(tournament, number)
     if tournament.entries.filter(start_number__isnull=True).exists():
         if number > 1:
             raise PairingRefused(_("Some entries have no start number; add them as late entries."))
@@ -199,16 +188,3 @@ def _write_round(tournament: Tournament, number: int, inp: PairingInput, result:
         )
     Board.objects.bulk_create(boards)
     return rnd
-
-
-def start_pairing(tournament: Tournament, actor, *, override: bool = False) -> PairingOutcome | TaskRun:
-    """Pair inline, or for more than ``LARGE_PAIRING`` players queue a task and return its ``TaskRun``."""
-    if tournament.entries.count() <= LARGE_PAIRING:
-        return pair_round(tournament, actor, override=override)
-    from tournaments.tasks import pair_round_task
-
-    run = TaskRun.objects.create(
-        tournament=tournament, kind="pair_round", created_by=actor if actor.is_authenticated else None
-    )
-    transaction.on_commit(lambda: pair_round_task.delay(run.pk, override))
-    return run

@@ -12,12 +12,14 @@ import secrets
 from collections.abc import Iterable
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from tournaments.audit import record
 from tournaments.models import Absence, Entry, Player, ProhibitedPair, Role, Round, Tournament
+from tournaments.versioning import bump
 
 from .errors import ServiceError
 
@@ -155,6 +157,7 @@ def freeze_start_numbers(actor, tournament: Tournament, method: str | None = Non
     for i, e in enumerate(entries, start=1):
         e.start_number = i
     Entry.objects.bulk_update(entries, ["start_number"])
+    bump(tournament.pk)  # bulk writes send no signals
     after = ", ".join(f"{e.start_number}={e.player.name}" for e in entries)
     label = f"method={method}" + (f"; seed={seed}" if method == Tournament.StartNumberOrder.LOT else "")
     record(actor, tournament, "entry.start_numbers", tournament, before=before, after=f"{label}; {after}")
@@ -271,7 +274,6 @@ def link_account(actor, entry: Entry, username: str) -> Entry:
     entry of the same tournament; a player already linked to a different account (unlink first).
     Linking the account it already has changes nothing but still makes sure the role exists.
     """
-    from django.contrib.auth import get_user_model
 
     tournament = entry.tournament
     username = (username or "").strip()

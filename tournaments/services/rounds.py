@@ -2,9 +2,6 @@
 
 Public API:
 
-* ``published_rounds(tournament) -> QuerySet[Round]``: the rounds players and the public may see
-  (published or finished, never drafts). Public pages list rounds only through it (as
-  ``tournaments.public.data.shown_rounds``).
 * ``board_warnings(tournament, rnd) -> dict[board_id, list[str]]``: what is wrong with each board
   of ``rnd`` (rematch, prohibited pair, second PAB, three equal colours in a row, colour
   difference above 2), computed from all earlier rounds.
@@ -21,21 +18,16 @@ Public API:
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.models import Game, ResultSubmission
 from tournaments.audit import record
 from tournaments.models import Board, Round, Tournament
+from tournaments.reports.history import pairing_input
 from tournaments.vocabulary import is_unplayed_win
 
 from .errors import ServiceError
-from .history import pairing_input
-
-
-def published_rounds(tournament: Tournament) -> QuerySet[Round]:
-    """Rounds visible to players and the public: published or finished (drafts never)."""
-    return tournament.rounds.filter(status__in=(Round.Status.PUBLISHED, Round.Status.FINISHED)).order_by("number")
 
 
 def board_text(board: Board) -> str:
@@ -192,7 +184,6 @@ def swap_players(actor, rnd: Round, first: int, second: int) -> list[Board]:
 @transaction.atomic
 def publish_round(actor, rnd: Round) -> Round:
     """Publish a draft round: players and the public see it, and each game board gets its ``Game``."""
-    from games.models import Game
 
     rnd = _locked_round(rnd.pk)
     _draft(rnd)
@@ -226,7 +217,6 @@ def unpair_round(actor, tournament: Tournament) -> int:
 
 def unfinished_boards(rnd: Round) -> list[Board]:
     """Game boards of ``rnd`` (byes excluded) without a confirmed result, in board order (two queries)."""
-    from games.models import ResultSubmission
 
     confirmed = set(
         ResultSubmission.objects.confirmed()

@@ -26,8 +26,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from games.models import Game, ResultSubmission
 from tournaments.audit import record
 from tournaments.models import Absence, Board, Entry, Player, ProhibitedPair, Round, Tournament
+from tournaments.reports.history import build_history
 from tournaments.trf import (
     TrfBye,
     TrfCell,
@@ -41,8 +43,6 @@ from tournaments.trf import (
     write_trf,
 )
 from tournaments.vocabulary import bye_kind_for_code, result_from_codes
-
-from .history import build_history
 
 
 def _date(value: str, field_name: str) -> datetime.date | None:
@@ -143,7 +143,6 @@ def _create_tournament(t: TrfTournament, slug: str | None, actor) -> Tournament:
 @transaction.atomic
 def import_trf(text: str, *, slug: str | None = None, actor=None) -> Tournament:
     """Create a tournament from TRF text (see the module docstring). All or nothing."""
-    from games.models import Game, ResultSubmission
 
     if "\x00" in text:
         # Binary rather than text; PostgreSQL would also refuse to store it in a name.

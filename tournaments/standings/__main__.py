@@ -17,6 +17,7 @@ from tournaments.standings.model import KINDS, Standings, StandingsError, Tiebre
 from tournaments.standings.ranking import compute_standings
 from tournaments.standings.tiebreaks import REGISTRY, parse_tiebreaks
 from tournaments.standings.trf_input import guess_kind, standings_input_from_trf
+from tournaments.trf import TrfError, read_trf_file
 
 EXIT_BAD_INPUT = 2
 
@@ -84,7 +85,6 @@ def to_table(standings: Standings) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (0 ok, 2 bad input)."""
-    from tournaments.trf import TrfError, read_trf_file
 
     parser = _Parser(prog="python -m tournaments.standings", description="Standings with tie-breaks from a TRF file.")
     parser.add_argument("input", help="TRF16/TRF26 file")

@@ -13,7 +13,7 @@ from tournaments.forms import PairForm, SwapPlayersForm
 from tournaments.models import Board, Round, TaskRun
 from tournaments.services import rounds as round_service
 from tournaments.services.errors import ServiceError
-from tournaments.services.pairing import start_pairing
+from tournaments.tasks import start_pairing
 
 from .common import attempt, refuse
 

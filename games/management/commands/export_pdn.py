@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.services.pdn_export import export_games, round_games, tournament_games
-from tournaments.management.lookup import tournament_or_error
+from tournaments.commands import tournament_or_error
 from tournaments.models import Round
 
 

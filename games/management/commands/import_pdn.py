@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.services.pdn_import import decode_upload, import_pdn_text
-from tournaments.management.lookup import tournament_or_error
+from tournaments.commands import tournament_or_error
 
 
 class Command(BaseCommand):

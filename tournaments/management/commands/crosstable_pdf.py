@@ -6,7 +6,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.management.lookup import tournament_or_error
+from tournaments.commands import tournament_or_error
 from tournaments.services.documents import build_crosstable_pdf
 from tournaments.standings import StandingsError
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.management.lookup import tournament_or_error
+from tournaments.commands import tournament_or_error
+from tournaments.services.trf_io import export_trf
 
 
 class Command(BaseCommand):
@@ -19,7 +20,6 @@ class Command(BaseCommand):
         parser.add_argument("--cr", action="store_true", help="end lines with CR, as the TRF specification says")
 
     def handle(self, *args, **options):
-        from tournaments.services.trf_io import export_trf
 
         tournament = tournament_or_error(options["slug"])
         text = export_trf(tournament, options["flavour"], line_ending="\r" if options["cr"] else "\n")

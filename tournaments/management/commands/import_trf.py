@@ -7,6 +7,8 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.models import Role
+from tournaments.services.trf_io import import_trf
 from tournaments.trf import TrfError
 
 
@@ -19,8 +21,6 @@ class Command(BaseCommand):
         parser.add_argument("--user", help="username who becomes chief arbiter and is named in the audit log")
 
     def handle(self, *args, **options):
-        from tournaments.models import Role
-        from tournaments.services.trf_io import import_trf
 
         path = Path(options["file"])
         try:

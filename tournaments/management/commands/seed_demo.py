@@ -8,14 +8,12 @@ results), so the demo has the same audit log, reasons and documents as real even
 are confirmed ``ResultSubmission`` rows. Results are drawn from the ratings with a fixed seed,
 so every run produces the same tournaments.
 
-Extension point: if ``games.demo`` defines ``seed_games(tournament)``, it is called for each
-demo tournament after its results are in (real games with moves).
+After its results are in, each demo tournament gets real games with moves (``games.demo.seed_games``).
 """
 
 from __future__ import annotations
 
 import datetime
-import importlib
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -24,7 +22,18 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from games.demo import seed_games
+from games.services.results import enter_result
 from tournaments.models import Absence, Board, Entry, Player, Role, Round, Tournament
+from tournaments.roles import grant_role
+from tournaments.services.pairing import pair_round
+from tournaments.services.registration import (
+    create_tournament,
+    freeze_start_numbers,
+    register_player,
+    update_tournament,
+)
+from tournaments.services.rounds import finish_round, publish_round
 
 ROUND_ROBIN_SLUG = "utrecht-club-championship-2026"
 SWISS_SLUG = "amersfoort-autumn-open-2026"
@@ -142,8 +151,6 @@ def _player(row: PlayerRow, user: object | None = None) -> Player:
 
 def _register(arbiter, tournament: Tournament, players: Iterable[Player]) -> None:
     """Enter the players, give those with an account the player role, and freeze start numbers."""
-    from tournaments.roles import grant_role
-    from tournaments.services.registration import freeze_start_numbers, register_player
 
     for player in players:
         register_player(arbiter, tournament, {}, player=player)
@@ -169,9 +176,6 @@ def _play_round(arbiter, tournament: Tournament, rng: random.Random, *, leave_op
 
     A round whose every game has its result is then finished (the arbiter's sign-off).
     """
-    from games.services.results import enter_result
-    from tournaments.services.pairing import pair_round
-    from tournaments.services.rounds import finish_round, publish_round
 
     outcome = pair_round(tournament, arbiter)
     rnd = publish_round(arbiter, outcome.round)
@@ -188,20 +192,8 @@ def _play_round(arbiter, tournament: Tournament, rng: random.Random, *, leave_op
     return rnd
 
 
-def _extend_with_games(tournament: Tournament) -> None:
-    """Call ``games.demo.seed_games(tournament)`` if the games app provides it."""
-    try:
-        module = importlib.import_module("games.demo")
-    except ModuleNotFoundError:
-        return
-    seed_games = getattr(module, "seed_games", None)
-    if callable(seed_games):
-        seed_games(tournament)
-
-
 def seed_round_robin(users: dict[str, object]) -> Tournament | None:
     """A finished 10-player single round robin (Berger tables), every result confirmed."""
-    from tournaments.services.registration import create_tournament, update_tournament
 
     if Tournament.objects.filter(slug=ROUND_ROBIN_SLUG).exists():
         return None
@@ -226,7 +218,7 @@ def seed_round_robin(users: dict[str, object]) -> Tournament | None:
         for _round in range(9):
             _play_round(arbiter, tournament, rng, leave_open=lambda board: False)
         update_tournament(arbiter, tournament, {"status": Tournament.Status.FINISHED})
-        _extend_with_games(tournament)
+        seed_games(tournament)
     return tournament
 
 
@@ -236,7 +228,6 @@ def seed_swiss(users: dict[str, object]) -> Tournament | None:
     One player asked for a half-point bye in round 3 (so that round also has a pairing-allocated bye);
     the demo players' round-5 games are left open so they can submit their results.
     """
-    from tournaments.services.registration import create_tournament
 
     if Tournament.objects.filter(slug=SWISS_SLUG).exists():
         return None
@@ -270,7 +261,7 @@ def seed_swiss(users: dict[str, object]) -> Tournament | None:
             return bool(players_users & account_users) or board.number % 3 == 0
 
         _play_round(arbiter, tournament, rng, leave_open=open_in_round_5)
-        _extend_with_games(tournament)
+        seed_games(tournament)
     return tournament
 
 

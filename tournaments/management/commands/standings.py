@@ -10,9 +10,9 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.management.lookup import tournament_or_error
-from tournaments.public.formatting import points_text, rating_change_text, tiebreak_text
-from tournaments.services.standings import standings_for, standings_json
+from tournaments.commands import tournament_or_error
+from tournaments.reports.formatting import points_text, rating_change_text, tiebreak_text
+from tournaments.reports.standings import standings_for, standings_json
 from tournaments.standings import StandingsError
 
 

@@ -45,6 +45,7 @@ from typing import NamedTuple
 
 from django.db.models import Q
 
+from games.models import ResultSubmission
 from tournaments.models import Absence, Board, Entry, ProhibitedPair, Round, Tournament
 from tournaments.pairing.model import PairingInput, PlayerRecord
 from tournaments.vocabulary import BYE_CODES, EXCUSED_ABSENCE_CODE, PENDING, RoundRecord, result_codes
@@ -117,7 +118,6 @@ def _boards(tournament: Tournament, up_to_round: int | None, include_drafts: boo
 
 def _confirmed_results(tournament: Tournament, up_to_round: int | None) -> dict[int, str]:
     """Board id -> confirmed result, read through THE confirmed() queryset."""
-    from games.models import ResultSubmission
 
     qs = ResultSubmission.objects.confirmed().for_tournament(tournament)
     if up_to_round is not None:

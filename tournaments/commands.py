@@ -1,4 +1,4 @@
-"""What every management command that takes a tournament's short name needs."""
+"""What every management command (of both apps) that takes a tournament's short name needs."""
 
 from __future__ import annotations
 

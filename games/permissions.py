@@ -2,7 +2,7 @@
 
 Every predicate takes ``(user, game)`` unless its name says tournament. A player "of the game"
 is the user linked to the White or Black entry's player; arbiters are the tournament's
-(chief) arbiters (``tournaments.rules.is_arbiter``).
+(chief) arbiters (``tournaments.permissions.is_arbiter``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import rules
 
 from games.services import User
 from tournaments.models import Round, Tournament
-from tournaments.rules import is_arbiter
+from tournaments.permissions import is_arbiter
 
 if TYPE_CHECKING:
     from games.models import Game

@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Entry
 from tournaments.pairing.model import PlayerRecord
-from tournaments.public.formatting import points_text, tiebreak_text
-from tournaments.services.history import PendingGame
+from tournaments.reports.formatting import points_text, tiebreak_text
+from tournaments.reports.history import PendingGame
 from tournaments.standings import Standings, describe
 from tournaments.vocabulary import RoundRecord, Scoring
 

@@ -1,7 +1,7 @@
 """Standings of a stored tournament: confirmed results in, ranked rows out.
 
 The bridge between the models and the pure ``tournaments.standings`` module. Results come
-only from ``tournaments.services.history.build_history`` (confirmed results only); the
+only from ``tournaments.reports.history.build_history`` (confirmed results only); the
 ranking and every tie-break value come from ``tournaments.standings.compute_standings``.
 Nothing here ranks or computes a tie-break itself.
 
@@ -18,7 +18,7 @@ from django.core.cache import cache
 from tournaments.models import Entry, Tournament
 from tournaments.pairing.keizer import KeizerParams
 from tournaments.pairing.model import PlayerRecord
-from tournaments.services.history import PendingGame, build_history
+from tournaments.reports.history import PendingGame, build_history
 from tournaments.standings import (
     Standings,
     StandingsError,

@@ -1,0 +1,96 @@
+"""A player's page: rounds, opponents, running score and rank after each round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.cache import cache
+from django.db.models import Q
+
+from tournaments.models import Entry, Tournament
+from tournaments.reports.crosstable import Cell, swiss_cell
+from tournaments.reports.rounds import boards_with_results, game_url, tournament_standings
+from tournaments.reports.standings import CACHE_SECONDS, TournamentResults, standings_for
+from tournaments.standings import StandingsRow
+
+
+@dataclass
+class PlayerRound:
+    number: int
+    cell: Cell
+    opponent: Entry | None
+    points: str
+    running: float
+    rank: int | None
+    game_url: str = ""
+
+
+@dataclass
+class PlayerPage:
+    entry: Entry
+    row: StandingsRow | None  # None before the player has any result
+    rounds: list[PlayerRound]
+    ranks: list[int]
+    running: list[float]
+    field_size: int
+
+
+def ranks_by_round(tournament: Tournament, results: TournamentResults, last: int) -> dict[int, list[int]]:
+    """Start number -> rank after each round 1..``last`` (a player without a row ranks last).
+
+    One small cache entry per public version for the whole field: every player page needs it,
+    and reading eleven cached standings of 300 rows each was most of a warm player page.
+    """
+    version = tournament.version
+    key = f"public:ranks:{tournament.pk}:{version}:{last}"
+    found = cache.get(key)
+    if found is None:
+        found = {}
+        for r in range(1, last + 1):
+            after = standings_for(tournament, r, results)
+            rank_of = {row.start_number: row.rank for row in after.rows}
+            for sno in results.records:
+                found.setdefault(sno, []).append(rank_of.get(sno, len(after.rows)))
+        cache.set(key, found, CACHE_SECONDS)
+    return found
+
+
+def player_page(tournament: Tournament, entry: Entry) -> PlayerPage:
+    """A player's rounds (opponent, colour, result, running score, rank after the round) and row."""
+    standings, results = tournament_standings(tournament)
+    sno = entry.start_number or 0
+    record = results.records.get(sno)
+    history = sorted(record.history, key=lambda h: h.round) if record else []
+    last = standings.after_round
+    ranks = ranks_by_round(tournament, results, last).get(sno, [])
+    games = {
+        b.round.number: b.game.pk
+        for b in boards_with_results(tournament).filter(Q(white=entry) | Q(black=entry))
+        if getattr(b, "game", None) is not None
+    }
+    scoring = tournament.scoring()
+    by_round = {h.round: h for h in history}
+    rounds: list[PlayerRound] = []
+    running = 0.0
+    totals: list[float] = []
+    for r in range(1, last + 1):
+        h = by_round.get(r)
+        pts = h.points(scoring) if h else 0.0
+        running += pts
+        totals.append(running)
+        opp = results.entries.get(h.opponent) if h and h.opponent else None
+        rounds.append(
+            PlayerRound(
+                number=r,
+                cell=swiss_cell(h, scoring),
+                opponent=opp,
+                points=str(pts),
+                running=running,
+                rank=ranks[r - 1] if r - 1 < len(ranks) else None,
+                game_url=game_url(games.get(r)) if tournament.public_games else "",
+            )
+        )
+    row = next((row for row in standings.rows if row.start_number == sno), None)
+    return PlayerPage(
+        entry=entry, row=row, rounds=rounds, ranks=ranks, running=totals, field_size=len(standings.rows)
+    )

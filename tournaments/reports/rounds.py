@@ -1,0 +1,133 @@
+"""Rounds as players and the public see them: published rounds, pairing lists with results, the
+cached standings and crosstable, assembled with a constant number of queries whatever the size.
+
+Boards are read with ``select_related`` and one subquery for the confirmed result, never per row.
+Draft rounds are never returned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import OuterRef, QuerySet, Subquery
+from django.urls import NoReverseMatch, reverse
+
+from games.models import ResultSubmission
+from tournaments.models import Board, Entry, Round, Tournament
+from tournaments.pairing.model import PlayerRecord
+from tournaments.reports.crosstable import Crosstable, build_crosstable
+from tournaments.reports.standings import (
+    TournamentResults,
+    cached_results,
+    cached_standings,
+)
+from tournaments.standings import Standings
+
+
+def published_rounds(tournament: Tournament) -> QuerySet[Round]:
+    """Rounds visible to players and the public: published or finished (never drafts), in order."""
+    return tournament.rounds.filter(status__in=(Round.Status.PUBLISHED, Round.Status.FINISHED)).order_by("number")
+
+
+def boards_with_results(tournament: Tournament) -> QuerySet[Board]:
+    """Boards of shown rounds with both entries, the round, the game id and the confirmed result.
+
+    ``confirmed_result`` is the result code of the one confirmed submission (None while pending).
+    """
+
+    confirmed = ResultSubmission.objects.confirmed().filter(game__board=OuterRef("pk")).values("result")[:1]
+    return (
+        Board.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .select_related("round", "white__player", "black__player", "game")
+        .annotate(confirmed_result=Subquery(confirmed))
+        .order_by("round__number", "number")
+    )
+
+
+def game_url(game_id: int | None) -> str:
+    """The URL of the public game viewer (``games:view``), or "" while that page does not exist."""
+    if game_id is None:
+        return ""
+    try:
+        return reverse("games:view", args=[game_id])
+    except NoReverseMatch:
+        return ""
+
+
+def points_before(record: PlayerRecord | None, round_number: int, tournament: Tournament) -> float:
+    """A player's confirmed points from the rounds before ``round_number``."""
+    if record is None:
+        return 0.0
+    scoring = tournament.scoring()
+    return sum(h.points(scoring) for h in record.history if h.round < round_number)
+
+
+@dataclass
+class BoardLine:
+    """One line of a pairing list."""
+
+    number: int
+    white: Entry | None
+    black: Entry | None
+    white_points: float
+    black_points: float
+    result: str  # confirmed result code, "" while pending
+    bye: str  # bye kind label, "" for a game
+    game_url: str = ""
+
+
+@dataclass
+class RoundView:
+    round: Round
+    lines: list[BoardLine] = field(default_factory=list)
+
+    @property
+    def done(self) -> int:
+        return sum(1 for line in self.lines if line.result or line.bye)
+
+
+def round_view(tournament: Tournament, rnd: Round, results: TournamentResults | None = None) -> RoundView:
+    """The pairing list of a shown round, with points before the round and confirmed results."""
+    results = results or cached_results(tournament, tournament.version)
+    boards = boards_with_results(tournament).filter(round=rnd)
+    view = RoundView(round=rnd)
+    for b in boards:
+        w = b.white.start_number if b.white else None
+        k = b.black.start_number if b.black else None
+        game = getattr(b, "game", None)
+        view.lines.append(
+            BoardLine(
+                number=b.number,
+                white=b.white,
+                black=b.black,
+                white_points=points_before(results.records.get(w), rnd.number, tournament) if w else 0.0,
+                black_points=points_before(results.records.get(k), rnd.number, tournament) if k else 0.0,
+                result=b.confirmed_result or "",  # type: ignore[attr-defined]
+                bye=b.get_bye_kind_display() if b.bye_kind else "",
+                game_url=game_url(game.pk) if game is not None and tournament.public_games else "",
+            )
+        )
+    return view
+
+
+def tournament_standings(tournament: Tournament, after_round: int | None = None) -> tuple[Standings, TournamentResults]:
+    """Cached standings plus the results they came from (for crosstables and player pages)."""
+    version = tournament.version
+    results = cached_results(tournament, version)
+    return cached_standings(tournament, version, after_round, results), results
+
+
+def tournament_crosstable(tournament: Tournament) -> Crosstable:
+    """The crosstable of every confirmed result (wall chart or round-robin grid)."""
+    standings, results = tournament_standings(tournament)
+    return build_crosstable(
+        standings,
+        results.records,
+        tournament.scoring(),
+        results.entries,
+        rounds_planned=tournament.rounds_planned,
+        pending=results.pending,
+    )
+
+
