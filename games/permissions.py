@@ -7,16 +7,21 @@ is the user linked to the White or Black entry's player; arbiters are the tourna
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 import rules
 
-from games.services import User
 from tournaments.models import Round, Tournament
 from tournaments.permissions import is_arbiter
 
 if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+    from django.contrib.auth.models import AnonymousUser
+
     from games.models import Game
+
+# Who acts: a signed-in user, the anonymous user, or None (a private link, a command without --user).
+User: TypeAlias = "AbstractBaseUser | AnonymousUser | None"
 
 
 def _game_tournament(game: Game) -> Tournament:

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import random
 
+import dame
 import pytest
 
 from arbiter import Position, apply_move, legal_moves, parse_fen, to_fen
-
-dame = pytest.importorskip("dame")
 
 MoveKey = tuple[int, int, frozenset[int]]
 

@@ -176,7 +176,6 @@ def test_editing_a_draft_into_a_rematch_and_prohibited_pair_warns(make_tournamen
 
 
 def test_swiss_absences_and_requested_byes_become_bye_boards(make_tournament, add_entries, staff):
-    pytest.importorskip("tournaments.pairing.dutch")
     t = make_tournament("swiss", pairing_system="swiss_dutch", rounds_planned=5)
     e = add_entries(t, 9)
     Absence.objects.create(entry=e[1], round_number=1, kind="half")
@@ -189,7 +188,6 @@ def test_swiss_absences_and_requested_byes_become_bye_boards(make_tournament, ad
 
 
 def test_swiss_rounds_pair_without_rematches(make_tournament, add_entries, staff, set_result):
-    pytest.importorskip("tournaments.pairing.dutch")
     t = make_tournament("swiss", pairing_system="swiss_dutch", rounds_planned=4)
     add_entries(t, 9)
     seen: set[frozenset[int]] = set()
@@ -258,7 +256,6 @@ def test_double_round_robin_plays_every_pair_twice_with_colours_reversed(
 
 
 def test_swiss_withdrawn_player_is_not_paired_and_late_entry_is(make_tournament, add_entries, staff, set_result):
-    pytest.importorskip("tournaments.pairing.dutch")
     from tournaments.services.registration import register_player
 
     t = make_tournament("swiss-wl", pairing_system="swiss_dutch", rounds_planned=5)

@@ -81,7 +81,6 @@ def test_export_of_an_unknown_tournament_is_a_clear_error():
 
 def test_swiss_engine_reproduces_the_next_round_of_an_imported_file(make_user):
     """Import rounds 1..5 of a fixture with round 6 cut off, pair round 6 and compare with the file."""
-    pytest.importorskip("tournaments.pairing.dutch")
     from tournaments.services.pairing import pair_round
     from tournaments.trf import round_pairs, truncate, write_trf
 

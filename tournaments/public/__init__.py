@@ -1,0 +1,1 @@
+"""The public pages: tournament overview, pairings, standings, crosstable, players, live fragments, downloads."""
