@@ -15,6 +15,19 @@ from tournaments.reports.standings import KIND_BY_SYSTEM
 from tournaments.services.csv_import import FIRST_BIRTH_YEAR, RATING_RANGE
 from tournaments.standings import StandingsError, parse_tiebreaks
 
+class IsoDateInput(forms.DateInput):
+    """A browser date picker: its value is always ISO (YYYY-MM-DD), whatever the page's language.
+
+    A localised value (``04.09.2026`` in German) is one the picker cannot show, so the browser
+    posts the field empty and the date is lost.
+    """
+
+    input_type = "date"
+
+    def __init__(self, attrs: dict[str, str] | None = None) -> None:
+        super().__init__(attrs, format="%Y-%m-%d")
+
+
 # Slugs that would shadow the arbiter pages' own URLs under ``t/``.
 RESERVED_SLUGS = frozenset({"new", "arbiter", "manage"})
 
@@ -29,8 +42,8 @@ class TournamentCreateForm(forms.ModelForm):
             "pairing_system", "rounds_planned", "rule_profile",
         ]  # fmt: skip
         widgets = {
-            "start_date": forms.DateInput(attrs={"type": "date"}),
-            "end_date": forms.DateInput(attrs={"type": "date"}),
+            "start_date": IsoDateInput(),
+            "end_date": IsoDateInput(),
         }
 
     def clean_slug(self) -> str:
@@ -79,8 +92,8 @@ class TournamentSettingsForm(forms.ModelForm):
             "is_public", "public_pairings", "public_standings", "public_crosstable", "public_games", "public_players",
         ]  # fmt: skip
         widgets = {
-            "start_date": forms.DateInput(attrs={"type": "date"}),
-            "end_date": forms.DateInput(attrs={"type": "date"}),
+            "start_date": IsoDateInput(),
+            "end_date": IsoDateInput(),
         }
         help_texts = {
             # Unlisted, not secret: the public pages stay reachable by their link (as players expect
