@@ -15,6 +15,7 @@ from tournaments.reports.standings import KIND_BY_SYSTEM
 from tournaments.services.csv_import import FIRST_BIRTH_YEAR, RATING_RANGE
 from tournaments.standings import StandingsError, parse_tiebreaks
 
+
 class IsoDateInput(forms.DateInput):
     """A browser date picker: its value is always ISO (YYYY-MM-DD), whatever the page's language.
 
