@@ -88,10 +88,10 @@ def test_concurrent_pairing_of_the_same_round_gives_a_clear_message(make_tournam
     add_entries(t, 4)
     original = pairing_service._write_round
 
-    def racing(tournament, number, inp, result):
+    def racing(tournament, number, *args):
         # Another arbiter commits the same round number between our read and our write.
         Round.objects.create(tournament=tournament, number=number)
-        return original(tournament, number, inp, result)
+        return original(tournament, number, *args)
 
     monkeypatch.setattr(pairing_service, "_write_round", racing)
     with pytest.raises(PairingRefused, match="Another arbiter"):

@@ -274,15 +274,23 @@ def prohibited_pairs(tournament: Tournament) -> tuple[frozenset[int], ...]:
     return tuple(frozenset(p) for p in rows.values_list("first__start_number", "second__start_number"))
 
 
-def pairing_input(tournament: Tournament, round_number: int, *, history: History | None = None) -> PairingInput:
+def pairing_input(
+    tournament: Tournament,
+    round_number: int,
+    *,
+    history: History | None = None,
+    away: dict[int, str] | None = None,
+) -> PairingInput:
     """The engines' input for pairing ``round_number`` of ``tournament``.
 
     History: the counted rounds before ``round_number``: confirmed results, and games still waiting
     for one as meetings (``build_history(pending_as_meetings=True)``). Players who are
-    withdrawn, not yet joined, absent or have requested a bye for that round are ``unavailable``.
+    withdrawn, not yet joined, absent or have requested a bye for that round are ``unavailable``
+    (``unavailable_for``). A caller that has read either already passes it in.
     """
     hist = history if history is not None else build_history(tournament, round_number - 1, pending_as_meetings=True)
-    away = unavailable_for(tournament, round_number)
+    if away is None:
+        away = unavailable_for(tournament, round_number)
     players = tuple(replace(p, unavailable=p.id in away) for p in hist.players)
     return PairingInput(
         round=round_number,

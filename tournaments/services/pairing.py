@@ -124,7 +124,8 @@ def _pair(tournament: Tournament, actor, override: bool, report) -> PairingOutco
             % {"n": len(history.pending)},
             details=_pending_details(history.pending),
         )
-    inp = pairing_input(tournament, number, history=history)
+    away = unavailable_for(tournament, number)
+    inp = pairing_input(tournament, number, history=history, away=away)
     if sum(1 for p in inp.players if not p.unavailable) < 2 and not tournament.is_round_robin:
         raise PairingRefused(_("Fewer than two players are available for round %(n)s.") % {"n": number})
     engine = engine_for(tournament)
@@ -134,8 +135,8 @@ def _pair(tournament: Tournament, actor, override: bool, report) -> PairingOutco
     except PairingError as exc:
         raise PairingRefused(_("No valid pairing: %(error)s") % {"error": exc}) from exc
     report(80, _("Writing the boards"))
-    rnd = _write_round(tournament, number, inp, result)
-    n_warned = refresh_warnings(tournament, rnd)
+    rnd = _write_round(tournament, number, result, away)
+    n_warned = refresh_warnings(tournament, rnd, inp)
     after = "; ".join(board_text(b) for b in rnd.boards.select_related("white", "black"))
     if override and history.pending:
         after = f"override: {len(history.pending)} pending game(s); " + after
@@ -144,7 +145,7 @@ def _pair(tournament: Tournament, actor, override: bool, report) -> PairingOutco
     return PairingOutcome(round=rnd, warnings=tuple(result.warnings))
 
 
-def _write_round(tournament: Tournament, number: int, inp: PairingInput, result: RoundPairing) -> Round:
+def _write_round(tournament: Tournament, number: int, result: RoundPairing, away: dict[int, str]) -> Round:
     """Create the draft round and its boards: games in engine order, then engine byes, then absences."""
     with transaction.atomic():  # a savepoint: the IntegrityError of a concurrent pairing surfaces here
         rnd = Round.objects.create(tournament=tournament, number=number, status=Round.Status.DRAFT)
@@ -173,7 +174,6 @@ def _write_round(tournament: Tournament, number: int, inp: PairingInput, result:
             )
         )
     paired = {p.white for p in result.pairings} | {p.black for p in result.pairings} | given
-    away = unavailable_for(tournament, number)
     for sn, why in sorted(away.items()):
         if sn in paired or why not in ABSENCE_BYES:
             continue  # withdrawn / not yet joined: no board at all

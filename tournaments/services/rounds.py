@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from games.models import Game, ResultSubmission
 from tournaments.audit import record
 from tournaments.models import Board, Round, Tournament
+from tournaments.pairing.model import PairingInput
 from tournaments.reports.history import pairing_input
 from tournaments.vocabulary import is_unplayed_win
 
@@ -52,16 +53,17 @@ def _colour_warning(colours: list[str], new: str, sn: int) -> list[str]:
     return out
 
 
-def board_warnings(tournament: Tournament, rnd: Round) -> dict[int, list[str]]:
+def board_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | None = None) -> dict[int, list[str]]:
     """Warnings per board of ``rnd`` under the pairing engines' own rules (a constant number of queries).
 
     They read the same history as the engines (``history.pairing_input``): what is a meeting, what
     leaves a colour and what blocks a second PAB is decided by ``tournaments.vocabulary`` (a
     forfeit is not a meeting and leaves no colour; a game still waiting for its result is a
     meeting). Colour rules are not checked in round robins, whose colours come from the Berger
-    table.
+    table. ``inp``: the round's pairing input when the caller has it (the pairing itself).
     """
-    inp = pairing_input(tournament, rnd.number)
+    if inp is None:
+        inp = pairing_input(tournament, rnd.number)
     scoring = inp.scoring
     met: set[frozenset[int]] = set()
     colours: dict[int, list[str]] = {}
@@ -94,9 +96,9 @@ def board_warnings(tournament: Tournament, rnd: Round) -> dict[int, list[str]]:
     return out
 
 
-def refresh_warnings(tournament: Tournament, rnd: Round) -> int:
+def refresh_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | None = None) -> int:
     """Store the current warnings on every board of ``rnd``; returns how many boards have any."""
-    warnings = board_warnings(tournament, rnd)
+    warnings = board_warnings(tournament, rnd, inp)
     boards = list(rnd.boards.all())
     for b in boards:
         b.warnings = warnings.get(b.pk, [])
