@@ -6,6 +6,7 @@ results feed pairings and standings: see ``games.models.ResultSubmissionQuerySet
 
 from __future__ import annotations
 
+import uuid
 from decimal import Decimal
 
 from django.conf import settings
@@ -71,6 +72,9 @@ class Tournament(models.Model):
         CANCEL = "cancel", _("Always cancel results")
 
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
+    # The event's identity across instances: a tournament archive imported on another server keeps
+    # it, so a newer export of the same event updates that tournament instead of making a second one.
+    event_id = models.UUIDField(_("event id"), default=uuid.uuid4, unique=True, editable=False)
     name = models.CharField(_("name"), max_length=200)
     place = models.CharField(_("place"), max_length=120, blank=True)
     federation = models.CharField(_("federation"), max_length=3, blank=True)
@@ -371,6 +375,8 @@ class Document(models.Model):
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     file = models.FileField(upload_to="documents/")
     stale = models.BooleanField(default=False)
+    # The site address its QR codes point to (the pairing list's board codes); another address rebuilds it.
+    base_url = models.CharField(max_length=200, blank=True)
     built_at = models.DateTimeField(auto_now=True)
 
     class Meta:

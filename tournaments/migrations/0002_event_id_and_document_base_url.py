@@ -1,0 +1,38 @@
+"""Tournament.event_id (a stable UUID per event, kept across instances by the archive) and
+Document.base_url (the address a stored document's QR codes point to).
+
+The UUID is added in three steps so existing tournaments each get their own value.
+"""
+
+import uuid
+
+from django.db import migrations, models
+
+
+def give_event_ids(apps, schema_editor):
+    Tournament = apps.get_model("tournaments", "Tournament")
+    for t in Tournament.objects.filter(event_id__isnull=True).only("pk"):
+        Tournament.objects.filter(pk=t.pk).update(event_id=uuid.uuid4())
+
+
+class Migration(migrations.Migration):
+    dependencies = [("tournaments", "0001_initial")]
+
+    operations = [
+        migrations.AddField(
+            model_name="tournament",
+            name="event_id",
+            field=models.UUIDField(editable=False, null=True, verbose_name="event id"),
+        ),
+        migrations.RunPython(give_event_ids, migrations.RunPython.noop),
+        migrations.AlterField(
+            model_name="tournament",
+            name="event_id",
+            field=models.UUIDField(default=uuid.uuid4, editable=False, unique=True, verbose_name="event id"),
+        ),
+        migrations.AddField(
+            model_name="document",
+            name="base_url",
+            field=models.CharField(blank=True, max_length=200),
+        ),
+    ]
