@@ -207,6 +207,8 @@ class Entry(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    # The entry's identity in tournament archives (start numbers may be missing or change).
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     start_number = models.PositiveIntegerField(_("start number"), null=True, blank=True)
     rating = models.IntegerField(_("rating for this event"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE)

@@ -1,5 +1,6 @@
 """Tournament.event_id (a stable UUID per event, kept across instances by the archive) and
-Document.base_url (the address a stored document's QR codes point to).
+Entry.uid (an entry's identity in archives) and Document.base_url (the address a stored
+document's QR codes point to).
 
 The UUID is added in three steps so existing tournaments each get their own value.
 """
@@ -10,9 +11,10 @@ from django.db import migrations, models
 
 
 def give_event_ids(apps, schema_editor):
-    Tournament = apps.get_model("tournaments", "Tournament")
-    for t in Tournament.objects.filter(event_id__isnull=True).only("pk"):
-        Tournament.objects.filter(pk=t.pk).update(event_id=uuid.uuid4())
+    for name, field in (("Tournament", "event_id"), ("Entry", "uid")):
+        model = apps.get_model("tournaments", name)
+        for pk in model.objects.filter(**{f"{field}__isnull": True}).values_list("pk", flat=True):
+            model.objects.filter(pk=pk).update(**{field: uuid.uuid4()})
 
 
 class Migration(migrations.Migration):
@@ -24,7 +26,17 @@ class Migration(migrations.Migration):
             name="event_id",
             field=models.UUIDField(editable=False, null=True, verbose_name="event id"),
         ),
+        migrations.AddField(
+            model_name="entry",
+            name="uid",
+            field=models.UUIDField(editable=False, null=True),
+        ),
         migrations.RunPython(give_event_ids, migrations.RunPython.noop),
+        migrations.AlterField(
+            model_name="entry",
+            name="uid",
+            field=models.UUIDField(default=uuid.uuid4, editable=False, unique=True),
+        ),
         migrations.AlterField(
             model_name="tournament",
             name="event_id",
