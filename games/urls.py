@@ -5,7 +5,7 @@
 
 from django.urls import path
 
-from games.views import board, claims, links, moves, pdn, public, results
+from games.views import archive, board, claims, links, moves, pdn, public, results
 
 app_name = "games"
 urlpatterns = [
@@ -33,6 +33,8 @@ urlpatterns = [
     path("t/<slug:slug>/import/<int:task_id>/", pdn.import_status, name="import_status"),
     path("t/<slug:slug>/import/<int:task_id>/resolve/", pdn.import_resolve, name="import_resolve"),
     path("t/<slug:slug>/pdn/", pdn.export_tournament, name="export_tournament"),
+    path("t/<slug:slug>/archive/", archive.export, name="archive_export"),
+    path("archive/import/", archive.upload, name="archive_import"),
     path("t/<slug:slug>/round/<int:number>/pdn/", pdn.export_round, name="export_round"),
     path("<int:game_id>/pdn/", pdn.export_game, name="export_game"),
     path("l/<str:token>/", links.link_home, name="link_home"),
