@@ -208,7 +208,7 @@ class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     # The entry's identity in tournament archives (start numbers may be missing or change).
-    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    uid = models.UUIDField(default=uuid.uuid4, editable=False)
     start_number = models.PositiveIntegerField(_("start number"), null=True, blank=True)
     rating = models.IntegerField(_("rating for this event"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
@@ -220,6 +220,7 @@ class Entry(models.Model):
         ordering = ["start_number", "id"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="unique_entry_per_player"),
+            models.UniqueConstraint(fields=["tournament", "uid"], name="unique_entry_uid"),
             models.UniqueConstraint(
                 fields=["tournament", "start_number"],
                 condition=Q(start_number__isnull=False),

@@ -35,7 +35,11 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name="entry",
             name="uid",
-            field=models.UUIDField(default=uuid.uuid4, editable=False, unique=True),
+            field=models.UUIDField(default=uuid.uuid4, editable=False),
+        ),
+        migrations.AddConstraint(
+            model_name="entry",
+            constraint=models.UniqueConstraint(fields=("tournament", "uid"), name="unique_entry_uid"),
         ),
         migrations.AlterField(
             model_name="tournament",
