@@ -42,6 +42,9 @@ def draw_qr(canv: Canvas, data: str, x: float, y: float, size: float, error: str
             # A hair wider than the run: no white seams between neighbouring rectangles in viewers.
             canv.rect(x + start * module, top, (c - start) * module + 0.01, module + 0.01, stroke=0, fill=1)
     canv.restoreState()
+    if data.startswith(("http://", "https://")):
+        # On screen the code is a link too (and programs read the address without decoding the image).
+        canv.linkURL(data, (x, y, x + size, y + size), relative=1)
 
 
 class QrFlowable(Flowable):
