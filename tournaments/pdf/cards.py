@@ -144,9 +144,11 @@ def _board_card(canv: Canvas, card: BoardCard, x: float, y: float, w: float, h: 
     qr_y = y + PAD + 6 * mm
     draw_qr(canv, card.url, qr_x, qr_y, qr_size)
     canv.setFillColor(colors.black)
-    canv.setFont(FONT_BOLD, 7.5)
-    caption = _ellipsis(_("Scan to enter the result"), FONT_BOLD, 7.5, qr_size)
-    canv.drawCentredString(qr_x + qr_size / 2, qr_y - 3.2 * mm, caption)
+    # The caption may reach a little past the code on both sides (the card's padding is wider).
+    lines, size = fit_lines(_("Scan to enter the result"), FONT_NARROW_BOLD, qr_size + 8 * mm, 7.5, 6)
+    canv.setFont(FONT_NARROW_BOLD, size)
+    for i, line in enumerate(lines):
+        canv.drawCentredString(qr_x + qr_size / 2, qr_y - 3.2 * mm - i * (size + 1), line)
     canv.setFillColor(RULE)
     canv.setFont(FONT_NARROW, 6)
     canv.drawString(x + PAD, y + PAD - 1.5 * mm, _ellipsis(card.url, FONT_NARROW, 6, w - 2 * PAD))
