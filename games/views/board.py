@@ -8,14 +8,13 @@
   whose player plays this game: the link's entry page for the game;
 * anyone else: the board read-only (players, colours, the confirmed result, whether one waits
   for confirmation) with a button to sign in; when the tournament's pairings are not public,
-  an anonymous visitor is asked to sign in first and a signed-in one without a role gets 403.
+  an anonymous visitor is asked to sign in first and a signed-in one without a role gets 404.
 
 Draft rounds and unknown boards are 404.
 """
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -43,10 +42,13 @@ def board_result(request: HttpRequest, slug: str, number: int, board: int) -> Ht
         link = remembered_link(request, tournament, (b.white_id, b.black_id))
         if link is not None:
             return HttpResponseRedirect(reverse("games:link_submit", args=[link.token, game.pk]))
-    if not tournament.public_pairings and not request.user.has_perm("tournaments.manage_tournament", tournament):
+    if not tournament.public_pairings:
+        # Pairings not public: a phone that scanned a card is asked to sign in; signed in, the
+        # tournament's own people see the board, anyone else finds nothing (like every switched-off page).
         if not request.user.is_authenticated:
             raise LoginRequired
-        raise PermissionDenied
+        if not request.user.has_perm("tournaments.enter_results", tournament):
+            raise Http404("pairings of this tournament are not public")
     subs = list(game.submissions.filter(status__in=(ResultSubmission.Status.CONFIRMED,
                                                     ResultSubmission.Status.PENDING))) if game else []
     confirmed = next((s for s in subs if s.status == ResultSubmission.Status.CONFIRMED), None)

@@ -75,14 +75,16 @@ def test_others_see_the_board_read_only_or_are_asked_to_sign_in(client, tourname
 
 
 @pytest.mark.django_db
-def test_private_pairings_ask_anonymous_to_sign_in_and_refuse_outsiders(client, tournament, published_round,
-                                                                        outsider):
+def test_private_pairings_ask_anonymous_to_sign_in_and_hide_from_outsiders(client, tournament, published_round,
+                                                                          outsider, other_player):
     tournament.public_pairings = False
     tournament.save()
     response = client.get(_url(tournament))
     assert response.status_code == 302 and reverse("login") in response["Location"]
     client.force_login(outsider)
-    assert client.get(_url(tournament)).status_code == 403
+    assert client.get(_url(tournament)).status_code == 404
+    client.force_login(other_player)  # a player of the tournament sees the board
+    assert client.get(_url(tournament)).status_code == 200
 
 
 @pytest.mark.django_db
