@@ -1,12 +1,13 @@
 # Two commands do all the set-up on a fresh machine with Python 3.11 and make:
 #   make demo   - create .venv, install, migrate, load demo data, serve on http://127.0.0.1:8000
 #   make test   - create .venv, install dev requirements, run the whole test suite
+#   make venue  - serve this laptop's tournaments to the phones in the hall (waitress, DEBUG off)
 PYTHON ?= python3.11
 VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: demo test venv install install-dev migrate seed run lint typecheck messages constraints clean
+.PHONY: demo venue test venv install install-dev migrate seed run lint typecheck messages constraints clean
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) not found: install Python 3.11 (or run make PYTHON=python3 ...)"; exit 1; }
@@ -37,6 +38,12 @@ seed: migrate
 demo: seed
 	@echo "Serving the demo on http://127.0.0.1:8000 (logins above; Ctrl+C to stop)"
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Venue mode: the same SQLite database, served on every interface by waitress with DEBUG off; prints
+# the address players type and its QR code. PORT=8080 make venue for another port. Ctrl+C stops it.
+PORT ?= 8000
+venue: install
+	$(PY) manage.py venue --port $(PORT)
 
 test: install-dev
 	$(PY) manage.py compile_translations

@@ -161,13 +161,13 @@ def run(a: argparse.Namespace) -> int:
 
 
 def wait_for_rebuild(seeded: Seeded, since: datetime.datetime, timeout: float = 60) -> tuple[bool, float]:
-    """Whether the Celery worker rebuilt the stale crosstable PDF (and how long we waited for it)."""
-    from tournaments.models import Document
+    """Whether the Celery worker rebuilt the outdated crosstable PDF (and how long we waited for it)."""
+    from tournaments.models import Document, Tournament
 
     start = time.monotonic()
     while time.monotonic() - start < timeout:
         doc = Document.objects.get(tournament__slug=seeded.slug, kind="crosstable")
-        if not doc.stale and doc.built_at > since:
+        if doc.is_current(Tournament.objects.get(slug=seeded.slug)) and doc.built_at > since:
             return True, time.monotonic() - start
         time.sleep(0.5)
     return False, timeout

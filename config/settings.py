@@ -15,6 +15,8 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config import venue
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -59,14 +61,30 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in env(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", default=not os.environ.get("SECRET_KEY") and not os.environ.get("SECRET_KEY_FILE"))
-SECRET_KEY = env("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "embedded-default-insecure-key-only-for-local-use-" + "x" * 20
+SQLITE_PATH = Path(env("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")))
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver" if DEBUG else "")
+# Venue mode (``python manage.py venue`` sets VENUE=1): the embedded default served to the phones
+# in the hall by waitress, DEBUG off, a secret key kept beside the database, the laptop's own
+# addresses as ALLOWED_HOSTS, plain HTTP on the local network (no HTTPS redirect, no secure cookies).
+VENUE = env_bool("VENUE", False)
+if VENUE:
+    if env("DATABASE_URL"):
+        raise ImproperlyConfigured("Venue mode runs on the embedded SQLite database: unset DATABASE_URL")
+    DEBUG = False
+    SECRET_KEY = env("SECRET_KEY", "") or venue.secret_key(SQLITE_PATH)
+    ALLOWED_HOSTS = venue.allowed_hosts(env_list("ALLOWED_HOSTS"))
+else:
+    DEBUG = env_bool("DEBUG", default=not os.environ.get("SECRET_KEY") and not os.environ.get("SECRET_KEY_FILE"))
+    SECRET_KEY = env("SECRET_KEY", "")
+    if not SECRET_KEY:
+        if not DEBUG:
+            raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
+        SECRET_KEY = "embedded-default-insecure-key-only-for-local-use-" + "x" * 20
+    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver" if DEBUG else "")
+
+# The site's own address (``https://arbiter.example.org/``) for printed QR codes and links made
+# outside a request (``board_cards``); empty: the request's address, or in venue mode the announced one.
+SITE_URL = env("SITE_URL", "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 SITE_NAME = env("SITE_NAME", "Draughts Arbiter")
 
@@ -139,9 +157,13 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": Path(env("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))),
+            "NAME": SQLITE_PATH,
             "OPTIONS": {
-                # WAL lets readers and one writer work at once; the busy timeout waits for locks.
+                # Several phones at once (tests/venue/test_concurrent_submitters.py: 30 at a time):
+                # WAL lets readers and one writer work at once; every transaction starts IMMEDIATE,
+                # so a writer waits for the lock at BEGIN (the busy timeout, in seconds) instead of
+                # failing when it upgrades a read (SQLite cannot retry that); the busy timeout is the
+                # retry: SQLite itself retries the lock until it is free or 20 s have passed.
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
                 "timeout": 20,
                 "transaction_mode": "IMMEDIATE",
@@ -223,7 +245,7 @@ CSRF_COOKIE_HTTPONLY = False
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
-if not DEBUG:
+if not DEBUG and not VENUE:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     # The health check is probed over plain HTTP from inside the container or host.
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]

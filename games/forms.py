@@ -86,3 +86,7 @@ class PdnUploadForm(forms.Form):
     round_number = forms.IntegerField(
         label=_("Round (when the file has no Round tag)"), required=False, min_value=1, max_value=99
     )
+
+
+class ArchiveUploadForm(forms.Form):
+    file = forms.FileField(label=_("Tournament archive (.zip)"))

@@ -164,3 +164,18 @@ class SubmissionLink(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["tournament", "entry"], name="one_link_per_entry")]
+
+
+class TournamentImport(models.Model):
+    """A tournament archive imported on this instance: the document as imported (the base of the
+    next import's three-way merge, so that what this server changed since is kept) and the report."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="archive_imports")
+    imported_at = models.DateTimeField(auto_now_add=True)
+    imported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    sha256 = models.CharField(max_length=64)
+    document = models.JSONField()
+    report = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-imported_at", "-id"]

@@ -5,7 +5,7 @@
 
 from django.urls import path
 
-from games.views import claims, links, moves, pdn, public, results
+from games.views import archive, board, claims, links, moves, pdn, public, results
 
 app_name = "games"
 urlpatterns = [
@@ -20,15 +20,21 @@ urlpatterns = [
     path("submission/<int:pk>/confirm/", results.confirm, name="confirm"),
     path("submission/<int:pk>/reject/", results.reject, name="reject"),
     path("t/<slug:slug>/my/", results.my_games, name="my_games"),
+    # Where a board card's QR code leads (tournaments.services.site_address.board_url).
+    path("t/<slug:slug>/round/<int:number>/board/<int:board>/", board.board_result, name="board_result"),
     path("t/<slug:slug>/results/", results.results_overview, name="results"),
     path("t/<slug:slug>/links/", links.links, name="links"),
     path("t/<slug:slug>/links/create/", links.link_create, name="link_create"),
     path("t/<slug:slug>/links/<int:pk>/revoke/", links.link_revoke, name="link_revoke"),
     path("t/<slug:slug>/links/print/", links.links_print, name="links_print"),
+    path("t/<slug:slug>/links/sheet.pdf", links.links_pdf, name="links_pdf"),
+    path("t/<slug:slug>/links/create-missing/", links.links_create_missing, name="links_create_missing"),
     path("t/<slug:slug>/import/", pdn.import_pdn, name="import"),
     path("t/<slug:slug>/import/<int:task_id>/", pdn.import_status, name="import_status"),
     path("t/<slug:slug>/import/<int:task_id>/resolve/", pdn.import_resolve, name="import_resolve"),
     path("t/<slug:slug>/pdn/", pdn.export_tournament, name="export_tournament"),
+    path("t/<slug:slug>/archive/", archive.export, name="archive_export"),
+    path("archive/import/", archive.upload, name="archive_import"),
     path("t/<slug:slug>/round/<int:number>/pdn/", pdn.export_round, name="export_round"),
     path("<int:game_id>/pdn/", pdn.export_game, name="export_game"),
     path("l/<str:token>/", links.link_home, name="link_home"),

@@ -6,6 +6,7 @@ results feed pairings and standings: see ``games.models.ResultSubmissionQuerySet
 
 from __future__ import annotations
 
+import uuid
 from decimal import Decimal
 from typing import Any
 
@@ -74,6 +75,9 @@ class Tournament(models.Model):
         CANCEL = "cancel", _("Always cancel results")
 
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
+    # The event's identity across instances: a tournament archive imported on another server keeps
+    # it, so a newer export of the same event updates that tournament instead of making a second one.
+    event_id = models.UUIDField(_("event id"), default=uuid.uuid4, unique=True, editable=False)
     name = models.CharField(_("name"), max_length=200)
     place = models.CharField(_("place"), max_length=120, blank=True)
     federation = models.CharField(_("federation"), max_length=3, blank=True)
@@ -221,6 +225,8 @@ class Entry(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    # The entry's identity in tournament archives (start numbers may be missing or change).
+    uid = models.UUIDField(default=uuid.uuid4, editable=False)
     start_number = models.PositiveIntegerField(_("start number"), null=True, blank=True)
     rating = models.IntegerField(_("rating for this event"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
@@ -232,6 +238,7 @@ class Entry(models.Model):
         ordering = ["start_number", "id"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="unique_entry_per_player"),
+            models.UniqueConstraint(fields=["tournament", "uid"], name="unique_entry_uid"),
             models.UniqueConstraint(
                 fields=["tournament", "start_number"],
                 condition=Q(start_number__isnull=False),
@@ -389,6 +396,8 @@ class Document(models.Model):
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     file = models.FileField(upload_to="documents/")
     version = models.PositiveBigIntegerField(default=0)  # the tournament version it was built from
+    # The site address its QR codes point to (the pairing list's board codes); another address rebuilds it.
+    base_url = models.CharField(max_length=200, blank=True)
     built_at = models.DateTimeField(auto_now=True)
 
     class Meta:

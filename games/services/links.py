@@ -15,7 +15,9 @@ from games.models import SubmissionLink, new_link_token
 from games.services import GameError, User
 from tournaments.audit import record
 from tournaments.models import Entry, Tournament
+from tournaments.pdf.cards import LinkSlip, link_sheet_pdf
 from tournaments.permissions import is_arbiter
+from tournaments.services.site_address import link_url
 
 
 def create_link(tournament: Tournament, entry: Entry, user: User) -> SubmissionLink:
@@ -61,3 +63,33 @@ def link_by_token(token: str) -> SubmissionLink | None:
         .select_related("tournament", "entry__player")
         .first()
     )
+
+
+def create_missing_links(tournament: Tournament, user: User) -> int:
+    """A link for every active player without an account who has none (or only a revoked one).
+
+    Returns how many were created (each audit-logged). Raises GameError for non-arbiters.
+    """
+    if not is_arbiter(user, tournament):
+        raise GameError(_("Only an arbiter of this tournament may create submission links."))
+    active = set(SubmissionLink.objects.filter(tournament=tournament, revoked=False).values_list("entry_id", flat=True))
+    entries = (Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE, player__user__isnull=True)
+               .exclude(pk__in=active).select_related("player"))
+    count = 0
+    for entry in entries:
+        create_link(tournament, entry, user)
+        count += 1
+    return count
+
+
+def active_links(tournament: Tournament) -> list[SubmissionLink]:
+    """The tournament's active links in start-number order."""
+    return list(SubmissionLink.objects.filter(tournament=tournament, revoked=False)
+                .select_related("entry__player").order_by("entry__start_number", "entry__player__name"))
+
+
+def link_sheet(tournament: Tournament, base_url: str) -> bytes:
+    """The link sheet (A4 PDF, ten slips a page): each player's private link with its QR code."""
+    slips = [LinkSlip(event=tournament.name, name=lk.entry.player.name, sno=str(lk.entry.start_number or ""),
+                      url=link_url(base_url, lk.token)) for lk in active_links(tournament)]
+    return link_sheet_pdf(slips, f"{tournament.name} – " + _("Submission links"))

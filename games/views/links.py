@@ -2,24 +2,35 @@
 
 from __future__ import annotations
 
+import segno
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games.forms import ResultForm
 from games.models import Game, SubmissionLink
 from games.services import GameError
 from games.services.games import games_of_entry, side_of_entry
-from games.services.links import create_link, link_by_token, revoke_link
+from games.services.links import (
+    active_links,
+    create_link,
+    create_missing_links,
+    link_by_token,
+    link_sheet,
+    revoke_link,
+)
 from games.services.results import submit_result
 from games.views.common import back, form_errors, whole_number
 from games.views.moves import check_response, entry_context, posted_board_response
 from games.views.results import game_card
 from tournaments.access import tournament_for
-from tournaments.models import Entry, Round
+from tournaments.models import Entry, Round, Tournament
+from tournaments.services.site_address import base_url, link_url
 
 
 def links(request: HttpRequest, slug: str) -> HttpResponse:
@@ -46,6 +57,15 @@ def link_create(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("games:links", slug=tournament.slug)
 
 
+def links_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    """The link sheet as an A4 PDF: one slip per player with the private link and its QR code."""
+    tournament = tournament_for(request, slug, "games.manage_games")
+    response = HttpResponse(link_sheet(tournament, base_url(request)), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-links.pdf"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
 @require_POST
 def link_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = tournament_for(request, slug, "games.manage_games")
@@ -58,28 +78,62 @@ def link_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return redirect("games:links", slug=tournament.slug)
 
 
-def links_print(request: HttpRequest, slug: str) -> HttpResponse:
-    """A printable sheet: one slip per player with the full private URL."""
+@require_POST
+def links_create_missing(request: HttpRequest, slug: str) -> HttpResponse:
+    """A link for every player without an account who has none yet."""
     tournament = tournament_for(request, slug, "games.manage_games")
-    rows = [
-        (lk, request.build_absolute_uri(reverse("games:link_home", args=[lk.token])))
-        for lk in SubmissionLink.objects.filter(tournament=tournament, revoked=False).select_related("entry__player")
-    ]
+    try:
+        n = create_missing_links(tournament, request.user)
+    except GameError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, ngettext("%(n)s link created.", "%(n)s links created.", n) % {"n": n})
+    return redirect("games:links", slug=tournament.slug)
+
+
+def links_print(request: HttpRequest, slug: str) -> HttpResponse:
+    """A printable sheet: one slip per player with the full private URL and its QR code."""
+    tournament = tournament_for(request, slug, "games.manage_games")
+    base = base_url(request)
+    rows = []
+    for lk in active_links(tournament):
+        url = link_url(base, lk.token)
+        rows.append((lk, url, mark_safe(segno.make(url, error="m", micro=False).svg_inline(  # noqa: S308
+            scale=1, border=2, omitsize=True, title=lk.entry.player.name))))
     return render(request, "games/links_print.html", {"tournament": tournament, "rows": rows,
                                                       "title": _("Submission links")})
 
 
-def _link_or_404(token: str) -> SubmissionLink:
+SESSION_LINKS = "submission_links"  # {tournament id: token} of the links opened on this phone
+
+
+def _link_or_404(token: str, request: HttpRequest | None = None) -> SubmissionLink:
+    """The active link ``token`` (404 otherwise); remembered in the phone's session, so that a board
+    card's QR code scanned later on the same phone leads to the link's entry page for that game."""
     link = link_by_token(token)
     if link is None:
         raise Http404("unknown or revoked link")
+    if request is not None:
+        known = request.session.get(SESSION_LINKS, {})
+        if known.get(str(link.tournament_id)) != link.token:
+            request.session[SESSION_LINKS] = {**known, str(link.tournament_id): link.token}
     return link
 
 
-def _link_game(token: str, game_id: int) -> tuple[SubmissionLink, Game]:
+def remembered_link(request: HttpRequest, tournament: Tournament, entry_ids: tuple[int | None, ...]
+                    ) -> SubmissionLink | None:
+    """The active link this phone opened for ``tournament``, if its player is one of ``entry_ids``."""
+    token = request.session.get(SESSION_LINKS, {}).get(str(tournament.pk))
+    link = link_by_token(token) if isinstance(token, str) else None
+    if link is None or link.tournament_id != tournament.pk or link.entry_id not in entry_ids:
+        return None
+    return link
+
+
+def _link_game(token: str, game_id: int, request: HttpRequest | None = None) -> tuple[SubmissionLink, Game]:
     """The active link and one of its player's games of a published round; 404 for anything else
     (an unknown or revoked token, a game of another tournament or of another player)."""
-    link = _link_or_404(token)
+    link = _link_or_404(token, request)
     game = get_object_or_404(
         Game.objects.select_related("board__round__tournament", "board__white__player", "board__black__player"),
         pk=game_id,
@@ -93,7 +147,7 @@ def _link_game(token: str, game_id: int) -> tuple[SubmissionLink, Game]:
 
 def link_home(request: HttpRequest, token: str) -> HttpResponse:
     """The link holder's games of published rounds, with result buttons (no account needed)."""
-    link = _link_or_404(token)
+    link = _link_or_404(token, request)
     cards = [game_card(g, request.user) for g in games_of_entry(link.entry)]
     for card in cards:
         card["entry"] = link.entry
@@ -105,7 +159,7 @@ def link_home(request: HttpRequest, token: str) -> HttpResponse:
 def link_submit(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
     """GET: the link holder's entry page for one game (moves validated as typed, board, result buttons);
     POST: submit the result and moves (pending until the opponent or an arbiter confirms)."""
-    link, game = _link_game(token, game_id)
+    link, game = _link_game(token, game_id, request)
     if request.method == "POST":
         form = ResultForm(request.POST)
         if form.is_valid():

@@ -129,6 +129,14 @@ TABLE: dict[str, list[Case]] = {
     "games:link_revoke": [Case(lambda w: {"slug": w.tournament.slug, "pk": w.link.pk}, "POST",
                                only(ARBITERS, DONE))],
     "games:links_print": [Case(slug, "GET", only(ARBITERS))],
+    "games:links_pdf": [Case(slug, "GET", only(ARBITERS))],
+    "games:links_create_missing": [Case(slug, "POST", only(ARBITERS, DONE))],
+    # A board card's QR code: the players of the game and its arbiters are sent to the game page,
+    # everyone else sees the board read-only (the pairings are public).
+    "games:board_result": [Case(lambda w: {"slug": w.tournament.slug, "number": 1, "board": 1}, "GET",
+                                {**everyone(OK), **dict.fromkeys(GAME_PEOPLE, DONE)})],
+    "games:archive_export": [Case(slug, "GET", only(ARBITERS))],
+    "games:archive_import": [Case(none, "GET", only(("chief", "staff")))],
     # The token is the credential: whoever holds it may use it, signed in or not.
     "games:link_home": [Case(lambda w: {"token": w.link.token}, "GET", everyone(OK))],
     "games:link_submit": [
@@ -183,6 +191,7 @@ TABLE: dict[str, list[Case]] = {
     "tournaments:pair": [Case(slug, "POST", only(ARBITERS, DONE))],
     "tournaments:unpair": [Case(slug, "POST", only(ARBITERS, DONE))],
     "tournaments:round": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", only(ARBITERS))],
+    "tournaments:board_cards": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", only(ARBITERS))],
     "tournaments:publish": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "POST", only(ARBITERS, DONE))],
     "tournaments:swap_players": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "POST",
                                       only(ARBITERS, DONE), lambda w: {"first": "1", "second": "3"})],

@@ -14,6 +14,7 @@ from xml.sax.saxutils import escape
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
@@ -30,9 +31,11 @@ from tournaments.pdf.common import (
     styles,
 )
 from tournaments.pdf.crosstable import header_flowables, running_header
+from tournaments.pdf.qr import QrFlowable
 
 MARGIN = 12 * mm
 MOVE_ROWS = 40  # per column; two columns give 80 moves
+QR_SIZE = 15 * mm  # per board on the pairing list: big enough for a phone at arm's length
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,12 @@ class SheetLine:
     black_points: str
     result: str = ""
     bye: str = ""
+    url: str = ""  # the board's result page: printed as a QR code when given
+
+
+def _cell(name: str) -> Paragraph:
+    """A name in a table cell: wraps onto a second line instead of running into the next column."""
+    return Paragraph(escape(name), ParagraphStyle("cell", fontName=FONT, fontSize=8.5, leading=10))
 
 
 def _doc(buf: io.BytesIO, header: DocumentHeader) -> SimpleDocTemplate:
@@ -71,17 +80,21 @@ def pairing_list_pdf(lines: list[SheetLine], header: DocumentHeader) -> bytes:
     games = [x for x in lines if not x.bye]
     byes = [x for x in lines if x.bye]
     head = [_("Bd"), _("SNo"), _("White"), _("Pts"), _("Result"), _("Pts"), _("SNo"), _("Black")]
-    rows = [
-        [str(x.board), x.white_sno, x.white, x.white_points, x.result or "", x.black_points, x.black_sno, x.black]
+    rows: list[list[object]] = [
+        [str(x.board), x.white_sno, _cell(x.white), x.white_points, x.result or "", x.black_points, x.black_sno,
+         _cell(x.black)]
         for x in games
     ]
-    rows += [[str(x.board), x.white_sno, x.white, x.white_points, x.bye, "", "", ""] for x in byes]
-    table = Table(
-        [head, *rows],
-        colWidths=[10 * mm, 10 * mm, 58 * mm, 10 * mm, 22 * mm, 10 * mm, 10 * mm, 56 * mm],
-        repeatRows=1,
-        hAlign="LEFT",
-    )
+    rows += [[str(x.board), x.white_sno, _cell(x.white), x.white_points, x.bye, "", "", ""] for x in byes]
+    widths = [10 * mm, 10 * mm, 58 * mm, 10 * mm, 22 * mm, 10 * mm, 10 * mm, 56 * mm]
+    with_qr = any(x.url for x in games)
+    if with_qr:
+        # A QR code per game (its board's result page) in a last column; the names give up the room.
+        head.append(_("Scan"))
+        for row, line in zip(rows, [*games, *byes]):
+            row.append(QrFlowable(line.url, QR_SIZE) if line.url else "")
+        widths = [10 * mm, 10 * mm, 50 * mm, 10 * mm, 22 * mm, 10 * mm, 10 * mm, 48 * mm, QR_SIZE + 2 * mm]
+    table = Table([head, *rows], colWidths=widths, repeatRows=1, hAlign="LEFT")
     style: list[tuple] = [
         ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8.5),
         ("FONT", (0, 1), (-1, -1), FONT, 8.5),
@@ -91,7 +104,11 @@ def pairing_list_pdf(lines: list[SheetLine], header: DocumentHeader) -> bytes:
         ("ALIGN", (3, 0), (6, -1), "CENTER"),
         ("LINEBELOW", (0, 1), (-1, -1), 0.25, RULE),
         ("BOX", (4, 1), (4, len(games)), 0.6, RULE),
+        ("VALIGN", (0, 1), (-1, -1), "MIDDLE"),
     ]
+    if with_qr:
+        style += [("ALIGN", (8, 0), (8, -1), "CENTER"), ("TOPPADDING", (8, 1), (8, -1), 1),
+                  ("BOTTOMPADDING", (8, 1), (8, -1), 1)]
     for i in range(2, len(rows) + 1, 2):
         style.append(("BACKGROUND", (0, i), (3, i), SHADE))
         style.append(("BACKGROUND", (5, i), (-1, i), SHADE))

@@ -12,6 +12,7 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from tournaments.access import require
 from tournaments.public.views import public_tournament
 from tournaments.services.documents import DocumentError, current_document
+from tournaments.services.site_address import base_url
 
 PAGE_FOR_KIND = {"crosstable": "crosstable", "pairings": "pairings", "scoresheets": None}
 
@@ -32,7 +33,7 @@ def document(request: HttpRequest, slug: str, kind: str, number: int | None = No
     if kind != "crosstable" and number is None:
         raise Http404("a round number is needed")
     try:
-        doc = current_document(t, kind, number)
+        doc = current_document(t, kind, number, base_url(request))
     except DocumentError as exc:
         raise Http404(str(exc)) from exc
     name = f"{t.slug}-{kind}" + (f"-r{number}" if kind != "crosstable" else "") + ".pdf"

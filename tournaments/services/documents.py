@@ -15,6 +15,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from tournaments.models import Document, Role, Round, Tournament
+from tournaments.pdf.cards import BoardCard, board_cards_pdf
 from tournaments.pdf.common import DocumentHeader
 from tournaments.pdf.crosstable import crosstable_pdf
 from tournaments.pdf.sheets import SheetLine, pairing_list_pdf, score_sheets_pdf
@@ -22,10 +23,12 @@ from tournaments.reports.crosstable import build_crosstable
 from tournaments.reports.formatting import points_text
 from tournaments.reports.rounds import round_view
 from tournaments.reports.standings import load_results, standings_for, tiebreak_order
+from tournaments.services.site_address import board_url
 from tournaments.standings import describe
 
 KINDS = ("crosstable", "pairings", "scoresheets")
 ROUND_KINDS = ("pairings", "scoresheets")
+QR_KINDS = ("pairings",)  # documents with a QR code per board (to the board's result page)
 GRID_MAX = 40
 
 
@@ -108,13 +111,15 @@ def _round(t: Tournament, number: int | None) -> Round:
     return rnd
 
 
-def sheet_lines(t: Tournament, rnd: Round) -> list[SheetLine]:
-    """The printed lines of a round's pairing list (points before the round)."""
+def sheet_lines(t: Tournament, rnd: Round, base_url: str = "") -> list[SheetLine]:
+    """The printed lines of a round's pairing list (points before the round); with ``base_url``
+    each game carries the URL of its board's result page (for the QR code)."""
     view = round_view(t, rnd)
     out = []
     for line in view.lines:
         out.append(
             SheetLine(
+                url=board_url(base_url, t.slug, rnd.number, line.number) if base_url and not line.bye else "",
                 board=line.number,
                 white=line.white.player.name if line.white else "",
                 white_sno=str(line.white.start_number or "") if line.white else "",
@@ -129,8 +134,9 @@ def sheet_lines(t: Tournament, rnd: Round) -> list[SheetLine]:
     return out
 
 
-def build_pdf(t: Tournament, kind: str, round_number: int | None = None) -> bytes:
-    """The PDF bytes of document ``kind`` (round documents need ``round_number``).
+def build_pdf(t: Tournament, kind: str, round_number: int | None = None, base_url: str = "") -> bytes:
+    """The PDF bytes of document ``kind`` (round documents need ``round_number``); the pairing
+    list gets a QR code per board to ``base_url`` when given.
 
     Raises ``DocumentError`` for an unknown kind or an unpublished round.
     """
@@ -140,7 +146,7 @@ def build_pdf(t: Tournament, kind: str, round_number: int | None = None) -> byte
         known = ", ".join(KINDS)
         raise DocumentError(_("Unknown document %(kind)s; known: %(known)s") % {"kind": kind, "known": known})
     rnd = _round(t, round_number)
-    lines = sheet_lines(t, rnd)
+    lines = sheet_lines(t, rnd, base_url if kind in QR_KINDS else "")
     subtitle = _("Round %(n)s") % {"n": rnd.number}
     if kind == "pairings":
         return pairing_list_pdf(lines, header_for(t, _("Pairings, round %(n)s") % {"n": rnd.number}))
@@ -164,27 +170,35 @@ def _document_row(t: Tournament, kind: str, round_number: int | None) -> Documen
         return Document.objects.get(tournament=t, kind=kind, round_number=round_number)
 
 
-def store_document(t: Tournament, kind: str, round_number: int | None = None) -> Document:
-    """Build document ``kind`` and store it (replacing the previous file); returns it, current."""
+def store_document(t: Tournament, kind: str, round_number: int | None = None, base_url: str = "") -> Document:
+    """Build document ``kind`` and store it (replacing the previous file); returns it, current.
+
+    ``base_url``: the site address the QR codes of a pairing list point to.
+    """
+    base = base_url if kind in QR_KINDS else ""
     rn = round_number if kind in ROUND_KINDS else None
     version = Tournament.objects.filter(pk=t.pk).values_list("version", flat=True).get()
-    data = build_pdf(t, kind, rn)
+    data = build_pdf(t, kind, rn, base)
     doc = _document_row(t, kind, rn)
     old = doc.file.name if doc.file else ""
     doc.file.save(_filename(t, kind, rn), ContentFile(data), save=False)
     doc.version = version
+    doc.base_url = base
     doc.save()
     if old and old != doc.file.name:
         doc.file.storage.delete(old)
     return doc
 
 
-def current_document(t: Tournament, kind: str, round_number: int | None = None) -> Document:
-    """The stored document, built first when missing, outdated or its file lost."""
+def current_document(t: Tournament, kind: str, round_number: int | None = None, base_url: str = "") -> Document:
+    """The stored document, built first when missing, outdated, its file lost, or its QR codes made
+    for another site address than ``base_url``."""
     rn = round_number if kind in ROUND_KINDS else None
+    base = base_url if kind in QR_KINDS else ""
     doc = Document.objects.filter(tournament=t, kind=kind, round_number=rn).first()
-    if doc is None or not doc.is_current(t) or not doc.file or not doc.file.storage.exists(doc.file.name):
-        doc = store_document(t, kind, rn)
+    if (doc is None or not doc.is_current(t) or doc.base_url != base or not doc.file
+            or not doc.file.storage.exists(doc.file.name)):
+        doc = store_document(t, kind, rn, base)
     return doc
 
 
@@ -199,10 +213,25 @@ def rebuild_outdated(tournament_id: int) -> int:
     count = 0
     for doc in Document.objects.filter(tournament=t, version__lt=t.version):
         try:
-            store_document(t, doc.kind, doc.round_number)
+            store_document(t, doc.kind, doc.round_number, doc.base_url)
             count += 1
         except DocumentError:
             if doc.file:
                 doc.file.storage.delete(doc.file.name)
             doc.delete()
     return count
+
+
+def board_cards(t: Tournament, round_number: int, base_url: str) -> bytes:
+    """The round's board cards (A4, eight per page): one per game with a QR code of its result page.
+
+    Byes get no card (nobody plays at a bye). Raises ``DocumentError`` for a draft or unknown round.
+    """
+    rnd = _round(t, round_number)
+    cards = [
+        BoardCard(event=t.name, round_number=rnd.number, board=line.board, white=line.white,
+                  white_sno=line.white_sno, black=line.black, black_sno=line.black_sno, url=line.url)
+        for line in sheet_lines(t, rnd, base_url)
+        if not line.bye
+    ]
+    return board_cards_pdf(cards, f"{t.name} – " + _("Board cards, round %(n)s") % {"n": rnd.number})

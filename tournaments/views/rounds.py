@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -12,7 +12,9 @@ from tournaments.access import tournament_for
 from tournaments.forms import PairForm, SwapPlayersForm
 from tournaments.models import Board, Round, TaskRun
 from tournaments.services import rounds as round_service
+from tournaments.services.documents import DocumentError, board_cards
 from tournaments.services.errors import ServiceError
+from tournaments.services.site_address import base_url
 from tournaments.tasks import start_pairing
 
 from .common import attempt, refuse
@@ -80,6 +82,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "swap_form": SwapPlayersForm(),
             "can_pair": request.user.has_perm("tournaments.pair_round", tournament),
             "can_publish": request.user.has_perm("tournaments.publish", tournament),
+            "site_address": base_url(request),
         },
     )
 
@@ -161,3 +164,16 @@ def task(request: HttpRequest, slug: str, task_id: int) -> HttpResponse:
     if getattr(request, "htmx", False):
         return render(request, "tournaments/manage/_task_progress.html", context)
     return render(request, "tournaments/manage/task.html", context)
+
+
+def board_cards_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The round's board cards (A4 PDF): a QR code per board to its result page on this site's address."""
+    tournament = tournament_for(request, slug, "tournaments.manage_tournament")
+    try:
+        data = board_cards(tournament, number, base_url(request))
+    except DocumentError as exc:
+        raise Http404(str(exc)) from exc
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-board-cards-r{number}.pdf"'
+    response["Cache-Control"] = "no-cache"
+    return response

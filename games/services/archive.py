@@ -1,0 +1,701 @@
+"""Tournament archives: everything of one tournament in one zip, from the laptop to the server.
+
+The zip holds ``tournament.json`` (a versioned JSON document) and ``games.pdn`` (the games, for
+people and other programs; the import reads the JSON only). The document has no database ids:
+every row is identified by a *natural key* (an entry by its ``uid``, a round by its number, a
+board by round and number, a submission by board and version, a user by username), so an
+export, an import elsewhere and an export there give the same document.
+
+Rows are taken *generically*: every concrete field of a covered model travels (foreign keys as
+the natural key of their target, users as usernames), so a field added to a model later travels
+without a change here. ``SECTIONS`` lists the covered models, ``NOT_ARCHIVED`` the models tied to
+a tournament that are deliberately left out; ``tests/games/test_archive.py`` fails for any model
+with a path to ``Tournament`` in neither.
+
+Import (one transaction: any error stores nothing):
+
+* a new event (unknown ``event_id``) is created as in the archive; users are matched by username
+  and missing ones created inactive (no usable password);
+* an event this server has (same ``event_id``) is updated by a three-way merge against the
+  document of the previous import: a value the archive changed since then is taken, a value only
+  this server changed is kept, rows only this server has are kept; the report says what changed;
+* importing the same file again changes nothing.
+
+Bounds: the zip at most ``MAX_ZIP_BYTES``, at most ``MAX_MEMBERS`` members, each member's and the
+total uncompressed size capped (read in chunks, never trusting the sizes the zip declares), and a
+compression ratio above ``MAX_RATIO`` refused as a zip bomb.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import hashlib
+import io
+import json
+import logging
+import uuid
+import zipfile
+import zlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, IntegrityError, models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import DrawClaim, Game, IrregularityRuling, ResultSubmission, SubmissionLink, TournamentImport
+from games.services import User
+from games.services.pdn_export import export_games, tournament_games
+from tournaments.audit import record
+from tournaments.models import (
+    Absence,
+    AuditEntry,
+    Board,
+    Document,
+    Entry,
+    Player,
+    ProhibitedPair,
+    Role,
+    Round,
+    TaskRun,
+    Tournament,
+)
+from tournaments.permissions import is_chief_arbiter
+
+FORMAT = "draughts-arbiter/tournament"
+VERSION = 1
+JSON_NAME = "tournament.json"
+PDN_NAME = "games.pdn"
+MEMBERS = (JSON_NAME, PDN_NAME)
+
+MAX_ZIP_BYTES = 64 * 1024 * 1024  # the uploaded or given file
+MAX_MEMBERS = 8
+MAX_MEMBER_BYTES = 256 * 1024 * 1024  # one member, uncompressed
+MAX_TOTAL_BYTES = 320 * 1024 * 1024  # all members, uncompressed
+MAX_RATIO = 200  # uncompressed / compressed; JSON of a tournament compresses about 10-20 times
+CHUNK = 1024 * 1024
+
+log = logging.getLogger(__name__)
+
+
+class ArchiveError(Exception):
+    """The archive cannot be exported or imported; the message says what and where."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """A covered model: its section of the document, the field leading towards the tournament,
+    and the fields of its natural key (``()``: every exported field, for append-only rows)."""
+
+    name: str
+    model: type[models.Model]
+    parent: str
+    key: tuple[str, ...]
+    skip: frozenset[str] = frozenset()
+
+
+# In dependency order: a row refers only to rows of earlier sections (and to users).
+SECTIONS: tuple[Section, ...] = (
+    Section("entries", Entry, "tournament", ("uid",), frozenset({"player"})),
+    Section("roles", Role, "tournament", ("user", "kind")),
+    Section("absences", Absence, "entry", ("entry", "round_number")),
+    Section("prohibited_pairs", ProhibitedPair, "tournament", ("first", "second")),
+    Section("rounds", Round, "tournament", ("number",)),
+    Section("boards", Board, "round", ("round", "number")),
+    Section("games", Game, "board", ("board",)),
+    Section("submissions", ResultSubmission, "game", ("game", "version")),
+    Section("draw_claims", DrawClaim, "game", ("game", "ply", "created_at")),
+    Section("rulings", IrregularityRuling, "game", ("game", "ply")),
+    Section("links", SubmissionLink, "tournament", ("entry",)),
+    Section("audit", AuditEntry, "tournament", ()),
+)
+
+# Player rows travel inside their entry (``entries[i].player``): a player belongs to many
+# tournaments on one server, so an import makes its own player for each entry.
+PLAYER_SKIP: frozenset[str] = frozenset()
+
+# Models tied to a tournament that an archive leaves out, and why.
+NOT_ARCHIVED: dict[type[models.Model], str] = {
+    TaskRun: "background jobs of this instance (progress of a pairing, an import)",
+    Document: "built PDFs: rebuilt from the data on demand",
+    TournamentImport: "this instance's record of archives imported",
+}
+
+# The version counter is this instance's count of changes (``tournaments.versioning``), not data.
+TOURNAMENT_SKIP: frozenset[str] = frozenset({"version"})
+
+
+# --- values -----------------------------------------------------------------------------------
+
+def _plain(f: models.Field, value: Any) -> Any:
+    """A field value as JSON (the same text on SQLite and PostgreSQL)."""
+    if value is None:
+        return None
+    if isinstance(f, models.DateTimeField):
+        return value.astimezone(datetime.UTC).isoformat()
+    if isinstance(f, models.DateField):
+        return value.isoformat()
+    if isinstance(f, models.DecimalField):
+        return format(Decimal(value).quantize(Decimal(1).scaleb(-f.decimal_places)), "f")
+    if isinstance(f, models.UUIDField):
+        return str(value)
+    return value
+
+
+def _fields(model: type[models.Model], skip: frozenset[str]) -> list[models.Field]:
+    return [f for f in model._meta.concrete_fields if not f.primary_key and f.name not in skip]
+
+
+def _sort_key(value: Any) -> tuple:
+    if value is None:
+        return (0,)
+    if isinstance(value, bool):
+        return (1, int(value))
+    if isinstance(value, int | float):
+        return (1, value)
+    if isinstance(value, str):
+        return (2, value)
+    if isinstance(value, list):
+        return (3, tuple(_sort_key(v) for v in value))
+    return (4, json.dumps(value, sort_keys=True))
+
+
+def _key_json(values: list[Any]) -> Any:
+    return values[0] if len(values) == 1 else values
+
+
+def _hashable(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _user_model() -> type[AbstractBaseUser]:
+    return get_user_model()
+
+
+# --- export -----------------------------------------------------------------------------------
+
+class _Exporter:
+    """Turns rows into JSON dicts, remembering each row's natural key for later references."""
+
+    def __init__(self) -> None:
+        self.refs: dict[type[models.Model], dict[int, Any]] = {}
+        self.usernames: dict[int, str] = {}
+        self.users: set[int] = set()
+
+    def username(self, pk: int | None) -> str | None:
+        if pk is None:
+            return None
+        if pk not in self.usernames:
+            user_model = _user_model()
+            self.usernames.update(user_model.objects.filter(pk=pk).values_list("pk", user_model.USERNAME_FIELD))
+        self.users.add(pk)
+        return self.usernames.get(pk)
+
+    def row(self, obj: models.Model, skip: frozenset[str], parent: str | None) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in _fields(type(obj), skip):
+            value = getattr(obj, f.attname)
+            if f.is_relation:
+                target = f.related_model
+                if f.name == parent and target is Tournament:
+                    continue
+                if target is _user_model():
+                    out[f.name] = self.username(value)
+                elif target in self.refs:
+                    out[f.name] = None if value is None else self.refs[target][value]
+                else:
+                    raise ArchiveError(f"{obj._meta.label}.{f.name} points to {target._meta.label}, "
+                                       "which the archive does not cover")
+            else:
+                out[f.name] = _plain(f, value)
+        return out
+
+    def pairs(self, section: Section, rows: Iterable[models.Model]) -> list[tuple[models.Model, dict[str, Any]]]:
+        """Each row with its JSON, in natural-key order; remembers each row's key for references."""
+        out = []
+        refs = self.refs.setdefault(section.model, {})
+        for obj in rows:
+            data = self.row(obj, section.skip, section.parent)
+            if section.model is Entry:
+                data["player"] = self.row(obj.player, PLAYER_SKIP, None)  # type: ignore[attr-defined]
+            refs[obj.pk] = _key_json(key_of(section, data))
+            out.append((obj, data))
+        out.sort(key=lambda pair: _sort_key(key_of(section, pair[1])))
+        return out
+
+    def section(self, section: Section, rows: Iterable[models.Model]) -> list[dict[str, Any]]:
+        return [data for _obj, data in self.pairs(section, rows)]
+
+
+def key_of(section: Section, row: dict[str, Any]) -> list[Any]:
+    if section.key:
+        return [row.get(name) for name in section.key]
+    return [row.get(f.name) for f in _fields(section.model, section.skip) if f.name != section.parent]
+
+
+def lookup(section: Section) -> str:
+    """The queryset filter from ``section``'s model to its tournament (``game__board__round__tournament``)."""
+    by_model = {s.model: s for s in SECTIONS}
+    path = [section.parent]
+    model = section.model._meta.get_field(section.parent).related_model
+    while model is not Tournament:
+        parent = by_model[model].parent
+        path.append(parent)
+        model = model._meta.get_field(parent).related_model
+    return "__".join(path)
+
+
+def tournament_document(tournament: Tournament, *, exported_at: datetime.datetime | None = None) -> dict[str, Any]:
+    """The archive document of ``tournament`` (a dict ready for JSON)."""
+    ex = _Exporter()
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": _plain(models.DateTimeField(), exported_at or timezone.now()),
+        "tournament": ex.row(tournament, TOURNAMENT_SKIP, None),
+    }
+    for section in SECTIONS:
+        qs = section.model._default_manager.filter(**{lookup(section): tournament}).order_by("pk")
+        if section.model is Entry:
+            qs = qs.select_related("player")
+        doc[section.name] = ex.section(section, qs)
+    user_model = _user_model()
+    doc["users"] = sorted(
+        ({"username": u.get_username(), "first_name": getattr(u, "first_name", ""),
+          "last_name": getattr(u, "last_name", ""), "email": getattr(u, "email", "")}
+         for u in user_model.objects.filter(pk__in=ex.users)),
+        key=lambda u: u["username"],
+    )
+    return doc
+
+
+def document_bytes(doc: dict[str, Any]) -> bytes:
+    return json.dumps(doc, sort_keys=True, ensure_ascii=False, indent=1).encode("utf-8")
+
+
+def export_archive(tournament: Tournament) -> bytes:
+    """The zip: ``tournament.json`` and ``games.pdn``."""
+    doc = tournament_document(tournament)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr(JSON_NAME, document_bytes(doc))
+        zf.writestr(PDN_NAME, export_games(tournament_games(tournament)).encode("utf-8"))
+    return buf.getvalue()
+
+
+def archive_filename(tournament: Tournament) -> str:
+    return f"{tournament.slug}-{timezone.localdate():%Y%m%d}.zip"
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+def _read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int) -> bytes:
+    """The member's bytes, read in chunks and stopped at its cap, whatever the zip declares."""
+    cap = min(MAX_MEMBER_BYTES, budget)
+    out = bytearray()
+    with zf.open(info) as fh:
+        while True:
+            chunk = fh.read(CHUNK)
+            if not chunk:
+                break
+            out += chunk
+            if len(out) > cap:
+                raise ArchiveError(_("%(name)s is larger than %(mb)s MB uncompressed: refused (a zip bomb?)")
+                                   % {"name": info.filename, "mb": cap // (1024 * 1024)})
+            if len(out) > MAX_RATIO * max(info.compress_size, 1) + CHUNK:
+                raise ArchiveError(_("%(name)s expands more than %(ratio)s times: refused as a zip bomb")
+                                   % {"name": info.filename, "ratio": MAX_RATIO})
+    return bytes(out)
+
+
+def read_archive(raw: bytes) -> dict[str, Any]:
+    """The validated document of the zip ``raw``; ArchiveError naming what is wrong."""
+    if len(raw) > MAX_ZIP_BYTES:
+        raise ArchiveError(_("The file is larger than %(mb)s MB.") % {"mb": MAX_ZIP_BYTES // (1024 * 1024)})
+    try:
+        zf = zipfile.ZipFile(io.BytesIO(raw))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError):
+        raise ArchiveError(_("This is not a tournament archive: not a readable zip file "
+                             "(damaged or truncated?).")) from None
+    with zf:
+        infos = zf.infolist()
+        if len(infos) > MAX_MEMBERS:
+            raise ArchiveError(_("The zip holds %(n)s files; a tournament archive holds at most %(max)s.")
+                               % {"n": len(infos), "max": MAX_MEMBERS})
+        names = [i.filename for i in infos]
+        if JSON_NAME not in names:
+            raise ArchiveError(_("This zip is not a tournament archive: it has no %(name)s.") % {"name": JSON_NAME})
+        unknown = [n for n in names if n not in MEMBERS]
+        if unknown or len(set(names)) != len(names):
+            raise ArchiveError(_("Unexpected files in the archive: %(names)s") % {"names": ", ".join(unknown or names)})
+        declared = sum(i.file_size for i in infos)
+        if declared > MAX_TOTAL_BYTES:
+            raise ArchiveError(_("The archive would expand to %(mb)s MB: refused (a zip bomb?)")
+                               % {"mb": declared // (1024 * 1024)})
+        budget = MAX_TOTAL_BYTES
+        data: dict[str, bytes] = {}
+        for info in infos:
+            try:
+                data[info.filename] = _read_member(zf, info, budget)
+            except ArchiveError:
+                raise
+            except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as exc:
+                raise ArchiveError(_("%(name)s in the archive is damaged: %(error)s")
+                                   % {"name": info.filename, "error": exc}) from None
+            budget -= len(data[info.filename])
+    try:
+        doc = json.loads(data[JSON_NAME].decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ArchiveError(_("%(name)s is not UTF-8 text.") % {"name": JSON_NAME}) from None
+    except (ValueError, RecursionError) as exc:
+        raise ArchiveError(_("%(name)s is not valid JSON: %(error)s") % {"name": JSON_NAME, "error": exc}) from None
+    check_document(doc)
+    return doc
+
+
+def check_document(doc: Any) -> None:
+    """The document's outline: format, version, sections of the right types."""
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ArchiveError(_("%(name)s is not a tournament archive of this program (format %(format)r).")
+                           % {"name": JSON_NAME, "format": doc.get("format") if isinstance(doc, dict) else None})
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ArchiveError(_("The archive has no format version."))
+    if version > VERSION:
+        raise ArchiveError(_("The archive has format version %(v)s, made by a newer version of this program; "
+                             "this server reads version %(mine)s. Update the server first.")
+                           % {"v": version, "mine": VERSION})
+    if version < 1:
+        raise ArchiveError(_("Unknown archive format version %(v)s.") % {"v": version})
+    if not isinstance(doc.get("tournament"), dict):
+        raise ArchiveError(_("The archive has no tournament."))
+    for name in [s.name for s in SECTIONS] + ["users"]:
+        rows = doc.get(name)
+        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+            raise ArchiveError(_("Section %(name)s of the archive is missing or not a list of rows.") % {"name": name})
+    for i, entry in enumerate(doc["entries"]):
+        if not isinstance(entry.get("player"), dict):
+            raise ArchiveError(_("entries[%(i)s]: the player is missing.") % {"i": i})
+    for i, user in enumerate(doc["users"]):
+        if not isinstance(user.get("username"), str) or not user["username"]:
+            raise ArchiveError(_("users[%(i)s]: the username is missing.") % {"i": i})
+
+
+# --- import -----------------------------------------------------------------------------------
+
+@dataclass
+class ImportReport:
+    """What an import did (the page and the command print it)."""
+
+    slug: str = ""
+    created: bool = False
+    added: dict[str, int] = field(default_factory=dict)
+    changed: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)
+    users_created: list[str] = field(default_factory=list)
+    ignored_fields: list[str] = field(default_factory=list)
+
+    @property
+    def unchanged(self) -> bool:
+        return not (self.created or self.added or self.changed or self.users_created)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"slug": self.slug, "created": self.created, "added": self.added, "changed": self.changed,
+                "kept": self.kept, "users_created": self.users_created, "ignored_fields": self.ignored_fields}
+
+    def lines(self) -> list[str]:
+        out = []
+        if self.created:
+            out.append(_("Tournament %(slug)s created.") % {"slug": self.slug})
+        elif self.unchanged:
+            out.append(_("Tournament %(slug)s: nothing changed (this archive was already imported).")
+                       % {"slug": self.slug})
+        else:
+            out.append(_("Tournament %(slug)s updated.") % {"slug": self.slug})
+        out += [_("%(section)s: %(n)s added") % {"section": k, "n": v} for k, v in sorted(self.added.items())]
+        if not self.created:
+            out += self.changed
+        out += [_("Kept (changed on this server): %(what)s") % {"what": k} for k in self.kept]
+        if self.users_created:
+            out.append(_("Accounts created (inactive): %(names)s") % {"names": ", ".join(self.users_created)})
+        if self.ignored_fields:
+            out.append(_("Fields this server does not know, ignored: %(names)s")
+                       % {"names": ", ".join(self.ignored_fields)})
+        return out
+
+
+class _Importer:
+    def __init__(self, doc: dict[str, Any], base: dict[str, Any] | None, actor: User) -> None:
+        self.doc = doc
+        self.base = base
+        self.actor = actor
+        self.report = ImportReport()
+        self.users: dict[str, int] = {}
+        self.refs: dict[type[models.Model], dict[str, int]] = {}
+        self.ex = _Exporter()
+
+    # values ------------------------------------------------------------------------------
+    def _value(self, where: str, f: models.Field, value: Any) -> Any:
+        """The Python value (or the target's pk for a relation) of an archived field value."""
+        if f.is_relation:
+            if value is None:
+                return None
+            target = f.related_model
+            if target is _user_model():
+                if not isinstance(value, str) or value not in self.users:
+                    raise ArchiveError(_("%(where)s: unknown user %(user)r.") % {"where": where, "user": value})
+                return self.users[value]
+            pk = self.refs.get(target, {}).get(_hashable(value))
+            if pk is None:
+                raise ArchiveError(_("%(where)s: refers to %(target)s %(key)s, which is not in the archive.")
+                                   % {"where": where, "target": target._meta.verbose_name, "key": value})
+            return pk
+        if isinstance(value, dict | list) and not isinstance(f, models.JSONField):
+            raise ArchiveError(_("%(where)s: not a plain value.") % {"where": where})
+        try:
+            return f.to_python(value)
+        except ValidationError as exc:
+            raise ArchiveError(f"{where}: {' '.join(exc.messages)}") from None
+
+    def _apply(self, section_name: str, index: int, obj: models.Model, theirs: dict[str, Any],
+               ours: dict[str, Any] | None, base: dict[str, Any] | None, skip: frozenset[str],
+               parent: str | None) -> list[str]:
+        """Set on ``obj`` the fields the archive changed; returns the names set."""
+        known = {f.name: f for f in _fields(type(obj), skip)}
+        for name in theirs:
+            if name not in known and name != "player":
+                label = f"{type(obj)._meta.model_name}.{name}"
+                if label not in self.report.ignored_fields:
+                    self.report.ignored_fields.append(label)
+        changed = []
+        for name, f in known.items():
+            if name == parent and f.related_model is Tournament or name not in theirs:
+                continue
+            if ours is not None:
+                if theirs[name] == ours.get(name):
+                    continue
+                if base is not None and name in base and base[name] == theirs[name]:
+                    # Only this server changed it since the last import: keep it.
+                    what = f"{section_name} {_key_text(theirs, name)}: {name}"
+                    self.report.kept.append(what)
+                    continue
+            setattr(obj, f.attname, self._value(f"{section_name}[{index}].{name}", f, theirs[name]))
+            changed.append(name)
+        return changed
+
+    def _save(self, where: str, obj: models.Model, changed: list[str], theirs: dict[str, Any], created: bool) -> None:
+        auto = [f for f in type(obj)._meta.concrete_fields
+                if isinstance(f, models.DateField) and (getattr(f, "auto_now", False) or getattr(f, "auto_now_add",
+                                                                                                 False))]
+        exclude = [f.name for f in type(obj)._meta.concrete_fields if f.is_relation or f in auto]
+        try:
+            obj.clean_fields(exclude=exclude)
+        except ValidationError as exc:
+            detail = "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())
+            raise ArchiveError(f"{where}: {detail}") from None
+        plain = [n for n in changed if n not in {f.name for f in auto}]
+        if created:
+            obj.save(force_insert=True)
+        elif plain:
+            obj.save(update_fields=plain)
+        stamps = {f.attname: obj._meta.get_field(f.name).to_python(theirs[f.name])
+                  for f in auto if f.name in theirs and (created or f.name in changed)}
+        if stamps:
+            type(obj)._default_manager.filter(pk=obj.pk).update(**stamps)
+
+    # users -------------------------------------------------------------------------------
+    def users_step(self) -> None:
+        user_model = _user_model()
+        names = {u["username"]: u for u in self.doc["users"]}
+        existing = dict(user_model.objects.filter(**{f"{user_model.USERNAME_FIELD}__in": list(names)})
+                        .values_list(user_model.USERNAME_FIELD, "pk"))
+        for name, data in sorted(names.items()):
+            if name in existing:
+                self.users[name] = existing[name]
+                continue
+            user = user_model(**{user_model.USERNAME_FIELD: name})
+            for attr in ("first_name", "last_name", "email"):
+                if hasattr(user, attr) and isinstance(data.get(attr), str):
+                    setattr(user, attr, data[attr])
+            user.is_active = False
+            user.set_unusable_password()
+            try:
+                user.full_clean(exclude=["password"])
+            except ValidationError as exc:
+                raise ArchiveError(_("users: %(name)r: %(error)s") % {"name": name, "error": " ".join(exc.messages)}
+                                   ) from None
+            user.save()
+            self.users[name] = user.pk
+            self.report.users_created.append(name)
+
+    # tournament --------------------------------------------------------------------------
+    def tournament_step(self) -> Tournament:
+        theirs = self.doc["tournament"]
+        event = theirs.get("event_id")
+        try:
+            event_id = uuid.UUID(str(event))
+        except ValueError:
+            raise ArchiveError(_("tournament.event_id: %(value)r is not an event id.") % {"value": event}) from None
+        tournament = Tournament.objects.filter(event_id=event_id).first()
+        created = tournament is None
+        ours = None if created else self.ex.row(tournament, TOURNAMENT_SKIP, None)
+        if tournament is None:
+            tournament = Tournament()
+        slug = theirs.get("slug")
+        if isinstance(slug, str) and Tournament.objects.filter(slug=slug).exclude(event_id=event_id).exists():
+            raise ArchiveError(_("The short name %(slug)s is used by another tournament on this server; "
+                                 "rename one of them first.") % {"slug": slug})
+        base = self.base["tournament"] if self.base else None
+        changed = self._apply("tournament", 0, tournament, theirs, ours, base, TOURNAMENT_SKIP, None)
+        self._save("tournament", tournament, changed, theirs, created)
+        self.report.created = created
+        self.report.slug = tournament.slug
+        if changed and not created:
+            self.report.changed += [_("tournament: %(field)s changed") % {"field": n} for n in changed]
+        return tournament
+
+    # sections ----------------------------------------------------------------------------
+    def section_step(self, tournament: Tournament, section: Section) -> None:
+        qs = section.model._default_manager.filter(**{lookup(section): tournament}).order_by("pk")
+        if section.model is Entry:
+            qs = qs.select_related("player")
+        ours_by_key = {_hashable(key_of(section, d)): (obj, d) for obj, d in self.ex.pairs(section, qs)}
+        base_by_key = {}
+        if self.base is not None:
+            base_by_key = {_hashable(key_of(section, d)): d for d in self.base.get(section.name, [])
+                           if isinstance(d, dict)}
+        refs = self.refs.setdefault(section.model, {})
+        for obj, data in ours_by_key.values():
+            refs[_hashable(_key_json(key_of(section, data)))] = obj.pk
+        rows = list(enumerate(self.doc[section.name]))
+        if section.model is ResultSubmission:
+            # Leave "confirmed" last: one confirmed submission per game at every moment.
+            rows.sort(key=lambda r: r[1].get("status") == ResultSubmission.Status.CONFIRMED)
+        if section.model is Entry and self.base is not None:
+            self._free_start_numbers(tournament, rows, ours_by_key)
+        seen: set[str] = set()
+        added = 0
+        for index, theirs in rows:
+            where = f"{section.name}[{index}]"
+            key = _hashable(key_of(section, theirs))
+            if key in seen:
+                raise ArchiveError(_("%(where)s: the same row appears twice.") % {"where": where})
+            seen.add(key)
+            found = ours_by_key.get(key)
+            obj, ours = (found[0], found[1]) if found else (section.model(), None)
+            base = base_by_key.get(key)
+            if found is None and section.parent == "tournament":
+                obj.tournament_id = tournament.pk  # type: ignore[attr-defined]
+            elif found is None and theirs.get(section.parent) is None:
+                raise ArchiveError(_("%(where)s: %(field)s is missing.") % {"where": where, "field": section.parent})
+            if section.model is Entry:
+                self._player(where, obj, theirs["player"], ours, base)
+            changed = self._apply(section.name, index, obj, theirs, ours, base, section.skip, section.parent)
+            self._save(where, obj, changed, theirs, found is None)
+            if found is None:
+                added += 1
+                refs[_hashable(_key_json(key_of(section, theirs)))] = obj.pk
+            elif changed:
+                self.report.changed.append(_("%(where)s %(key)s: %(fields)s changed")
+                                           % {"where": section.name, "key": _key_text(theirs, None, section),
+                                              "fields": ", ".join(changed)})
+        if added:
+            self.report.added[section.name] = added
+
+    def _player(self, where: str, entry: models.Model, theirs: dict[str, Any], ours: dict[str, Any] | None,
+                base: dict[str, Any] | None) -> None:
+        created = ours is None
+        player = Player() if created else entry.player  # type: ignore[attr-defined]
+        changed = self._apply("entries", 0, player, theirs, ours.get("player") if ours else None,
+                              base.get("player") if isinstance(base, dict) and isinstance(base.get("player"), dict)
+                              else None, PLAYER_SKIP, None)
+        self._save(f"{where}.player", player, changed, theirs, created)
+        entry.player_id = player.pk  # type: ignore[attr-defined]
+        if changed and not created:
+            self.report.changed.append(_("player %(name)s: %(fields)s changed")
+                                       % {"name": player.name, "fields": ", ".join(changed)})
+
+    def _free_start_numbers(self, tournament: Tournament, rows: list[tuple[int, dict[str, Any]]],
+                            ours_by_key: dict[str, tuple[models.Model, dict[str, Any]]]) -> None:
+        """Start numbers that move are cleared first (unique per tournament at every moment)."""
+        moving = []
+        for _i, theirs in rows:
+            found = ours_by_key.get(_hashable(key_of(SECTIONS[0], theirs)))
+            if found and "start_number" in theirs and theirs["start_number"] != found[1].get("start_number"):
+                moving.append(found[0].pk)
+        if moving:
+            Entry.objects.filter(pk__in=moving).update(start_number=None)
+            for obj, _d in ours_by_key.values():
+                if obj.pk in moving:
+                    obj.start_number = None  # type: ignore[attr-defined]
+
+    def run(self) -> Tournament:
+        self.users_step()
+        tournament = self.tournament_step()
+        for section in SECTIONS:
+            self.section_step(tournament, section)
+        return tournament
+
+
+def _key_text(row: dict[str, Any], name: str | None, section: Section | None = None) -> str:
+    if section is not None:
+        return json.dumps(_key_json(key_of(section, row)), ensure_ascii=False)
+    return str(row.get("slug", ""))
+
+
+def may_import(user: User, doc: dict[str, Any]) -> bool:
+    """Staff (who may create tournaments) import any archive; a chief arbiter updates their own event."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    if user.has_perm("tournaments.create_tournament"):
+        return True
+    event = str(doc.get("tournament", {}).get("event_id", ""))
+    try:
+        existing = Tournament.objects.filter(event_id=uuid.UUID(event)).first()
+    except ValueError:
+        return False
+    return existing is not None and bool(is_chief_arbiter(user, existing))
+
+
+def import_archive(raw: bytes, actor: User = None, *, check: Callable[[dict[str, Any]], None] | None = None
+                   ) -> ImportReport:
+    """Import the zip ``raw`` (one transaction). ``check(doc)`` may refuse (a permission check)
+    by raising ArchiveError before anything is written. Returns the report."""
+    doc = read_archive(raw)
+    if check is not None:
+        check(doc)
+    digest = hashlib.sha256(document_bytes(doc)).hexdigest()
+    try:
+        with transaction.atomic():
+            event = doc["tournament"].get("event_id")
+            previous = None
+            with contextlib.suppress(ValueError):
+                previous = (TournamentImport.objects.filter(tournament__event_id=uuid.UUID(str(event)))
+                            .order_by("-imported_at", "-id").first())
+            importer = _Importer(doc, previous.document if previous else None, actor)
+            tournament = importer.run()
+            report = importer.report
+            if not report.unchanged:
+                TournamentImport.objects.create(
+                    tournament=tournament, sha256=digest, document=doc, report=report.as_dict(),
+                    imported_by=actor if getattr(actor, "is_authenticated", False) else None)
+                if not report.created:
+                    record(actor, tournament, "import_archive", tournament,
+                           after="; ".join(report.lines())[:2000])
+    except ArchiveError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:
+        # A row of an unexpected shape that the outline check let through: name it, store nothing.
+        log.warning("archive import refused: %r", exc)
+        raise ArchiveError(_("The archive is damaged: a row has an unexpected shape (%(error)s); nothing was stored.")
+                           % {"error": f"{type(exc).__name__}: {exc}"[:200]}) from None
+    except (IntegrityError, DatabaseError) as exc:
+        raise ArchiveError(_("The archive contradicts itself or this server's data; nothing was stored (%(error)s).")
+                           % {"error": str(exc).splitlines()[0] if str(exc) else type(exc).__name__}) from None
+    return report
