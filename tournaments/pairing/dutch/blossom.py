@@ -116,8 +116,9 @@ class _Solver(BlossomForest):
         for _stage in range(2 * self.n + 2):
             if not self.begin_stage():
                 break
-            while not self.scan() and not self.dual_step():
-                pass
+            while not self.scan():  # the trees are stuck: change the duals
+                if self.dual_step():
+                    break
 
     def begin_stage(self) -> bool:
         """Clear the last stage's labels and trees and label the roots: every free vertex with a
