@@ -28,10 +28,12 @@ class BlossomForest:
     blossom directly around it or -1; ``base[b]`` its base vertex; ``childs[b]`` its sub-blossoms
     round the cycle from the base's, ``endps[b][i]`` the endpoint of ``childs[b][i]`` on the edge
     to the next one; ``dual[b]`` its dual (``dual[v]`` of a vertex). Per top-level blossom during
-    a stage: ``label`` 0 free, 1 S (outer), 2 T (inner), bit 4 marks a trace of ``scan_blossom``;
-    ``labelend`` the remote endpoint of the edge it was labelled through (-1 for a root);
-    ``bestedge`` its least-slack edge to an S-blossom (for a free vertex or an S-blossom), with
-    ``bestedges`` a non-trivial S-blossom's least-slack edges to each neighbouring S-blossom.
+    a stage: ``label`` 0 free, 1 S (outer), 2 T (inner), bit 4 marks a trace of ``scan_blossom``
+    (a vertex inside a T-blossom has label 2 once an S-vertex outside reaches it); ``labelend``
+    the remote endpoint of the edge it was labelled through (-1 for a root); ``bestedge`` the
+    least-slack edge from a free (or not yet reached) vertex to an S-vertex, or from an S-blossom
+    to another one, with ``bestedges`` a non-trivial S-blossom's least-slack edges to each
+    neighbouring S-blossom.
     ``allowed[k]``: edge k is known to be tight. ``queue``: S-vertices whose edges are still to
     be scanned. ``best_slack_val``/``best_slack_at`` cache ``bestedge``'s slack for one ``phase``
     (the duals change between phases); ``stamp`` tells a reused blossom number apart.
