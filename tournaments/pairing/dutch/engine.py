@@ -386,10 +386,17 @@ class _Bracket:
 
     def pair_mdps(self, mate: list[int]) -> list[int]:
         """Steps 1-2: which MDPs are paired here (higher scores first) and their opponents."""
+        mate = self._choose_mdps(mate)
+        return self._pair_chosen_mdps(mate)
+
+    def _choose_mdps(self, mate: list[int]) -> list[int]:
+        """Step 1: which MDPs are paired in this bracket, higher scores first. Of each score, as many
+        as the optimum pairs here: while that count does not decide it, each MDP in turn is asked
+        to be paired here (a bonus on its edges to the residents, then a solve); one that is keeps
+        a larger bonus on those edges (and is ``matched``), one that is not floats on."""
         m, st, base, matched = self.rnd.m, self.rnd.st, self.base, self.matched
         bracket, residents, in_bracket = self.bracket, self.residents, self.in_bracket
         mdp_count, next_begin = len(self.mdps), len(self.mdps) + len(self.residents)
-        # 1. Which MDPs are paired in this bracket, higher scores first.
         remaining = remaining_matched = 0
         group_score = None
         for i in range(mdp_count):
@@ -416,13 +423,18 @@ class _Bracket:
                 for r in residents:
                     if base[(v, r)]:
                         m.set(v, r, (base[(v, r)] | (next_begin - mdp_count)) + 1, pivot=v)
-        # 2. Their opponents, the highest-ranked resident first.
-        for i in range(mdp_count):
+        return mate
+
+    def _pair_chosen_mdps(self, mate: list[int]) -> list[int]:
+        """Step 2: each MDP chosen in step 1, top-down, gets the highest-ranked resident still free
+        that some optimum gives it (a bonus rising with the resident's rank), fixed at once."""
+        m, base, matched, bracket = self.rnd.m, self.base, self.matched, self.bracket
+        for i in range(len(self.mdps)):
             v = bracket[i]
             if not matched[v]:
                 continue
             addend = len(bracket)
-            for r in reversed(residents):
+            for r in reversed(self.residents):
                 if matched[r]:
                     continue
                 if base[(v, r)]:
@@ -434,66 +446,17 @@ class _Bracket:
             m.finalise(v, partner)
         return mate
 
+    def in_s1(self, v: int, mate: list[int]) -> bool:
+        """v plays the S1 role in ``mate``: paired with a lower-ranked player of this bracket."""
+        return v < mate[v] < self.hi
+
     def exchange_and_pair(self, mate: list[int]) -> list[int]:
         """Step 3-4 when exchanges are needed: fix them one at a time, then each S1 player's opponent."""
-        m, base, matched, rem, rp = self.rnd.m, self.base, self.matched, self.rem, self.rp
-        ewc, next_vertex, bracket = self.ewc, self.hi, self.bracket
-        next_begin = len(self.mdps) + len(self.residents)
-
-        def s1_role(v: int) -> bool:
-            return v < mate[v] < next_vertex
-
-        exchanges = sum(1 for v in rem[:rp] if not s1_role(v))
-        left = exchanges
-        pos = rp
-        while pos > 0 and left:
-            pos -= 1
-            v = rem[pos]
-            if s1_role(v):
-                for o in rem[pos + 1 :]:
-                    w = ewc(v, o, pos)
-                    if w:
-                        m.set(v, o, w - 1, pivot=v)
-                mate = m.solve()
-            exchange = not s1_role(v)
-            left -= exchange
-            for o in rem[pos + 1 :]:
-                if exchange:
-                    base[(v, o)] = 0
-                m.set(v, o, ewc(v, o, pos), pivot=v)
-        left = exchanges
-        for pos in range(rp, len(rem)):
-            if left <= 1:
-                break
-            v = rem[pos]
-            already = s1_role(v)
-            if not already:
-                for o in rem[pos + 1 :]:
-                    w = ewc(v, o, pos)
-                    if w:
-                        m.set(v, o, w + 1, pivot=v)
-                mate = m.solve()
-            if s1_role(v):
-                left -= 1
-                for o in rem[:pos]:
-                    base[(o, v)] = 0
-                    m.set(o, v, 0, pivot=v)
-                for o in bracket[next_begin:]:
-                    base[(v, o)] = 0
-                    m.set(v, o, 0, pivot=v)
-            if not already:
-                for o in rem[pos + 1 :]:
-                    m.set(v, o, ewc(v, o, pos), pivot=v)
-        for i, v in enumerate(rem):
-            for o in rem[i + 1 :]:
-                if not s1_role(v) or s1_role(o):
-                    base[(v, o)] = 0
-                    m.set(v, o, 0, pivot=v, absorb=v)  # a removed edge needs no new duals
-                else:
-                    # Back to the base weight: the S1 opponents are chosen below every criterion
-                    # (the exchange preferences are settled and must not weigh in any more).
-                    m.set(v, o, base[(v, o)], pivot=v)
-        s1 = [v for v in rem if s1_role(v)]
+        m, base, matched, rem = self.rnd.m, self.base, self.matched, self.rem
+        exchanges = sum(1 for v in rem[: self.rp] if not self.in_s1(v, mate))
+        mate = self._exchange_out_of_s1(mate, exchanges)
+        mate = self._exchange_into_s1(mate, exchanges)
+        s1 = self._keep_s1_edges(mate)
         if m.warm:
             return self._pair_s1_warm(s1, mate)
         bonus, shift = _s1_bonus(s1, rem, matched, base)
@@ -502,6 +465,76 @@ class _Bracket:
             matched[v] = matched[mate[v]] = True
             m.finalise(v, mate[v])
         return mate
+
+    def _exchange_out_of_s1(self, mate: list[int], exchanges: int) -> list[int]:
+        """Step 3, the players leaving S1: the lowest S1 players first, each is asked to leave (its
+        S1 edges weigh 1 less) while exchanges are left; one that leaves loses its S1 edges for good,
+        the others keep their exchange-weighted edges."""
+        m, base, rem, ewc = self.rnd.m, self.base, self.rem, self.ewc
+        left = exchanges
+        pos = self.rp
+        while pos > 0 and left:
+            pos -= 1
+            v = rem[pos]
+            if self.in_s1(v, mate):
+                for o in rem[pos + 1 :]:
+                    w = ewc(v, o, pos)
+                    if w:
+                        m.set(v, o, w - 1, pivot=v)
+                mate = m.solve()
+            exchange = not self.in_s1(v, mate)
+            left -= exchange
+            for o in rem[pos + 1 :]:
+                if exchange:
+                    base[(v, o)] = 0
+                m.set(v, o, ewc(v, o, pos), pivot=v)
+        return mate
+
+    def _exchange_into_s1(self, mate: list[int], exchanges: int) -> list[int]:
+        """Step 3, the players joining S1: the highest S2 players first, each is asked to join (its
+        edges to lower players weigh 1 more) until one exchange is left (the optimum places the
+        last); one that joins loses its edges to higher players and to the next score group."""
+        m, base, rem, ewc = self.rnd.m, self.base, self.rem, self.ewc
+        next_group = self.bracket[len(self.mdps) + len(self.residents) :]
+        left = exchanges
+        for pos in range(self.rp, len(rem)):
+            if left <= 1:
+                break
+            v = rem[pos]
+            already = self.in_s1(v, mate)
+            if not already:
+                for o in rem[pos + 1 :]:
+                    w = ewc(v, o, pos)
+                    if w:
+                        m.set(v, o, w + 1, pivot=v)
+                mate = m.solve()
+            if self.in_s1(v, mate):
+                left -= 1
+                for o in rem[:pos]:
+                    base[(o, v)] = 0
+                    m.set(o, v, 0, pivot=v)
+                for o in next_group:
+                    base[(v, o)] = 0
+                    m.set(v, o, 0, pivot=v)
+            if not already:
+                for o in rem[pos + 1 :]:
+                    m.set(v, o, ewc(v, o, pos), pivot=v)
+        return mate
+
+    def _keep_s1_edges(self, mate: list[int]) -> list[int]:
+        """With S1 and S2 settled, only S1-S2 edges stay in the remainder, at their base weights;
+        returns S1."""
+        m, base, rem = self.rnd.m, self.base, self.rem
+        for i, v in enumerate(rem):
+            for o in rem[i + 1 :]:
+                if not self.in_s1(v, mate) or self.in_s1(o, mate):
+                    base[(v, o)] = 0
+                    m.set(v, o, 0, pivot=v, absorb=v)  # a removed edge needs no new duals
+                else:
+                    # Back to the base weight: the S1 opponents are chosen below every criterion
+                    # (the exchange preferences are settled and must not weigh in any more).
+                    m.set(v, o, base[(v, o)], pivot=v)
+        return [v for v in rem if self.in_s1(v, mate)]
 
     def _pair_s1_warm(self, s1: list[int], mate: list[int]) -> list[int]:
         """Step 4 with warm solves: each S1 player, top-down, gets the highest-ranked S2 player

@@ -226,26 +226,24 @@ def edge_weight(
             w += c9_ranks.get(low.played_games, 0)
     if not in_current:
         return w << lay.tail_bits  # colours, floats and order only count in the current bracket
-    w = _colour_bits(w, low, high, in_current, g)
+    # From here on ``low`` is in the current bracket.
+    w = _colour_bits(w, low, high, True, g)
     rounds = lay.played_rounds
     for back in (1, 2):
         if rounds < back:
             continue
         w <<= g
-        if in_current:
-            w |= low.floats[back] == FLOAT_DOWN
-            w += high.score <= low.score and high.floats[back] == FLOAT_DOWN
+        w |= low.floats[back] == FLOAT_DOWN
+        w += high.score <= low.score and high.floats[back] == FLOAT_DOWN
         w <<= g
-        if in_current:
-            w |= not (high.score > low.score and low.floats[back] == FLOAT_UP)
+        w |= not (high.score > low.score and low.floats[back] == FLOAT_UP)
     for back in (1, 2):
         if rounds < back:
             continue
         w <<= s
-        if in_current:
-            w += (low.floats[back] == FLOAT_DOWN) << sh[low.score]
-            w += (high.floats[back] == FLOAT_DOWN) << sh[high.score]
+        w += (low.floats[back] == FLOAT_DOWN) << sh[low.score]
+        w += (high.floats[back] == FLOAT_DOWN) << sh[high.score]
         w <<= s
-        if in_current and not (low.floats[back] == FLOAT_UP and high.score > low.score):
+        if not (low.floats[back] == FLOAT_UP and high.score > low.score):
             w |= 1 << sh[high.score]
     return w << lay.order_bits
