@@ -25,7 +25,7 @@ from tournaments.services.standings import (
     cached_standings,
     standings_for,
 )
-from tournaments.standings import Standings, StandingsRow
+from tournaments.standings import Standings, StandingsRow, moves, rank_changes
 
 
 def shown_rounds(tournament: Tournament) -> QuerySet[Round]:
@@ -123,6 +123,14 @@ def tournament_standings(tournament: Tournament, after_round: int | None = None)
     return cached_standings(tournament, version, after_round, results), results
 
 
+def rank_moves(tournament: Tournament, standings: Standings, results: TournamentResults) -> dict[int, int | None]:
+    """Places each player gained since the round before ``standings.after_round`` (None: round 1, new)."""
+    if standings.after_round < 2:
+        return rank_changes(None, standings)
+    before = cached_standings(tournament, public_version(tournament), standings.after_round - 1, results)
+    return rank_changes(before, standings)
+
+
 def tournament_crosstable(tournament: Tournament) -> Crosstable:
     """The crosstable of every confirmed result (wall chart or round-robin grid)."""
     standings, results = tournament_standings(tournament)
@@ -145,6 +153,7 @@ class PlayerRound:
     running: float
     rank: int | None
     game_url: str = ""
+    move: int | None = None  # places gained since the round before
 
 
 @dataclass
@@ -191,6 +200,7 @@ def player_page(tournament: Tournament, entry: Entry) -> PlayerPage:
         if getattr(b, "game", None) is not None
     }
     scoring = tournament.scoring()
+    gained = moves(ranks)
     by_round = {h.round: h for h in history}
     rounds: list[PlayerRound] = []
     running = 0.0
@@ -210,6 +220,7 @@ def player_page(tournament: Tournament, entry: Entry) -> PlayerPage:
                 running=running,
                 rank=ranks[r - 1] if r - 1 < len(ranks) else None,
                 game_url=game_url(games.get(r)) if tournament.public_games else "",
+                move=gained[r - 1] if r - 1 < len(gained) else None,
             )
         )
     row = next((row for row in standings.rows if row.start_number == sno), None)

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
 
 from tournaments.models import Tournament
-from tournaments.public.data import round_view, shown_rounds, tournament_standings
+from tournaments.public.data import rank_moves, round_view, shown_rounds, tournament_standings
 from tournaments.public.formatting import points_text, tiebreak_text
 from tournaments.public.tables import standings_table
 from tournaments.public.version import etag_for
@@ -46,12 +46,12 @@ def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings table alone (htmx polls it)."""
     t = public_tournament(request, slug, "standings")
     try:
-        standings, _results = tournament_standings(t)
+        standings, results = tournament_standings(t)
     except StandingsError as exc:
         return _no_cache(HttpResponse(str(exc), content_type="text/plain"))
     from django_tables2 import RequestConfig
 
-    table = standings_table(standings, t.slug, link_players=t.public_players)
+    table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results))
     RequestConfig(request, paginate=False).configure(table)
     return _no_cache(render(request, "public/_standings_table.html", {"tournament": t, "table": table}))
 

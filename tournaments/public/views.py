@@ -16,9 +16,10 @@ from django_tables2 import RequestConfig
 from django_tables2.export.export import TableExport
 
 from tournaments.models import Entry, Role, Tournament
-from tournaments.public import charts
+from tournaments.public import charts, why
 from tournaments.public.data import (
     player_page,
+    rank_moves,
     round_view,
     shown_rounds,
     tournament_crosstable,
@@ -27,9 +28,9 @@ from tournaments.public.data import (
 from tournaments.public.formatting import points_text, rating_change_text
 from tournaments.public.render import crosstable_rows
 from tournaments.public.tables import standings_table
-from tournaments.public.version import tournament_for_request
+from tournaments.public.version import public_version, tournament_for_request
 from tournaments.rules import is_arbiter
-from tournaments.services.standings import tiebreak_order
+from tournaments.services.standings import cached_explained, tiebreak_order
 from tournaments.standings import StandingsError, describe
 
 FLAGS = {
@@ -107,6 +108,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
             "rounds": list(shown_rounds(t)),
             "tiebreaks": tiebreaks,
             "tiebreak_error": tb_error,
+            "tiebreak_rules": why.edition_text(t.tiebreak_edition()),
             "scoring": {
                 "win": points_text(scoring.win),
                 "draw": points_text(scoring.draw),
@@ -122,7 +124,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]:
     standings, results = tournament_standings(t)
-    table = standings_table(standings, t.slug, link_players=t.public_players)
+    table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results))
     RequestConfig(request, paginate=False).configure(table)
     last_round = standings.after_round
     return {
@@ -132,6 +134,13 @@ def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]
         "after_round": last_round,
         "pending": len(results.pending),
         "legend": [(c, describe(c)[1]) for c in standings.tiebreaks],
+        "edition": why.edition_text(standings.edition),
+        "edition_reason": why.edition_reason(t),
+        "edition_in_force": why.edition_in_force(standings.edition),
+        "ties": why.ties(
+            cached_explained(t, public_version(t), results),
+            pending=[(g.round, sno) for g in results.pending for sno in (g.white, g.black)],
+        ),
         "title": _("Standings – %(name)s") % {"name": t.name},
     }
 

@@ -21,6 +21,7 @@ from tournaments.pdf.sheets import SheetLine, pairing_list_pdf, score_sheets_pdf
 from tournaments.public.crosstable import build_crosstable
 from tournaments.public.data import round_view
 from tournaments.public.formatting import points_text
+from tournaments.public.why import edition_reason, edition_text
 from tournaments.services.standings import load_results, standings_for, tiebreak_order
 from tournaments.standings import describe
 
@@ -73,8 +74,12 @@ def header_for(t: Tournament, subtitle: str) -> DocumentHeader:
         dates=_dates(t),
         system=_("%(system)s, %(n)s rounds") % {"system": t.get_pairing_system_display(), "n": t.rounds_planned},
         scoring=scoring,
-        tiebreaks=tuple(f"TB{i} {c} = {describe(c)[1]}" for i, c in enumerate(codes, start=1)),
+        tiebreaks=tuple(f"TB{i} {c} = {_(describe(c)[1])}" for i, c in enumerate(codes, start=1)),
         chief_arbiter=chief_arbiter_name(t),
+        extra=(
+            _("Tie-break rules: %(edition)s (%(reason)s)")
+            % {"edition": edition_text(t.tiebreak_edition()), "reason": edition_reason(t)},
+        ),
         subtitle=subtitle,
         footer=_("Generated %(when)s") % {"when": timezone.localtime().strftime("%Y-%m-%d %H:%M")},
     )

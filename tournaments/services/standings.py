@@ -20,6 +20,7 @@ from tournaments.pairing.keizer import KeizerParams
 from tournaments.pairing.model import PlayerRecord
 from tournaments.services.history import PendingGame, build_history
 from tournaments.standings import (
+    Explained,
     Standings,
     StandingsError,
     StandingsInput,
@@ -29,6 +30,7 @@ from tournaments.standings import (
     TournamentKind,
     compute_standings,
     default_tiebreaks,
+    explain_standings,
     parse_tiebreaks,
 )
 
@@ -129,6 +131,7 @@ def standings_input(
         after_round=after_round,
         k_factor=float(tournament.elo_k),
         keizer=keizer_params(tournament),
+        edition=tournament.tiebreak_edition(),
     )
 
 
@@ -164,6 +167,18 @@ def cached_standings(
     found = cache.get(key)
     if found is None:
         found = standings_for(tournament, after_round, results or cached_results(tournament, version))
+        cache.set(key, found, CACHE_SECONDS)
+    return found
+
+
+def cached_explained(tournament: Tournament, version: str, results: TournamentResults | None = None) -> Explained:
+    """The live standings with the explanation of every tie between neighbours (``explain_standings``
+    with ``only_ties``), memoised under the tournament's public ``version``."""
+    key = f"public:explained:{tournament.pk}:{version}"
+    found = cache.get(key)
+    if found is None:
+        results = results or cached_results(tournament, version)
+        found = explain_standings(standings_input(tournament, results), only_ties=True)
         cache.set(key, found, CACHE_SECONDS)
     return found
 

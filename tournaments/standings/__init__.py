@@ -17,7 +17,14 @@ and per tie the tie-break that separates two players).
 [--explain]`` prints them.
 """
 
-from tournaments.standings.editions import EDITION_TITLES, EDITIONS, edition_for, parse_date, parse_edition
+from tournaments.standings.editions import (
+    EDITION_FROM,
+    EDITION_TITLES,
+    EDITIONS,
+    edition_for,
+    parse_date,
+    parse_edition,
+)
 from tournaments.standings.explain import Explained, Explanation, Part, Tie, explain_standings
 from tournaments.standings.model import (
     Edition,
@@ -43,6 +50,7 @@ from tournaments.standings.tiebreaks import (
 
 __all__ = [
     "EDITIONS",
+    "EDITION_FROM",
     "EDITION_TITLES",
     "Edition",
     "Explained",

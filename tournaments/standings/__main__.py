@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 
 from tournaments.standings.editions import EDITION_TITLES, EDITIONS
-from tournaments.standings.explain import Explained, explain_standings, explanation_json, tie_json
+from tournaments.standings.explain import Explained, explain_standings, row_explain_json, tie_lines
 from tournaments.standings.model import KINDS, Standings, StandingsError, TiebreakValue
 from tournaments.standings.tiebreaks import REGISTRY, parse_tiebreaks
 from tournaments.standings.trf_input import guess_kind, standings_input_from_trf
@@ -61,32 +61,9 @@ def to_json(standings: Standings) -> list[dict[str, object]]:
 def to_json_explained(explained: Explained) -> list[dict[str, object]]:
     """The contract rows, each with its ``"explain"`` key (see the module docstring)."""
     rows = to_json(explained.standings)
-    ties = {t.above: t for t in explained.ties}
     for row in rows:
-        sno = int(row["start_number"])  # type: ignore[call-overload]
-        explain: dict[str, object] = {
-            "rules": explained.standings.edition,
-            "tiebreaks": {code: explanation_json(x) for code, x in explained.values.get(sno, {}).items()},
-        }
-        if sno in ties:
-            explain["tie_with_next"] = tie_json(ties[sno])
-        row["explain"] = explain
+        row["explain"] = row_explain_json(explained, int(row["start_number"]))  # type: ignore[call-overload]
     return rows
-
-
-def ties_text(explained: Explained) -> list[str]:
-    """One line per tie: which tie-break puts one player above the other (or a shared place)."""
-    rows = {r.start_number: r for r in explained.standings.rows}
-    lines = []
-    for t in explained.ties:
-        a, b = rows[t.above], rows[t.below]
-        if t.decided_by is None:
-            lines.append(f"{a.start_number} and {b.start_number} share place {a.rank}: equal on every tie-break")
-            continue
-        code = t.decided_by
-        va, vb = _cell(plain(a.tiebreaks[code])), _cell(plain(b.tiebreaks[code]))
-        lines.append(f"{a.start_number} above {b.start_number}: {code} {va} against {vb}")
-    return lines
 
 
 def _cell(v: object) -> str:
@@ -158,7 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         print(to_table(standings))
         if args.explain:
-            print("\n".join(["", "Ties:", *ties_text(explained)]))
+            print("\n".join(["", "Ties:", *tie_lines(explained, lambda v: _cell(plain(v)))]))
     return 0
 
 

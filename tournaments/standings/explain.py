@@ -23,6 +23,7 @@ same for other tools (``python -m tournaments.standings --explain``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from tournaments.standings.context import Context, Entry, contributions
@@ -263,6 +264,36 @@ def explanation_json(x: Explanation) -> dict[str, object]:
     data["group"] = list(x.group)
     data["parts"] = [{k: _plain(v) if isinstance(v, float) else v for k, v in part.items()} for part in data["parts"]]
     return data
+
+
+def tie_lines(explained: Explained, text: Callable[[TiebreakValue], str]) -> list[str]:
+    """One plain-English line per tie (for the command lines): the tie-break that puts one player
+    above the other, with both values printed by ``text``, or the shared place."""
+    rows = {r.start_number: r for r in explained.standings.rows}
+    lines = []
+    for t in explained.ties:
+        a, b = rows[t.above], rows[t.below]
+        if t.decided_by is None:
+            lines.append(f"{a.start_number} and {b.start_number} share place {a.rank}: equal on every tie-break")
+        else:
+            code = t.decided_by
+            va, vb = text(a.tiebreaks[code]), text(b.tiebreaks[code])
+            lines.append(f"{a.start_number} above {b.start_number}: {code} {va} against {vb}")
+    return lines
+
+
+def row_explain_json(explained: Explained, start_number: int) -> dict[str, object]:
+    """The ``"explain"`` value of one row of the standings JSON: ``{"rules": "2026", "tiebreaks":
+    {code: explanation}, "tie_with_next": tie}`` (``tie_with_next`` only when the next row has the
+    same points)."""
+    out: dict[str, object] = {
+        "rules": explained.standings.edition,
+        "tiebreaks": {code: explanation_json(x) for code, x in explained.values.get(start_number, {}).items()},
+    }
+    tie = next((t for t in explained.ties if t.above == start_number), None)
+    if tie is not None:
+        out["tie_with_next"] = tie_json(tie)
+    return out
 
 
 def tie_json(t: Tie) -> dict[str, object]:
