@@ -150,3 +150,14 @@ def test_manage_standings_rules_and_explain(tournament, pab_tie):
     call_command("standings", tournament.slug, "--explain", stdout=out)
     assert "Rules: FIDE C.07, 2026 edition" in out.getvalue()
     assert "1 above 3: BH/C1 2 against 1" in out.getvalue()
+
+
+def test_printed_values_round_half_up():
+    """107.625 (an AOB of 861 / 8) prints 107.63 as Gacrux rounds; Python's "%.2f" gives 107.62."""
+    from tournaments.public.formatting import points_text, rating_change_text
+    from tournaments.standings.__main__ import plain
+
+    assert f"{107.625:.2f}" == "107.62"
+    assert points_text(107.625) == "107.63" and points_text(13.5) == "13.5" and points_text(14.0) == "14"
+    assert rating_change_text(-2.25) == "-2.3" and rating_change_text(2.25) == "+2.3"
+    assert plain(0.00005) == 0.0001 and plain(70.125) == 70.125

@@ -33,6 +33,7 @@ from tournaments.standings import (
     explain_standings,
     parse_tiebreaks,
 )
+from tournaments.standings.ratings import half_up
 
 # Keys are Tournament.PairingSystem values.
 KIND_BY_SYSTEM: dict[str, TournamentKind] = {
@@ -193,7 +194,7 @@ def json_value(v: TiebreakValue) -> float | int | list[float | int] | None:
 
 
 def _num(x: float) -> float | int:
-    return int(x) if float(x).is_integer() else round(float(x), 4)
+    return int(x) if float(x).is_integer() else half_up(float(x), 4)
 
 
 def row_json(row: StandingsRow, extended: bool = False) -> dict[str, object]:
@@ -217,8 +218,8 @@ def row_json(row: StandingsRow, extended: bool = False) -> dict[str, object]:
         "draws": row.draws,
         "losses": row.losses,
         "performance": row.performance,
-        "rating_change": None if row.rating_change is None else round(row.rating_change, 1),
-        **({"keizer_score": round(row.keizer_score, 2)} if row.keizer_score is not None else {}),
+        "rating_change": None if row.rating_change is None else half_up(row.rating_change, 1),
+        **({"keizer_score": half_up(row.keizer_score, 2)} if row.keizer_score is not None else {}),
     }
 
 

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from tournaments.standings.editions import EDITION_TITLES, EDITIONS
 from tournaments.standings.explain import Explained, explain_standings, row_explain_json, tie_lines
 from tournaments.standings.model import KINDS, Standings, StandingsError, TiebreakValue
+from tournaments.standings.ratings import half_up
 from tournaments.standings.tiebreaks import REGISTRY, parse_tiebreaks
 from tournaments.standings.trf_input import guess_kind, standings_input_from_trf
 
@@ -42,7 +43,7 @@ def plain(v: TiebreakValue | float | int) -> object:
     if isinstance(v, tuple):
         return [plain(x) for x in v]
     f = float(v)
-    return int(f) if f.is_integer() else round(f, 4)
+    return int(f) if f.is_integer() else half_up(f, 4)
 
 
 def to_json(standings: Standings) -> list[dict[str, object]]:
