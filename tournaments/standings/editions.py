@@ -51,10 +51,10 @@ def parse_edition(text: str) -> Edition:
 
     Raises ``StandingsError`` naming the value and the known editions.
     """
-    value = text.strip()
-    if value not in EDITIONS:
-        raise StandingsError(f"unknown C.07 edition {text!r}; known: {', '.join(EDITIONS)}")
-    return value  # type: ignore[return-value]
+    for edition in EDITIONS:
+        if text.strip() == edition:
+            return edition
+    raise StandingsError(f"unknown C.07 edition {text!r}; known: {', '.join(EDITIONS)}")
 
 
 def parse_date(text: str) -> datetime.date:
