@@ -13,7 +13,7 @@ from tournaments.models import Absence, Entry, Player, Tournament
 from tournaments.pairing.keizer import KeizerParams
 from tournaments.reports.standings import KIND_BY_SYSTEM
 from tournaments.services.csv_import import FIRST_BIRTH_YEAR, RATING_RANGE
-from tournaments.standings import StandingsError, parse_tiebreaks
+from tournaments.standings import StandingsError, edition_for, parse_tiebreaks
 
 
 class IsoDateInput(forms.DateInput):
@@ -87,8 +87,8 @@ class TournamentSettingsForm(forms.ModelForm):
             "name", "place", "federation", "start_date", "end_date", "time_control", "pairing_system",
             "rounds_planned", "rule_profile", "status",
             "points_win", "points_draw", "points_loss", "points_pab", "points_forfeit_win", "points_forfeit_loss",
-            "points_half_bye", "points_zero_bye", "points_full_bye", "tiebreaks", "draw_offer_min_move",
-            "initial_colour",
+            "points_half_bye", "points_zero_bye", "points_full_bye", "tiebreaks", "tiebreak_rules",
+            "draw_offer_min_move", "initial_colour",
             "start_number_order", "baku_acceleration", "withdrawal_rule", "keizer_params", "elo_k",
             "is_public", "public_pairings", "public_standings", "public_crosstable", "public_games", "public_players",
         ]  # fmt: skip
@@ -110,6 +110,11 @@ class TournamentSettingsForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance and self.instance.pk:
             self.initial["keizer_params"] = json.dumps(self.instance.keizer_params or {})
+            # Say which edition the start date gives this tournament.
+            by_date = Tournament.TiebreakRules(edition_for(self.instance.tiebreak_date())).label
+            rules = self.fields["tiebreak_rules"]
+            rules.choices = [("", _("By the start date (now: %(edition)s)") % {"edition": by_date}),
+                             *list(rules.choices)[1:]]  # fmt: skip
 
     def clean_keizer_params(self) -> dict:
         raw = (self.cleaned_data.get("keizer_params") or "").strip()

@@ -6,6 +6,7 @@ results feed pairings and standings: see ``games.models.ResultSubmissionQuerySet
 
 from __future__ import annotations
 
+import datetime
 import uuid
 from decimal import Decimal
 from typing import Any
@@ -14,8 +15,11 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.standings.editions import edition_for
+from tournaments.standings.model import Edition
 from tournaments.vocabulary import Scoring
 
 RULE_PROFILE_CHOICES = [
@@ -69,6 +73,11 @@ class Tournament(models.Model):
         RATING = "rating", _("Rating, then title, then name")
         LOT = "lot", _("By lot")
 
+    class TiebreakRules(models.TextChoices):
+        BY_START_DATE = "", _("By the start date")
+        C07_2024 = "2024", _("FIDE C.07, 2024 edition")
+        C07_2026 = "2026", _("FIDE C.07, 2026 edition")
+
     class WithdrawalRule(models.TextChoices):
         HALF = "half", _("Keep results if more than half the games were played, else cancel")
         KEEP = "keep", _("Always keep results")
@@ -120,6 +129,17 @@ class Tournament(models.Model):
         max_length=200,
         blank=True,
         help_text=_("FIDE C.07 codes separated by commas, e.g. BH/C1,BH,SB. Empty: the system's default."),
+    )
+    tiebreak_rules = models.CharField(
+        _("tie-break rules"),
+        max_length=4,
+        blank=True,
+        default="",
+        choices=TiebreakRules.choices,
+        help_text=_(
+            "The edition of the FIDE tie-break regulations (C.07). By the start date: the 2026 edition for "
+            "tournaments starting on or after 1 March 2026, the 2024 edition before."
+        ),
     )
     draw_offer_min_move = models.PositiveSmallIntegerField(
         _("draw offers allowed from move"), default=0, help_text=_("0: at any move. Seed rule 001 uses 40.")
@@ -178,6 +198,19 @@ class Tournament(models.Model):
     @property
     def is_round_robin(self) -> bool:
         return self.pairing_system in (self.PairingSystem.ROUND_ROBIN, self.PairingSystem.DOUBLE_ROUND_ROBIN)
+
+    def tiebreak_edition(self) -> Edition:
+        """The edition of FIDE C.07 its standings follow: the arbiter's choice, else the one in force
+        on the start date (without a start date: on the day the tournament was created)."""
+        if self.tiebreak_rules:
+            return self.tiebreak_rules  # type: ignore[return-value]
+        return edition_for(self.tiebreak_date())
+
+    def tiebreak_date(self) -> datetime.date:
+        """The date that picks the C.07 edition: the start date, else the day the tournament was created."""
+        if self.start_date:
+            return self.start_date
+        return timezone.localdate(self.created_at) if self.created_at else timezone.localdate()
 
     def scoring(self) -> Scoring:
         """The tournament's scoring as the pure cores take it (every kind of result, full-point bye included)."""

@@ -117,3 +117,63 @@ def test_every_kind_of_bad_file_exits_2_with_one_line(tmp_path: Path) -> None:
         lines = proc.stderr.strip().splitlines()
         assert len(lines) == 1 and expected in lines[0], (args, proc.stderr)
         assert lines[0].startswith("standings")
+
+
+def _with_042(tmp_path: Path, date: str) -> Path:
+    first, rest = (FIXTURES / "d001_n7_r5_trf26.trf").read_text().split("\n", 1)
+    path = tmp_path / "d001.trf"
+    path.write_text(f"{first}\n042 {date}\n{rest}")
+    return path
+
+
+def test_edition_from_042_and_rules(tmp_path: Path) -> None:
+    """Player 1 of d001 (hand-computed in test_tiebreaks_fixtures): BH 28 in the 2024 edition; in
+    2026 its round-1 half-point bye counts min(6, draw 1 x 5 rounds) = 5, so BH 27, SB 29."""
+    def p1(*args: str) -> dict:
+        proc = _run(*args, "--tiebreaks", "BH,SB", "--json")
+        assert proc.returncode == 0, proc.stderr
+        return next(r for r in json.loads(proc.stdout) if r["start_number"] == 1)["tiebreaks"]
+
+    assert p1(str(FIXTURES / "d001_n7_r5_trf26.trf")) == {"BH": 28, "SB": 30}  # no 042: 2024 as before
+    assert p1(str(_with_042(tmp_path, "2026/02/28"))) == {"BH": 28, "SB": 30}
+    assert p1(str(_with_042(tmp_path, "2026/03/01"))) == {"BH": 27, "SB": 29}
+    assert p1(str(_with_042(tmp_path, "2026/03/01")), "--rules", "2024") == {"BH": 28, "SB": 30}
+    assert p1(str(FIXTURES / "d001_n7_r5_trf26.trf"), "--rules", "2026") == {"BH": 27, "SB": 29}
+    table = _run(str(_with_042(tmp_path, "2026/09/01"))).stdout
+    assert "Rules: FIDE C.07, 2026 edition" in table
+
+
+def test_bad_start_date_or_rules_exit_2(tmp_path: Path) -> None:
+    proc = _run(str(_with_042(tmp_path, "next spring")), "--json")
+    assert proc.returncode == 2 and proc.stdout == ""
+    line = proc.stderr.strip()
+    assert len(line.splitlines()) == 1 and "record 042" in line and "'next spring'" in line and "--rules" in line
+    # With --rules the date is not needed.
+    assert _run(str(_with_042(tmp_path, "next spring")), "--json", "--rules", "2026").returncode == 0
+    proc = _run(str(FIXTURES / "d001_n7_r5_trf26.trf"), "--rules", "2025")
+    assert proc.returncode == 2 and "invalid choice: '2025'" in proc.stderr
+
+
+def test_explain_json_keeps_the_contract_and_adds_one_key(tmp_path: Path) -> None:
+    path = _with_042(tmp_path, "2026/09/01")
+    plain = json.loads(_run(str(path), "--tiebreaks", "BH/C1,BH,SB", "--json").stdout)
+    proc = _run(str(path), "--tiebreaks", "BH/C1,BH,SB", "--json", "--explain")
+    assert proc.returncode == 0, proc.stderr
+    rows = json.loads(proc.stdout)
+    assert [{k: v for k, v in r.items() if k != "explain"} for r in rows] == plain
+    by_sno = {r["start_number"]: r["explain"] for r in rows}
+    assert all(e["rules"] == "2026" for e in by_sno.values())
+    # 3 and 1 have 6 points each; BH/C1 24 against 22 puts 3 first.
+    assert by_sno[3]["tie_with_next"] == {"above": 3, "below": 1, "decided_by": "BH/C1", "compared": ["BH/C1"]}
+    assert "tie_with_next" not in by_sno[2]  # 8 points, alone
+    bh = by_sno[1]["tiebreaks"]["BH/C1"]
+    assert bh["value"] == 22 and bh["method"] == "sum" and bh["facts"] == {"cut_low": 1, "cut_high": 0}
+    r1, r2 = bh["parts"][0], bh["parts"][1]
+    # Round 1: half-point bye, own 6 capped at draw x 5 rounds = 5 (16.4.2), a VUR, cut first (16.5).
+    assert (r1["kind"], r1["raw"], r1["cap"], r1["score"], r1["article"], r1["vur"], r1["cut"]) == (
+        "half_bye", 6, 5, 5, "16.4.2", True, "low")  # fmt: skip
+    # Round 2: forfeit loss against 3 (adjusted score 6): min(6, 6) = 6, 16.4.1.
+    assert (r2["kind"], r2["opponent"], r2["score"], r2["basis"], r2["article"]) == (
+        "forfeit_loss", 3, 6, "dummy", "16.4.1")  # fmt: skip
+    table = _run(str(path), "--explain").stdout
+    assert "3 above 1: BH/C1 24 against 22" in table

@@ -174,7 +174,7 @@ def test_points_match_the_file_and_ranks_are_ordered(name: str) -> None:
 
 
 def test_2026_dummy_cap() -> None:
-    inp = replace(_inp("d001_n7_r5_trf26.trf", tiebreaks=("BH", "SB")), dummy_cap_2026=True)
+    inp = replace(_inp("d001_n7_r5_trf26.trf", tiebreaks=("BH", "SB")), edition="2026")
     r = _row(compute_standings(inp), 1)
     # Player 1 (6 points): R1 H -> dummy min(6, draw 1 x 5 rounds = 5) = 5;
     # R2 forfeit loss v 3 -> dummy min(6, adjusted score of 3 = 6) = 6; then 5 + 8 + 3.

@@ -120,3 +120,22 @@ def test_a_file_with_a_nul_character_is_refused_with_its_line_and_stores_nothing
     with pytest.raises(CommandError, match=rf"line {number}, field text: contains a NUL character"):
         call_command("import_trf", str(bad), "--slug", "nul", stdout=io.StringIO())
     assert not Tournament.objects.filter(slug="nul").exists()
+
+
+@pytest.mark.parametrize("flavour", ["trf26", "trf16"])
+def test_start_and_end_dates_042_052_survive_import_and_export_and_pick_the_edition(flavour, tmp_path):
+    """Records 042/052 become the tournament's dates (the start date picks the C.07 edition) and are
+    written back; the pure reader and writer keep them as they are."""
+    first, rest = (FIXTURES / "d001_n7_r5_trf26.trf").read_text(encoding="utf-8").split("\n", 1)
+    path = tmp_path / "dated.trf"
+    path.write_text(f"{first}\n042 2026/02/28\n052 2026/03/02\n{rest}", encoding="utf-8")
+    call_command("import_trf", str(path), "--slug", "dated", stdout=io.StringIO())
+    t = Tournament.objects.get(slug="dated")
+    assert (t.start_date.isoformat(), t.end_date.isoformat()) == ("2026-02-28", "2026-03-02")
+    assert t.tiebreak_edition() == "2024"  # started the day before the 2026 edition applies
+    out = tmp_path / "out.trf"
+    call_command("export_trf", "dated", "-o", str(out), "--flavour", flavour, stdout=io.StringIO())
+    text = out.read_text(encoding="utf-8")
+    assert "\n042 2026/02/28\n" in text and "\n052 2026/03/02\n" in text
+    exported = read_trf(text)
+    assert (exported.start_date, exported.end_date) == ("2026/02/28", "2026/03/02")

@@ -23,7 +23,7 @@ from tournaments.public.tables import standings_table
 from tournaments.public.version import etag_for
 from tournaments.public.views import nav_context, public_tournament
 from tournaments.reports.formatting import points_text, tiebreak_text
-from tournaments.reports.rounds import published_rounds, round_view, tournament_standings
+from tournaments.reports.rounds import published_rounds, rank_moves, round_view, tournament_standings
 from tournaments.standings import StandingsError, describe
 
 PROJECTOR_BOARDS_PER_SLIDE = 12
@@ -47,11 +47,11 @@ def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings table alone (htmx polls it)."""
     t = public_tournament(request, slug, "standings")
     try:
-        standings, _results = tournament_standings(t)
+        standings, results = tournament_standings(t)
     except StandingsError as exc:
         return _no_cache(HttpResponse(str(exc), content_type="text/plain"))
 
-    table = standings_table(standings, t.slug, link_players=t.public_players)
+    table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results))
     RequestConfig(request, paginate=False).configure(table)
     return _no_cache(render(request, "public/_standings_table.html", {"tournament": t, "table": table}))
 

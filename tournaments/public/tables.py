@@ -11,9 +11,10 @@ from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import escape, format_html
+from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from tournaments.reports.formatting import points_text, rating_change_text, tiebreak_sort_key, tiebreak_text
 from tournaments.standings import Standings, describe
@@ -31,6 +32,26 @@ class NameColumn(tables.Column):
     def value(self, value: str, record: dict[str, Any]) -> str:
         """Exports get the plain name."""
         return value
+
+
+class MoveColumn(tables.Column):
+    """Places gained since the round before: an arrow and a number, exported as a signed number."""
+
+    def value(self, value: object, record: dict[str, Any]) -> object:
+        return record.get("move_value", "")
+
+
+def move_html(n: int | None) -> SafeString:
+    """"▲ 3" (up 3), "▼ 2" (down 2), "=" (same place); empty for a player new in the standings."""
+    if n is None:
+        return mark_safe("")  # noqa: S308 - a constant
+    if n == 0:
+        return format_html('<span class="move same" title="{}">=</span>', _("same place"))
+    if n > 0:
+        label = ngettext("up %(n)s place", "up %(n)s places", n) % {"n": n}
+        return format_html('<span class="move up" title="{}" aria-label="{}">▲&#8239;{}</span>', label, label, n)
+    label = ngettext("down %(n)s place", "down %(n)s places", -n) % {"n": -n}
+    return format_html('<span class="move down" title="{}" aria-label="{}">▼&#8239;{}</span>', label, label, -n)
 
 
 class StandingsTable(tables.Table):
@@ -66,7 +87,7 @@ class StandingsTable(tables.Table):
             cells = []
             for name in names:
                 value = rec.get(name, "")
-                text = escape("" if value is None else value)
+                text = conditional_escape("" if value is None else value)
                 if name == "name" and rec.get("url"):
                     text = f'<a href="{escape(rec["url"])}">{text}</a>'
                 cells.append(f"<td{classes[name]}>{text}</td>")
@@ -111,8 +132,10 @@ def _extra_columns(
     return cols
 
 
-def standings_records(standings: Standings, player_url: Any = None) -> list[dict[str, Any]]:
-    """One dict per row: printed values plus numeric sort keys (``*_key``)."""
+def standings_records(
+    standings: Standings, player_url: Any = None, moves: dict[int, int | None] | None = None
+) -> list[dict[str, Any]]:
+    """One dict per row: printed values plus numeric sort keys (``*_key``); ``moves`` adds the rank change."""
     out: list[dict[str, Any]] = []
     for row in standings.rows:
         primary = row.keizer_score if row.keizer_score is not None else row.points
@@ -137,14 +160,24 @@ def standings_records(standings: Standings, player_url: Any = None) -> list[dict
             value = row.tiebreaks.get(code)
             rec[f"tb{i}"] = tiebreak_text(value)
             rec[f"tb{i}_key"] = tiebreak_sort_key(value)
+        if moves is not None:
+            gained = moves.get(row.start_number)
+            rec["move"] = move_html(gained)
+            rec["move_value"] = "" if gained is None else f"{gained:+d}" if gained else "0"
+            rec["move_key"] = -1000 if gained is None else gained
         out.append(rec)
     return out
 
 
 def standings_table(
-    standings: Standings, slug: str | None = None, link_players: bool = True, optional: bool = True
+    standings: Standings,
+    slug: str | None = None,
+    link_players: bool = True,
+    optional: bool = True,
+    moves: dict[int, int | None] | None = None,
 ) -> StandingsTable:
-    """The django-tables2 table of ``standings`` (call ``RequestConfig`` to sort it)."""
+    """The django-tables2 table of ``standings`` (call ``RequestConfig`` to sort it); ``moves``
+    (places gained since the round before) adds a column after the rank."""
     keizer = standings.kind == "keizer"
 
     # One reverse() for all rows: the URL differs only by the start number at its end.
@@ -153,8 +186,15 @@ def standings_table(
     def player_url(sno: int) -> str:
         return f"{pattern}{sno}/"
 
+    extra = _extra_columns(standings, keizer, optional)
+    if moves is not None:
+        title = _("Places gained since round %(n)s") % {"n": standings.after_round - 1}
+        column = MoveColumn(verbose_name="±", attrs={"th": {"class": "num", "title": title}, "td": {"class": "num"}},
+                            order_by=("move_key",))  # fmt: skip
+        extra = [("move", column), *extra]
     table = StandingsTable(
-        standings_records(standings, player_url if (slug and link_players) else None),
-        extra_columns=_extra_columns(standings, keizer, optional),
+        standings_records(standings, player_url if (slug and link_players) else None, moves),
+        extra_columns=extra,
+        sequence=("rank", "move", "...") if moves is not None else ("...",),
     )
     return table

@@ -21,10 +21,17 @@ from tournaments.public import charts
 from tournaments.public.render import crosstable_rows
 from tournaments.public.tables import standings_table
 from tournaments.public.version import tournament_for_request
+from tournaments.reports import why
 from tournaments.reports.formatting import points_text, rating_change_text
 from tournaments.reports.players import player_page
-from tournaments.reports.rounds import published_rounds, round_view, tournament_crosstable, tournament_standings
-from tournaments.reports.standings import tiebreak_order
+from tournaments.reports.rounds import (
+    published_rounds,
+    rank_moves,
+    round_view,
+    tournament_crosstable,
+    tournament_standings,
+)
+from tournaments.reports.standings import cached_explained, tiebreak_order
 from tournaments.standings import StandingsError, describe
 
 FLAGS = {
@@ -102,6 +109,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
             "rounds": list(published_rounds(t)),
             "tiebreaks": tiebreaks,
             "tiebreak_error": tb_error,
+            "tiebreak_rules": why.edition_text(t.tiebreak_edition()),
             "scoring": {
                 "win": points_text(scoring.win),
                 "draw": points_text(scoring.draw),
@@ -117,7 +125,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]:
     standings, results = tournament_standings(t)
-    table = standings_table(standings, t.slug, link_players=t.public_players)
+    table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results))
     RequestConfig(request, paginate=False).configure(table)
     last_round = standings.after_round
     return {
@@ -127,6 +135,13 @@ def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]
         "after_round": last_round,
         "pending": len(results.pending),
         "legend": [(c, describe(c)[1]) for c in standings.tiebreaks],
+        "edition": why.edition_text(standings.edition),
+        "edition_reason": why.edition_reason(t),
+        "edition_in_force": why.edition_in_force(standings.edition),
+        "ties": why.ties(
+            cached_explained(t, results),
+            pending=[(g.round, sno) for g in results.pending for sno in (g.white, g.black)],
+        ),
         "title": _("Standings – %(name)s") % {"name": t.name},
     }
 

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from tournaments.standings import TiebreakValue
+from tournaments.standings.ratings import half_up
 
 
 def points_text(x: float | None) -> str:
-    """Points as printed: ``14``, ``13.5``; empty for None."""
+    """Points as printed: ``14``, ``13.5``, at most two decimals rounded half up (107.625 prints
+    107.63, as FIDE's checker rounds); empty for None."""
     if x is None:
         return ""
     x = float(x)
     if x.is_integer():
         return str(int(x))
-    return f"{x:.2f}".rstrip("0").rstrip(".")
+    return f"{half_up(x, 2):.2f}".rstrip("0").rstrip(".")
 
 
 def tiebreak_text(v: TiebreakValue) -> str:
@@ -38,4 +40,4 @@ def rating_change_text(x: float | None) -> str:
     """An estimated rating change with its sign: ``+12.3``, ``-4.0``; empty for None."""
     if x is None:
         return ""
-    return f"{x:+.1f}"
+    return f"{half_up(x, 1):+.1f}"

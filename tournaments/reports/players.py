@@ -11,7 +11,7 @@ from tournaments.models import Entry, Tournament
 from tournaments.reports.crosstable import Cell, swiss_cell
 from tournaments.reports.rounds import boards_with_results, game_url, tournament_standings
 from tournaments.reports.standings import CACHE_SECONDS, TournamentResults, standings_for
-from tournaments.standings import StandingsRow
+from tournaments.standings import StandingsRow, moves
 
 
 @dataclass
@@ -23,6 +23,7 @@ class PlayerRound:
     running: float
     rank: int | None
     game_url: str = ""
+    move: int | None = None  # places gained since the round before
 
 
 @dataclass
@@ -69,6 +70,7 @@ def player_page(tournament: Tournament, entry: Entry) -> PlayerPage:
         if getattr(b, "game", None) is not None
     }
     scoring = tournament.scoring()
+    gained = moves(ranks)
     by_round = {h.round: h for h in history}
     rounds: list[PlayerRound] = []
     running = 0.0
@@ -88,6 +90,7 @@ def player_page(tournament: Tournament, entry: Entry) -> PlayerPage:
                 running=running,
                 rank=ranks[r - 1] if r - 1 < len(ranks) else None,
                 game_url=game_url(games.get(r)) if tournament.public_games else "",
+                move=gained[r - 1] if r - 1 < len(gained) else None,
             )
         )
     row = next((row for row in standings.rows if row.start_number == sno), None)

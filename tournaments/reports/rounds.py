@@ -21,7 +21,7 @@ from tournaments.reports.standings import (
     cached_results,
     cached_standings,
 )
-from tournaments.standings import Standings
+from tournaments.standings import Standings, rank_changes
 
 
 def published_rounds(tournament: Tournament) -> QuerySet[Round]:
@@ -89,7 +89,7 @@ class RoundView:
 
 def round_view(tournament: Tournament, rnd: Round, results: TournamentResults | None = None) -> RoundView:
     """The pairing list of a shown round, with points before the round and confirmed results."""
-    results = results or cached_results(tournament, tournament.version)
+    results = results or cached_results(tournament)
     boards = boards_with_results(tournament).filter(round=rnd)
     view = RoundView(round=rnd)
     for b in boards:
@@ -113,9 +113,16 @@ def round_view(tournament: Tournament, rnd: Round, results: TournamentResults | 
 
 def tournament_standings(tournament: Tournament, after_round: int | None = None) -> tuple[Standings, TournamentResults]:
     """Cached standings plus the results they came from (for crosstables and player pages)."""
-    version = tournament.version
-    results = cached_results(tournament, version)
-    return cached_standings(tournament, version, after_round, results), results
+    results = cached_results(tournament)
+    return cached_standings(tournament, after_round, results), results
+
+
+def rank_moves(tournament: Tournament, standings: Standings, results: TournamentResults) -> dict[int, int | None]:
+    """Places each player gained since the round before ``standings.after_round`` (None: round 1, new)."""
+    if standings.after_round < 2:
+        return rank_changes(None, standings)
+    before = cached_standings(tournament, standings.after_round - 1, results)
+    return rank_changes(before, standings)
 
 
 def tournament_crosstable(tournament: Tournament) -> Crosstable:

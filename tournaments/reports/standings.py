@@ -20,6 +20,7 @@ from tournaments.pairing.keizer import KeizerParams
 from tournaments.pairing.model import PlayerRecord
 from tournaments.reports.history import PendingGame, build_history
 from tournaments.standings import (
+    Explained,
     Standings,
     StandingsError,
     StandingsInput,
@@ -29,8 +30,10 @@ from tournaments.standings import (
     TournamentKind,
     compute_standings,
     default_tiebreaks,
+    explain_standings,
     parse_tiebreaks,
 )
+from tournaments.standings.ratings import half_up
 
 # Keys are Tournament.PairingSystem values.
 KIND_BY_SYSTEM: dict[str, TournamentKind] = {
@@ -129,6 +132,7 @@ def standings_input(
         after_round=after_round,
         k_factor=float(tournament.elo_k),
         keizer=keizer_params(tournament),
+        edition=tournament.tiebreak_edition(),
     )
 
 
@@ -146,9 +150,9 @@ def standings_for(
     return compute_standings(standings_input(tournament, results, after_round))
 
 
-def cached_results(tournament: Tournament, version: str) -> TournamentResults:
-    """``load_results`` memoised under the tournament's public ``version``."""
-    key = f"public:results:{tournament.pk}:{version}"
+def cached_results(tournament: Tournament) -> TournamentResults:
+    """``load_results`` memoised under the tournament's version (``tournaments.versioning``)."""
+    key = f"public:results:{tournament.pk}:{tournament.version}"
     found = cache.get(key)
     if found is None:
         found = load_results(tournament)
@@ -157,13 +161,25 @@ def cached_results(tournament: Tournament, version: str) -> TournamentResults:
 
 
 def cached_standings(
-    tournament: Tournament, version: str, after_round: int | None = None, results: TournamentResults | None = None
+    tournament: Tournament, after_round: int | None = None, results: TournamentResults | None = None
 ) -> Standings:
-    """``standings_for`` memoised under the tournament's public ``version`` (see public.version)."""
-    key = f"public:standings:{tournament.pk}:{version}:{after_round}"
+    """``standings_for`` memoised under the tournament's version."""
+    key = f"public:standings:{tournament.pk}:{tournament.version}:{after_round}"
     found = cache.get(key)
     if found is None:
-        found = standings_for(tournament, after_round, results or cached_results(tournament, version))
+        found = standings_for(tournament, after_round, results or cached_results(tournament))
+        cache.set(key, found, CACHE_SECONDS)
+    return found
+
+
+def cached_explained(tournament: Tournament, results: TournamentResults | None = None) -> Explained:
+    """The live standings with the explanation of every tie between neighbours (``explain_standings``
+    with ``only_ties``), memoised under the tournament's version."""
+    key = f"public:explained:{tournament.pk}:{tournament.version}"
+    found = cache.get(key)
+    if found is None:
+        results = results or cached_results(tournament)
+        found = explain_standings(standings_input(tournament, results), only_ties=True)
         cache.set(key, found, CACHE_SECONDS)
     return found
 
@@ -178,7 +194,7 @@ def json_value(v: TiebreakValue) -> float | int | list[float | int] | None:
 
 
 def _num(x: float) -> float | int:
-    return int(x) if float(x).is_integer() else round(float(x), 4)
+    return int(x) if float(x).is_integer() else half_up(float(x), 4)
 
 
 def row_json(row: StandingsRow, extended: bool = False) -> dict[str, object]:
@@ -202,8 +218,8 @@ def row_json(row: StandingsRow, extended: bool = False) -> dict[str, object]:
         "draws": row.draws,
         "losses": row.losses,
         "performance": row.performance,
-        "rating_change": None if row.rating_change is None else round(row.rating_change, 1),
-        **({"keizer_score": round(row.keizer_score, 2)} if row.keizer_score is not None else {}),
+        "rating_change": None if row.rating_change is None else half_up(row.rating_change, 1),
+        **({"keizer_score": half_up(row.keizer_score, 2)} if row.keizer_score is not None else {}),
     }
 
 

@@ -23,6 +23,7 @@ from tournaments.reports.crosstable import build_crosstable
 from tournaments.reports.formatting import points_text
 from tournaments.reports.rounds import round_view
 from tournaments.reports.standings import load_results, standings_for, tiebreak_order
+from tournaments.reports.why import edition_reason, edition_text
 from tournaments.services.site_address import board_url
 from tournaments.standings import describe
 
@@ -76,8 +77,12 @@ def header_for(t: Tournament, subtitle: str) -> DocumentHeader:
         dates=_dates(t),
         system=_("%(system)s, %(n)s rounds") % {"system": t.get_pairing_system_display(), "n": t.rounds_planned},
         scoring=scoring,
-        tiebreaks=tuple(f"TB{i} {c} = {describe(c)[1]}" for i, c in enumerate(codes, start=1)),
+        tiebreaks=tuple(f"TB{i} {c} = {_(describe(c)[1])}" for i, c in enumerate(codes, start=1)),
         chief_arbiter=chief_arbiter_name(t),
+        extra=(
+            _("Tie-break rules: %(edition)s (%(reason)s)")
+            % {"edition": edition_text(t.tiebreak_edition()), "reason": edition_reason(t)},
+        ),
         subtitle=subtitle,
         footer=_("Generated %(when)s") % {"when": timezone.localtime().strftime("%Y-%m-%d %H:%M")},
     )

@@ -5,12 +5,29 @@ Public API::
     from tournaments.standings import (
         StandingsInput, StandingsPlayer, StandingsRow, Standings, StandingsError,
         compute_standings, REGISTRY, default_tiebreaks, describe, known_codes, legend, parse_tiebreaks,
+        Edition, EDITIONS, edition_for, explain_standings, Explained, Explanation, Part, Tie,
+        rank_changes, moves,
     )
 
-``python -m tournaments.standings INPUT.trf [--tiebreaks BH/C1,BH,SB] [--json]`` prints them.
+Both editions of FIDE C.07 (2024, 2026: ``StandingsInput.edition``, see ``editions``); every
+value can be explained (``explain_standings``: the rounds, scores, cuts and articles behind it,
+and per tie the tie-break that separates two players).
+
+``python -m tournaments.standings INPUT.trf [--tiebreaks BH/C1,BH,SB] [--json] [--rules 2026]
+[--explain]`` prints them.
 """
 
+from tournaments.standings.editions import (
+    EDITION_FROM,
+    EDITION_TITLES,
+    EDITIONS,
+    edition_for,
+    parse_date,
+    parse_edition,
+)
+from tournaments.standings.explain import Explained, Explanation, Part, Tie, explain_standings
 from tournaments.standings.model import (
+    Edition,
     Standings,
     StandingsError,
     StandingsInput,
@@ -19,6 +36,7 @@ from tournaments.standings.model import (
     TiebreakValue,
     TournamentKind,
 )
+from tournaments.standings.movement import moves, rank_changes
 from tournaments.standings.ranking import compute_standings
 from tournaments.standings.tiebreaks import (
     REGISTRY,
@@ -31,6 +49,20 @@ from tournaments.standings.tiebreaks import (
 )
 
 __all__ = [
+    "EDITIONS",
+    "EDITION_FROM",
+    "EDITION_TITLES",
+    "Edition",
+    "Explained",
+    "Explanation",
+    "Part",
+    "Tie",
+    "edition_for",
+    "explain_standings",
+    "moves",
+    "parse_date",
+    "parse_edition",
+    "rank_changes",
     "REGISTRY",
     "Standings",
     "StandingsError",

@@ -4,6 +4,13 @@ Contract (other tools rely on it): with ``--json`` it prints one JSON list, in r
 ``[{"start_number": 3, "rank": 1, "points": 14, "tiebreaks": {"BH/C1": 61, ...}}]`` with
 numbers as ints when whole (a cascade such as FMJD-TS is a list, a value that does not apply
 is null). Without ``--json`` a readable table. Bad input: one line on stderr, exit code 2.
+
+The edition of FIDE C.07 follows the file's start date (record 042: before 2026-03-01 the 2024
+edition, from then on 2026; a file without 042 keeps 2024); ``--rules 2024|2026`` forces it.
+``--explain`` adds to every row of the JSON one key, ``"explain"``: ``{"rules": "2026",
+"tiebreaks": {code: explanation, ...}, "tie_with_next": {...}}`` (``tie_with_next`` only when
+the next row has the same points; see ``tournaments.standings.explain``); in the table it
+lists, per tie, the tie-break that separates the two players.
 """
 
 from __future__ import annotations
@@ -13,8 +20,10 @@ import json
 import sys
 from collections.abc import Sequence
 
+from tournaments.standings.editions import EDITION_TITLES, EDITIONS
+from tournaments.standings.explain import Explained, explain_standings, row_explain_json, tie_lines
 from tournaments.standings.model import KINDS, Standings, StandingsError, TiebreakValue
-from tournaments.standings.ranking import compute_standings
+from tournaments.standings.ratings import half_up
 from tournaments.standings.tiebreaks import REGISTRY, parse_tiebreaks
 from tournaments.standings.trf_input import guess_kind, standings_input_from_trf
 from tournaments.trf import TrfError, read_trf_file
@@ -35,7 +44,7 @@ def plain(v: TiebreakValue | float | int) -> object:
     if isinstance(v, tuple):
         return [plain(x) for x in v]
     f = float(v)
-    return int(f) if f.is_integer() else round(f, 4)
+    return int(f) if f.is_integer() else half_up(f, 4)
 
 
 def to_json(standings: Standings) -> list[dict[str, object]]:
@@ -49,6 +58,14 @@ def to_json(standings: Standings) -> list[dict[str, object]]:
         }
         for r in standings.rows
     ]
+
+
+def to_json_explained(explained: Explained) -> list[dict[str, object]]:
+    """The contract rows, each with its ``"explain"`` key (see the module docstring)."""
+    rows = to_json(explained.standings)
+    for row in rows:
+        row["explain"] = row_explain_json(explained, int(row["start_number"]))  # type: ignore[call-overload]
+    return rows
 
 
 def _cell(v: object) -> str:
@@ -80,7 +97,7 @@ def to_table(standings: Standings) -> str:
         cells = [c.ljust(w) if i == 2 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))]
         out.append("  ".join(cells).rstrip())
     legend = [f"{c}: {REGISTRY[c].description}" for c in standings.tiebreaks]
-    return "\n".join([*out, "", *legend])
+    return "\n".join([*out, "", *legend, f"Rules: {EDITION_TITLES[standings.edition]}"])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -92,6 +109,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the JSON contract instead of a table")
     parser.add_argument("--kind", choices=KINDS, help="tournament kind (default: guessed from the file)")
     parser.add_argument("--round", type=int, help="standings after this round (default: every round in the file)")
+    parser.add_argument(
+        "--rules", choices=EDITIONS, help="edition of FIDE C.07 (default: by the start date, record 042)"
+    )
+    parser.add_argument("--explain", action="store_true", help="explain every value and every tie")
     args = parser.parse_args(argv)
     try:
         tournament = read_trf_file(args.input)
@@ -99,18 +120,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise StandingsError("no player records (001 lines): not a TRF file")
         kind = args.kind or guess_kind(tournament)
         codes = parse_tiebreaks(args.tiebreaks.split(","), kind) if args.tiebreaks is not None else None
-        inp = standings_input_from_trf(tournament, kind=kind, tiebreaks=codes, after_round=args.round)
-        standings = compute_standings(inp)
+        inp = standings_input_from_trf(
+            tournament, kind=kind, tiebreaks=codes, after_round=args.round, edition=args.rules
+        )
+        explained = explain_standings(inp, only_ties=not (args.explain and args.json))
     except (TrfError, StandingsError) as exc:
         print(f"standings: {args.input}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:
         print(f"standings: cannot read {args.input}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    standings = explained.standings
     if args.json:
-        print(json.dumps(to_json(standings)))
+        print(json.dumps(to_json_explained(explained) if args.explain else to_json(standings)))
     else:
         print(to_table(standings))
+        if args.explain:
+            print("\n".join(["", "Ties:", *tie_lines(explained, lambda v: _cell(plain(v)))]))
     return 0
 
 

@@ -15,14 +15,14 @@ unpaired zero-point absence. The C.07 (2023+) article 16 quantities are computed
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from tournaments.standings.model import StandingsError, StandingsInput, StandingsPlayer
 from tournaments.vocabulary import GAME_CODES, TRF_CODES, Scoring, is_played, is_voluntarily_unplayed
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One player's round, normalised."""
+class Entry(NamedTuple):
+    """One player's round, normalised (a named tuple: built ~3,300 times for 300 players x 11 rounds)."""
 
     round: int
     opponent: int | None
@@ -31,6 +31,7 @@ class Entry:
     points: float
     played: bool  # a game over the board against a real opponent
     vur: bool  # voluntary unplayed round (art. 16)
+    recorded: bool = True  # False: no record for the round (not paired: a late entry, a withdrawal)
 
 
 @dataclass
@@ -101,7 +102,8 @@ def build_context(inp: StandingsInput) -> Context:
                 vur=is_voluntarily_unplayed(code, has_opponent),
             )
         row = [
-            by_round.get(r) or Entry(r, None, None, "Z", zero, played=False, vur=True) for r in range(1, rounds + 1)
+            by_round.get(r) or Entry(r, None, None, "Z", zero, played=False, vur=True, recorded=False)
+            for r in range(1, rounds + 1)
         ]
         entries[pid] = row
         points[pid] = sum(e.points for e in row)
@@ -120,12 +122,41 @@ def _adjusted_score(ctx: Context, pid: int) -> float:
     return sum(e.points if (e.round <= last_non_vur or e.opponent is not None) else draw for e in row)
 
 
-def contributions(ctx: Context, pid: int) -> list[tuple[float, float, bool]]:
-    """Per-round BH/SB contributions of ``pid``: (opponent score, own points, is VUR).
+class Contribution(NamedTuple):
+    """What one round of a player adds to the Buchholz family (BH, its cuts, SB, AOB).
+
+    ``score``: the opponent's score the round counts with (an opponent's adjusted score, or the
+    dummy of an own unplayed round); ``points``: the player's own points in the round (SB
+    multiplies the two). ``basis`` says where ``score`` comes from:
+
+    * ``opponent``: a game; the opponent's score (adjusted score equal to the points);
+    * ``opponent_adjusted``: a game; the opponent's adjusted score differs from their points
+      (C.07 16.3.2: their requested byes after their last played round count as draws);
+    * ``dummy``: an own unplayed round: a dummy with the player's own score (16.4);
+    * ``dummy_capped``: the same, lowered by the 2026 cap ``cap`` (16.4.1 / 16.4.2);
+    * ``fmjd_zero``: the FMJD convention, an unplayed round counts 0;
+    * ``scheduled``: a round robin's unplayed game, counted against the scheduled opponent.
+
+    ``raw`` is the score before adjustment or cap (the opponent's points, the player's own score).
+    A named tuple: one per player and round, built on every standings run.
+    """
+
+    round: int
+    score: float
+    points: float
+    vur: bool
+    basis: str
+    raw: float
+    cap: float | None = None
+
+
+def contributions(ctx: Context, pid: int) -> list[Contribution]:
+    """Per-round BH/SB contributions of ``pid`` (see ``Contribution``).
 
     Swiss (C.07 art. 16): a played game contributes the opponent's adjusted score; each of the
     player's own unplayed rounds (byes, forfeits, absences) a dummy whose score is the player's
-    own final score (capped as in the 2026 text with ``dummy_cap_2026``). With
+    own final score, capped in the 2026 edition (16.4.1: at most the scheduled opponent's
+    adjusted score; 16.4.2, no opponent: at most a draw's points times the rounds). With
     ``fmjd_bye_zero`` unplayed rounds contribute 0 instead.
     Round robin: forfeits count as games against the scheduled opponent (their score); the
     odd-n free round and unpaired rounds contribute nothing.
@@ -134,21 +165,24 @@ def contributions(ctx: Context, pid: int) -> list[tuple[float, float, bool]]:
     cached = ctx.cache.get(key)
     if cached is not None:
         return cached  # type: ignore[return-value]
-    out: list[tuple[float, float, bool]] = []
+    out: list[Contribution] = []
     own = ctx.points[pid]
     for e in ctx.entries[pid]:
         if ctx.round_robin:
             if e.opponent is not None:
-                out.append((ctx.points[e.opponent], e.points, False))
+                opp = ctx.points[e.opponent]
+                out.append(Contribution(e.round, opp, e.points, False, "opponent" if e.played else "scheduled", opp))
         elif e.played and e.opponent is not None:
-            out.append((ctx.adjusted[e.opponent], e.points, False))
+            adjusted, raw = ctx.adjusted[e.opponent], ctx.points[e.opponent]
+            basis = "opponent" if adjusted == raw else "opponent_adjusted"
+            out.append(Contribution(e.round, adjusted, e.points, False, basis, raw))
         elif ctx.inp.fmjd_bye_zero:
-            out.append((0.0, e.points, e.vur))
+            out.append(Contribution(e.round, 0.0, e.points, e.vur, "fmjd_zero", 0.0))
+        elif ctx.inp.edition == "2026":
+            cap = ctx.adjusted[e.opponent] if e.opponent is not None else ctx.scoring.draw * ctx.rounds
+            basis = "dummy_capped" if cap < own else "dummy"
+            out.append(Contribution(e.round, min(own, cap), e.points, e.vur, basis, own, cap))
         else:
-            dummy = own
-            if ctx.inp.dummy_cap_2026:
-                cap = ctx.adjusted[e.opponent] if e.opponent is not None else ctx.scoring.draw * ctx.rounds
-                dummy = min(own, cap)
-            out.append((dummy, e.points, e.vur))
+            out.append(Contribution(e.round, own, e.points, e.vur, "dummy", own))
     ctx.cache[key] = out
     return out

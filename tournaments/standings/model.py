@@ -18,6 +18,8 @@ KINDS: tuple[str, ...] = ("swiss", "round_robin", "double_round_robin", "keizer"
 # A tie-break value: a number, None when not applicable (e.g. ARO with unrated players),
 # or a tuple for cascades (FMJD-TS), compared lexicographically.
 TiebreakValue = float | tuple[float, ...] | None
+# The edition of FIDE C.07 (see ``tournaments.standings.editions``).
+Edition = Literal["2024", "2026"]
 # Column label for StandingsRow.rating_change: always shown as an estimate.
 RATING_CHANGE_LABEL = "Rating change (estimated)"
 
@@ -54,9 +56,10 @@ class StandingsInput:
     (rating-based tie-breaks are not applicable, value None, when anyone is unrated).
     ``fmjd_bye_zero``: the FMJD Solkoff convention (a bye or any unplayed round counts as an
     opponent score of 0 in the player's own BH family) instead of C.07 art. 16.
-    ``dummy_cap_2026``: the C.07 2026 amendment of art. 16.4: the dummy of an own unplayed
-    round scores at most the scheduled opponent's adjusted score (forfeits), otherwise at most
-    a draw's points times the rounds played. Off by default (2023/2024 text).
+    ``edition``: the edition of FIDE C.07 (``tournaments.standings.editions``). ``"2026"`` caps
+    the dummy of a player's own unplayed round (art. 16.4): at most the scheduled opponent's
+    adjusted score (a forfeit, 16.4.1), otherwise at most a draw's points times the number of
+    rounds (16.4.2). ``"2024"`` (the default) has no cap.
     """
 
     players: tuple[StandingsPlayer, ...]
@@ -68,7 +71,7 @@ class StandingsInput:
     k_factor: float = 20.0
     unrated_rating: int | None = None
     fmjd_bye_zero: bool = False
-    dummy_cap_2026: bool = False
+    edition: Edition = "2024"
     keizer: KeizerParams = field(default_factory=KeizerParams)
 
 
@@ -102,9 +105,16 @@ class StandingsRow:
 
 @dataclass(frozen=True)
 class Standings:
-    """The result: rows in rank order, plus the tie-break codes used, in order."""
+    """The result: rows in rank order, plus the tie-break codes used, in order.
+
+    ``separated_by[i]`` says what puts ``rows[i]`` above ``rows[i + 1]``: ``"PTS"`` (points, or
+    the Keizer score), the first tie-break code whose values differ, or None when the two share
+    the place (equal on everything).
+    """
 
     rows: tuple[StandingsRow, ...]
     tiebreaks: tuple[str, ...]
     after_round: int
     kind: TournamentKind
+    edition: Edition = "2024"
+    separated_by: tuple[str | None, ...] = ()

@@ -13,6 +13,7 @@ listed by start number.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from tournaments.pairing.keizer import keizer_scores
 from tournaments.pairing.model import PlayerRecord
@@ -44,7 +45,7 @@ def _split(group: Group, value: Callable[[int], TiebreakValue]) -> list[Group]:
     return out
 
 
-def _de_scores(ctx: Context, group: Group) -> tuple[dict[int, float], dict[int, int]]:
+def de_scores(ctx: Context, group: Group) -> tuple[dict[int, float], dict[int, int]]:
     """Points each player scored against the rest of ``group`` (averaged per opponent), opponents met."""
     members = set(group)
     scores: dict[int, float] = {}
@@ -61,7 +62,7 @@ def _de_scores(ctx: Context, group: Group) -> tuple[dict[int, float], dict[int, 
 
 
 def _direct_encounter(ctx: Context, group: Group, shown: dict[int, TiebreakValue]) -> list[Group]:
-    scores, met = _de_scores(ctx, group)
+    scores, met = de_scores(ctx, group)
     for pid in group:
         shown.setdefault(pid, scores[pid])
     all_met = ctx.round_robin or all(met[pid] == len(group) - 1 for pid in group)
@@ -89,8 +90,27 @@ def _direct_encounter(ctx: Context, group: Group, shown: dict[int, TiebreakValue
     return out
 
 
-def compute_standings(inp: StandingsInput) -> Standings:
-    """Standings of ``inp``: rows in rank order with points, tie-breaks and optional columns.
+@dataclass
+class Ranked:
+    """A ranking run: the context, every tie-break value, the final groups and what split them.
+
+    ``levels[pid]`` holds the player's group number after points and after each tie-break in
+    order (equal tuples up to a level = still tied there); ``de_groups[pid]`` the players tied
+    with ``pid`` when direct encounter was applied (absent when it was not needed).
+    """
+
+    ctx: Context
+    codes: tuple[str, ...]
+    values: dict[str, Values]
+    primary: dict[int, float]
+    keizer: dict[int, float] | None
+    groups: list[Group]
+    levels: dict[int, list[int]] = field(default_factory=dict)
+    de_groups: dict[int, tuple[int, ...]] = field(default_factory=dict)
+
+
+def rank(inp: StandingsInput) -> Ranked:
+    """Compute every tie-break and refine the tied groups (see the module docstring).
 
     Raises ``StandingsError`` for bad input (unknown tie-break codes, BH in a round robin,
     inconsistent rounds), each naming what and where.
@@ -102,34 +122,72 @@ def compute_standings(inp: StandingsInput) -> Standings:
         compute = REGISTRY[code].compute
         if compute is not None:
             values[code] = compute(ctx)
-    keizer: dict[int, float] | None = None
-    if inp.kind == "keizer":
-        keizer = _keizer(ctx)
-        primary: dict[int, float] = keizer
-    else:
-        primary = ctx.points
+    keizer = _keizer(ctx) if inp.kind == "keizer" else None
+    primary: dict[int, float] = keizer if keizer is not None else ctx.points
     groups = _split(sorted(ctx.players), lambda pid: primary[pid])
+    ranked = Ranked(ctx, codes, values, primary, keizer, groups)
+    _record_level(ranked)
     de_shown: dict[int, TiebreakValue] = {}
     for code in codes:
         refined: list[Group] = []
-        for g in groups:
+        for g in ranked.groups:
             if len(g) == 1:
                 refined.append(g)
             elif code == "DE":
+                ranked.de_groups.update(dict.fromkeys(g, tuple(g)))
                 refined.extend(_direct_encounter(ctx, g, de_shown))
             else:
                 vals = values[code]
                 refined.extend(_split(g, lambda pid, vals=vals: vals[pid]))  # type: ignore[misc]
-        groups = refined
+        ranked.groups = refined
+        _record_level(ranked)
     if "DE" in codes:
         values["DE"] = {pid: de_shown.get(pid, 0.0) for pid in ctx.players}
+    return ranked
+
+
+def _record_level(ranked: Ranked) -> None:
+    for number, g in enumerate(ranked.groups):
+        for pid in g:
+            ranked.levels.setdefault(pid, []).append(number)
+
+
+def separation(ranked: Ranked, above: int, below: int) -> str | None:
+    """What puts ``above`` before ``below``: "PTS", a tie-break code, or None (shared place)."""
+    a, b = ranked.levels[above], ranked.levels[below]
+    for i, label in enumerate(("PTS", *ranked.codes)):
+        if a[i] != b[i]:
+            return label
+    return None
+
+
+def compute_standings(inp: StandingsInput) -> Standings:
+    """Standings of ``inp``: rows in rank order with points, tie-breaks and optional columns.
+
+    Raises ``StandingsError`` for bad input (unknown tie-break codes, BH in a round robin,
+    inconsistent rounds), each naming what and where.
+    """
+    return standings_of(rank(inp))
+
+
+def standings_of(ranked: Ranked) -> Standings:
+    """The ``Standings`` of a ranking run (rows, shared ranks, what separates neighbours)."""
+    ctx = ranked.ctx
     rows: list[StandingsRow] = []
     position = 1
-    for g in groups:
+    for g in ranked.groups:
         for pid in sorted(g):
-            rows.append(_row(ctx, pid, position, codes, values, keizer))
+            rows.append(_row(ctx, pid, position, ranked.codes, ranked.values, ranked.keizer))
         position += len(g)
-    return Standings(rows=tuple(rows), tiebreaks=codes, after_round=ctx.rounds, kind=inp.kind)
+    order = [r.start_number for r in rows]
+    return Standings(
+        rows=tuple(rows),
+        tiebreaks=ranked.codes,
+        after_round=ctx.rounds,
+        kind=ctx.inp.kind,
+        edition=ctx.inp.edition,
+        separated_by=tuple(separation(ranked, a, b) for a, b in zip(order, order[1:])),
+    )
 
 
 def _keizer(ctx: Context) -> dict[int, float]:

@@ -27,6 +27,21 @@ def round_half_up(x: float) -> int:
     return int(Decimal(repr(x)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
+def half_up(x: float, places: int) -> float:
+    """``x`` rounded to ``places`` decimals, halves away from zero: 107.625 -> 107.63.
+
+    Python's ``round`` and ``format`` round the binary value half to even (107.62); FIDE's
+    reference checker (Gacrux) rounds decimals half up, and so does every printed value here.
+    """
+    return float(Decimal(repr(float(x))).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+
+
+def average_half_up(total: float, count: int, places: int) -> float:
+    """``total / count`` rounded half up to ``places`` decimals, computed in decimal (exact halves)."""
+    quotient = Decimal(repr(float(total))) / Decimal(count)
+    return float(quotient.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+
+
 def dp(p: float) -> int:
     """FIDE table 8.1a: the rating difference for a fractional score p in [0, 1].
 
@@ -64,7 +79,7 @@ def performance_rating(score: float, ratings: Sequence[int]) -> int | None:
 def rating_change(own: int, results: Sequence[tuple[int, float]], k: float) -> float:
     """Estimated Elo change K * sum(W - We) over (opponent rating, score 0..1) pairs.
 
-    Rounded to one decimal. An estimate: the federation's own calculation may differ.
+    Rounded to one decimal, half up. An estimate: the federation's own calculation may differ.
     """
     delta = k * sum(score - expected_score(own, opp) for opp, score in results)
-    return round(delta, 1)
+    return half_up(delta, 1)

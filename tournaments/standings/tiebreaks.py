@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from tournaments.standings.context import Context, contributions
+from tournaments.standings.context import Context, Entry, contributions
 from tournaments.standings.model import StandingsError, TiebreakValue, TournamentKind
-from tournaments.standings.ratings import average_rating, performance_rating
+from tournaments.standings.ratings import average_half_up, average_rating, performance_rating
+from tournaments.vocabulary import WIN_CODES
 
 Values = dict[int, TiebreakValue]
 
@@ -29,25 +30,44 @@ class Tiebreak:
     description: str
     compute: Callable[[Context], Values] | None
     round_robin: bool = True  # False: a Buchholz-type tie-break, never used in round robins (C.07)
+    cuts: tuple[int, int] | None = None  # Buchholz and its cuts: (lowest cut, highest cut)
+
+
+def cut_positions(values: list[tuple[float, bool]], low: int, high: int) -> tuple[list[int], list[int]]:
+    """Positions of the contributions cut low and high, in the order they are cut.
+
+    C.07 art. 16.5: when cutting low values, voluntary unplayed rounds (VURs) are cut first,
+    lowest first; the top cut has no such exception. Among equal values the earliest round goes
+    (as FIDE's reference checker does; the sum is the same whichever goes).
+    """
+    left = list(range(len(values)))
+    lows: list[int] = []
+    for _ in range(min(low, len(left))):
+        pool = [i for i in left if values[i][1]] or left
+        pick = min(pool, key=lambda i: (values[i][0], i))
+        left.remove(pick)
+        lows.append(pick)
+    highs: list[int] = []
+    for _ in range(min(high, len(left))):
+        pick = min(left, key=lambda i: (-values[i][0], i))
+        left.remove(pick)
+        highs.append(pick)
+    return lows, highs
 
 
 def _cut(values: list[tuple[float, bool]], low: int, high: int) -> float:
-    """Sum after cutting ``low`` lowest and ``high`` highest contributions.
-
-    C.07 art. 16.5: when cutting low values, voluntary unplayed rounds (VURs) are cut first,
-    lowest first; the top cut has no such exception.
-    """
-    rest = sorted(values, key=lambda v: v[0])
-    for _ in range(min(low, len(rest))):
-        vur_positions = [i for i, (_, vur) in enumerate(rest) if vur]
-        rest.pop(vur_positions[0] if vur_positions else 0)
-    for _ in range(min(high, len(rest))):
-        rest.pop()
-    return sum(v for v, _ in rest)
+    """Sum after cutting ``low`` lowest and ``high`` highest contributions (``cut_positions``)."""
+    lows, highs = cut_positions(values, low, high)
+    gone = {*lows, *highs}
+    return sum(v for i, (v, _) in enumerate(values) if i not in gone)
 
 
 def _bh_values(ctx: Context, pid: int) -> list[tuple[float, bool]]:
-    return [(opp, vur) for opp, _, vur in contributions(ctx, pid)]
+    return [(c.score, c.vur) for c in contributions(ctx, pid)]
+
+
+def _bh(code: str, short: str, description: str, low: int, high: int) -> Tiebreak:
+    return Tiebreak(code, short, description, _buchholz(low, high), round_robin=False, cuts=(low, high))
 
 
 def _buchholz(low: int, high: int) -> Callable[[Context], Values]:
@@ -67,20 +87,26 @@ def _fmjd_truncated(ctx: Context) -> Values:
 
 
 def _sonneborn_berger(ctx: Context) -> Values:
-    return {pid: sum(opp * own for opp, own, _ in contributions(ctx, pid)) for pid in ctx.players}
+    return {pid: sum(c.score * c.points for c in contributions(ctx, pid)) for pid in ctx.players}
+
+
+def counts_as_win(ctx: Context, e: Entry) -> bool:
+    """WIN: a round scoring a win's points (a win, forfeit win, PAB or full-point bye worth a win)."""
+    win = ctx.scoring.win
+    return e.code not in ("=", "D", "H") and win > 0 and e.points >= win
+
+
+def won_over_the_board(e: Entry) -> bool:
+    """WON: a game won over the board."""
+    return e.played and e.code in WIN_CODES
 
 
 def _wins(ctx: Context) -> Values:
-    """Rounds scoring a win's points: wins, forfeit wins, PAB and full-point byes worth a win."""
-    win = ctx.scoring.win
-    return {
-        pid: float(sum(1 for e in ctx.entries[pid] if e.code not in ("=", "D", "H") and win > 0 and e.points >= win))
-        for pid in ctx.players
-    }
+    return {pid: float(sum(1 for e in ctx.entries[pid] if counts_as_win(ctx, e))) for pid in ctx.players}
 
 
 def _won(ctx: Context) -> Values:
-    return {pid: float(sum(1 for e in ctx.entries[pid] if e.played and e.code in ("1", "W"))) for pid in ctx.players}
+    return {pid: float(sum(1 for e in ctx.entries[pid] if won_over_the_board(e))) for pid in ctx.players}
 
 
 def _progressive(ctx: Context) -> Values:
@@ -94,7 +120,7 @@ def _progressive(ctx: Context) -> Values:
     return out
 
 
-def _rated_games(ctx: Context, pid: int, unrated: int | None) -> tuple[list[int], float]:
+def rated_games(ctx: Context, pid: int, unrated: int | None) -> tuple[list[int], float]:
     """Ratings of over-the-board opponents (forfeits excluded) and the 0..1 score against them."""
     ratings: list[int] = []
     score = 0.0
@@ -108,24 +134,24 @@ def _rated_games(ctx: Context, pid: int, unrated: int | None) -> tuple[list[int]
     return ratings, score
 
 
-def _rating_based_allowed(ctx: Context) -> bool:
+def rating_based_allowed(ctx: Context) -> bool:
     # C.07: rating-based tie-breaks are dropped when unrated players take part, unless the
     # regulations give unrated players a rating (``unrated_rating``).
     return ctx.inp.unrated_rating is not None or all(p.rating > 0 for p in ctx.players.values())
 
 
 def _aro(ctx: Context) -> Values:
-    if not _rating_based_allowed(ctx):
+    if not rating_based_allowed(ctx):
         return dict.fromkeys(ctx.players)
-    return {pid: _num(average_rating(_rated_games(ctx, pid, ctx.inp.unrated_rating)[0])) for pid in ctx.players}
+    return {pid: _num(average_rating(rated_games(ctx, pid, ctx.inp.unrated_rating)[0])) for pid in ctx.players}
 
 
 def _tpr(ctx: Context) -> Values:
-    if not _rating_based_allowed(ctx):
+    if not rating_based_allowed(ctx):
         return dict.fromkeys(ctx.players)
     out: Values = {}
     for pid in ctx.players:
-        ratings, score = _rated_games(ctx, pid, ctx.inp.unrated_rating)
+        ratings, score = rated_games(ctx, pid, ctx.inp.unrated_rating)
         out[pid] = _num(performance_rating(score, ratings))
     return out
 
@@ -134,33 +160,42 @@ def _num(x: int | None) -> float | None:
     return None if x is None else float(x)
 
 
-def _koya(ctx: Context) -> Values:
-    """Points scored against opponents who finished with at least 50 % of the maximum score."""
+def koya_limit(ctx: Context) -> float:
+    """KS: 50 % of the maximum score (a win's points times the most games anyone could play)."""
     if ctx.round_robin:
         max_games = max((sum(1 for e in row if e.opponent is not None) for row in ctx.entries.values()), default=0)
     else:
         max_games = ctx.rounds
-    limit = ctx.scoring.win * max_games / 2
-    out: Values = {}
-    for pid in ctx.players:
-        out[pid] = sum(
-            e.points
-            for e in ctx.entries[pid]
-            if e.opponent is not None and (e.played or ctx.round_robin) and ctx.points[e.opponent] >= limit
-        )
-    return out
+    return ctx.scoring.win * max_games / 2
 
 
-def _aob(ctx: Context) -> Values:
-    """Average of the over-the-board opponents' Buchholz, to two decimals."""
+def koya_counts(ctx: Context, e: Entry, limit: float) -> bool:
+    """KS: a round against an opponent who reached ``limit`` (forfeits count in round robins only)."""
+    return e.opponent is not None and (e.played or ctx.round_robin) and ctx.points[e.opponent] >= limit
+
+
+def _koya(ctx: Context) -> Values:
+    """Points scored against opponents who finished with at least 50 % of the maximum score."""
+    limit = koya_limit(ctx)
+    return {pid: sum(e.points for e in ctx.entries[pid] if koya_counts(ctx, e, limit)) for pid in ctx.players}
+
+
+def buchholz(ctx: Context) -> dict[int, float]:
+    """Every player's plain Buchholz (BH), computed once per run."""
     bh = ctx.cache.get("BH")
     if not isinstance(bh, dict):
         bh = _buchholz(0, 0)(ctx)
         ctx.cache["BH"] = bh
+    return bh  # type: ignore[return-value]
+
+
+def _aob(ctx: Context) -> Values:
+    """Average of the over-the-board opponents' Buchholz, to two decimals, rounded half up."""
+    bh = buchholz(ctx)
     out: Values = {}
     for pid in ctx.players:
         vals = [bh[e.opponent] for e in ctx.entries[pid] if e.played and e.opponent is not None]
-        out[pid] = round(sum(vals) / len(vals), 2) if vals else None  # type: ignore[arg-type]
+        out[pid] = average_half_up(sum(vals), len(vals), 2) if vals else None
     return out
 
 
@@ -169,30 +204,10 @@ _BH_RR = "Buchholz-type tie-breaks are not used in round robins (C.07)"
 REGISTRY: dict[str, Tiebreak] = {
     t.code: t
     for t in (
-        Tiebreak(
-            "BH", "Solkoff", "Buchholz (Solkoff): sum of the opponents' scores", _buchholz(0, 0), round_robin=False
-        ),
-        Tiebreak(
-            "BH/C1",
-            "Truncated Solkoff",
-            "Short truncated Solkoff: Buchholz minus the lowest opponent score",
-            _buchholz(1, 0),
-            round_robin=False,
-        ),
-        Tiebreak(
-            "BH/C2",
-            "Solkoff cut 2",
-            "Buchholz minus the two lowest opponent scores",
-            _buchholz(2, 0),
-            round_robin=False,
-        ),
-        Tiebreak(
-            "BH/M1",
-            "Median Solkoff",
-            "Median Buchholz: minus the highest and the lowest opponent score",
-            _buchholz(1, 1),
-            round_robin=False,
-        ),
+        _bh("BH", "Solkoff", "Buchholz (Solkoff): sum of the opponents' scores", 0, 0),
+        _bh("BH/C1", "Truncated Solkoff", "Short truncated Solkoff: Buchholz minus the lowest opponent score", 1, 0),
+        _bh("BH/C2", "Solkoff cut 2", "Buchholz minus the two lowest opponent scores", 2, 0),
+        _bh("BH/M1", "Median Solkoff", "Median Buchholz: minus the highest and the lowest opponent score", 1, 1),
         Tiebreak(
             "FMJD-TS",
             "Full truncated Solkoff",

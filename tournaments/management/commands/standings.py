@@ -1,19 +1,24 @@
-"""``python manage.py standings SLUG [--json] [--after-round N]``: the standings of a stored tournament.
+"""``python manage.py standings SLUG [--json] [--after-round N] [--rules 2024|2026] [--explain]``.
 
 ``--json`` prints the same list as ``python -m tournaments.standings --json``:
-``[{"start_number": 3, "rank": 1, "points": 14, "tiebreaks": {"BH/C1": 61, ...}}]``.
+``[{"start_number": 3, "rank": 1, "points": 14, "tiebreaks": {"BH/C1": 61, ...}}]``; with
+``--explain`` every row gets the same ``"explain"`` key as there (``tournaments.standings.explain``).
+The edition of FIDE C.07 is the tournament's (``Tournament.tiebreak_edition``); ``--rules``
+forces one for this printout only.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.commands import tournament_or_error
 from tournaments.reports.formatting import points_text, rating_change_text, tiebreak_text
-from tournaments.reports.standings import standings_for, standings_json
-from tournaments.standings import StandingsError
+from tournaments.reports.standings import load_results, standings_input, standings_json
+from tournaments.standings import EDITION_TITLES, EDITIONS, StandingsError, explain_standings
+from tournaments.standings.explain import row_explain_json, tie_lines
 
 
 class Command(BaseCommand):
@@ -23,16 +28,26 @@ class Command(BaseCommand):
         parser.add_argument("slug", help="the tournament's short name")
         parser.add_argument("--json", action="store_true", help="print JSON (the standings CLI contract)")
         parser.add_argument("--after-round", type=int, default=None, help="only rounds 1..N")
+        parser.add_argument("--rules", choices=EDITIONS, help="edition of FIDE C.07 (default: the tournament's)")
+        parser.add_argument("--explain", action="store_true", help="explain every value and every tie")
 
     def handle(self, *args: object, **opts: object) -> None:
         slug = str(opts["slug"])
         t = tournament_or_error(slug)
         try:
-            standings = standings_for(t, after_round=opts["after_round"])  # type: ignore[arg-type]
+            inp = standings_input(t, load_results(t), opts["after_round"])  # type: ignore[arg-type]
+            if opts["rules"]:
+                inp = replace(inp, edition=opts["rules"])  # type: ignore[arg-type]
+            explained = explain_standings(inp, only_ties=not (opts["explain"] and opts["json"]))
         except StandingsError as exc:
             raise CommandError(f"{slug}: {exc}") from exc
+        standings = explained.standings
         if opts["json"]:
-            self.stdout.write(json.dumps(standings_json(standings), ensure_ascii=False))
+            rows = standings_json(standings)
+            if opts["explain"]:
+                for row in rows:
+                    row["explain"] = row_explain_json(explained, int(row["start_number"]))  # type: ignore[call-overload]
+            self.stdout.write(json.dumps(rows, ensure_ascii=False))
             return
         codes = standings.tiebreaks
         head = ["Rk", "SNo", f"{'Name':<30}", "Pts", *[f"{c:>7}" for c in codes], "Perf", "ΔR(est.)"]
@@ -49,3 +64,7 @@ class Command(BaseCommand):
                 f"{rating_change_text(r.rating_change):>8}",
             ]
             self.stdout.write(" ".join(cells))
+        self.stdout.write(f"Rules: {EDITION_TITLES[standings.edition]}")
+        if opts["explain"]:
+            for line in tie_lines(explained, tiebreak_text):
+                self.stdout.write(line)
