@@ -101,14 +101,4 @@ def to_fen(pos: Position, *, alphanumeric: bool | None = None) -> str:
     Squares are numbers unless ``alphanumeric`` is True; by default alphanumeric squares are used
     for profiles with alphanumeric notation (Russian, Brazilian), as PDN 3.0 prescribes.
     """
-    g = pos.geo
-    alpha = pos.profile.notation == "alphanumeric" if alphanumeric is None else alphanumeric
-
-    def name(s: int) -> str:
-        return g.alphanumeric(s) if alpha else str(s)
-
-    def field(colour: str, men: int, kings: int) -> str:
-        items = [name(s) for s in g.squares_of(men)] + ["K" + name(s) for s in g.squares_of(kings)]
-        return colour + ",".join(items)
-
-    return f"{pos.side_to_move}:{field('W', pos.wm, pos.wk)}:{field('B', pos.bm, pos.bk)}"
+    return pos.to_fen(alphanumeric=alphanumeric)

@@ -128,9 +128,21 @@ class Position:
         return self._hash
 
     def __repr__(self) -> str:
-        from arbiter.fen import to_fen
+        return f"Position({self.to_fen()!r}, {self.profile.name!r})"
 
-        return f"Position({to_fen(self)!r}, {self.profile.name!r})"
+    def to_fen(self, *, alphanumeric: bool | None = None) -> str:
+        """The canonical FEN (see ``arbiter.fen.to_fen``, which calls this)."""
+        g = self.geo
+        alpha = self.profile.notation == "alphanumeric" if alphanumeric is None else alphanumeric
+
+        def name(s: int) -> str:
+            return g.alphanumeric(s) if alpha else str(s)
+
+        def field(colour: str, men: int, kings: int) -> str:
+            items = [name(s) for s in g.squares_of(men)] + ["K" + name(s) for s in g.squares_of(kings)]
+            return colour + ",".join(items)
+
+        return f"{self.side_to_move}:{field('W', self.wm, self.wk)}:{field('B', self.bm, self.bk)}"
 
     # -- accessors --------------------------------------------------------------------------
     @property

@@ -1,0 +1,258 @@
+"""Replaying a recorded game ply by ply (the validator's core, without rulings).
+
+``source`` normalises a ``GameRecord`` or ``PdnGame``; ``replay`` judges every ply (``arbiter.irregularities``)
+and follows the draw rules (``arbiter.draws``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from arbiter import messages as msg
+from arbiter.draws import RULE_ORDER, DrawTracker, Material, PlyFacts, explain, long_diagonal
+from arbiter.fen import FenError, parse_fen
+from arbiter.irregularities import AMBIGUOUS_NOTATION, LOOKAHEAD, PlyJudgement, articles, full_text, judge_ply
+from arbiter.movegen import Rules, rules_for
+from arbiter.moves import apply_move, legal_moves, to_move
+from arbiter.notation import move_to_text, write_squares
+from arbiter.pdn import PdnGame
+from arbiter.position import IllegalMoveError, Move, Position, initial_position
+from arbiter.profiles import Profile, get_profile
+from arbiter.report import (
+    DrawCondition,
+    GameInputError,
+    GameRecord,
+    GameSource,
+    Irregularity,
+    PlyRecord,
+    Stop,
+    ValidationReport,
+)
+from arbiter.results import check_result
+
+
+def source(game: object, profile: Profile | str | None) -> GameSource:
+    """Normalise a GameRecord or a PdnGame into what the replay needs."""
+    if isinstance(game, GameRecord):
+        prof = get_profile(profile if profile is not None else game.variant)
+        fen = game.start_fen
+        texts = list(game.moves)
+        n = len(texts)
+        numbers: list[int | None] = list(game.move_numbers) if game.move_numbers is not None else [None] * n
+        locs: list[tuple[int, int] | None] = list(game.locations) if game.locations is not None else [None] * n
+        declared = game.declared_result
+    elif isinstance(game, PdnGame):
+        prof = get_profile(profile if profile is not None else game.profile)
+        fen = game.fen
+        if fen is not None and fen.startswith("?"):
+            fen = prof.first_side + fen[1:]  # PDN: '?' = the profile's first side
+        texts = [m.text for m in game.moves]
+        numbers = [m.number for m in game.moves]
+        locs = [(m.line, m.column) for m in game.moves]
+        declared = game.result
+    else:
+        raise TypeError(f"validate() needs a GameRecord or a PdnGame, not {type(game).__name__}")
+    try:
+        start = parse_fen(fen, prof) if fen else initial_position(prof)
+    except FenError as exc:
+        raise GameInputError(f"start position: {exc}") from None
+    return GameSource(prof, start, texts, numbers, locs, declared)
+
+
+def _material(p: Position) -> Material:
+    return Material(p.wm.bit_count(), p.wk.bit_count(), p.bm.bit_count(), p.bk.bit_count())
+
+
+def new_tracker(start: Position) -> DrawTracker:
+    """A draw tracker for a game that starts from ``start``, under the start position's profile."""
+    m0 = _material(start)
+    diagonal = long_diagonal(start.profile.board_size)
+    return DrawTracker(start.profile.draw, start, m0, start.side_to_move, _lone_on_diagonal(start, m0, diagonal))
+
+
+def _move_number(start: Position, ply: int, written: int | None) -> int:
+    if written is not None:
+        return written
+    # Moves are numbered from 1 with the profile's first side; a start with the other side to move
+    # begins in the second half of move 1.
+    offset = 0 if start.side_to_move == start.profile.first_side else 1
+    return (ply - 1 + offset) // 2 + 1
+
+
+def replay(src: GameSource) -> ValidationReport:
+    """Replay the source ply by ply (no rulings applied)."""
+    prof = src.profile
+    pos = src.start
+    positions = [pos]
+    plies: list[PlyRecord] = []
+    irregularities: list[Irregularity] = []
+    facts: list[PlyFacts] = []
+    diagonal = long_diagonal(prof.board_size)
+    tracker = new_tracker(pos)
+    first: dict[str, DrawCondition] = {}
+    enabled = tracker.enabled_rules()
+    stopped: Stop | None = None
+    texts = src.texts
+    rules = rules_for(prof)
+    for i, text in enumerate(texts, start=1):
+        side = pos.side_to_move
+        number = _move_number(src.start, i, src.numbers[i - 1])
+        fast = _fast_legal(pos, text, rules)
+        if fast is not None:
+            move, notation = fast
+            new: Position | None = apply_move(pos, move)
+            legal_ply = True
+        else:
+            legal = legal_moves(pos)
+            j = judge_ply(pos, text, legal, texts[i:i + LOOKAHEAD])
+            if j.kind is not None:
+                irregularities.append(_irregularity(pos, i, number, text, j, src.locations[i - 1], legal))
+            new = None
+            if j.move is not None:
+                try:
+                    new = apply_move(pos, j.move)
+                except IllegalMoveError:
+                    new = None
+            if j.move is None or new is None:
+                stopped = _stop(irregularities, pos, i, number, text)
+                break
+            move = j.move
+            legal_ply = j.kind is None
+            notation = move_to_text(pos, move, legal) if legal_ply or j.kind == AMBIGUOUS_NOTATION else text.strip()
+        assert new is not None
+        plies.append(PlyRecord(i, number, side, text, move, notation, legal_ply))
+        from_piece = pos.piece_at(move.from_sq)
+        man = from_piece is not None and from_piece.islower()
+        mat = _material(new)
+        promoted = man and (new.piece_at(move.to_sq) or "").isupper()
+        f = PlyFacts(i, side, new, mat, man, len(move.captures), promoted, _lone_on_diagonal(new, mat, diagonal))
+        facts.append(f)
+        tracker.feed(f)
+        for rule in enabled:
+            if rule not in first and tracker.holds(rule):
+                a = tracker.assess(rule)
+                if a.holds:
+                    template, params = explain(a, i, prof, mat)
+                    first[rule] = DrawCondition(rule, i, a.evidence_plies, msg.render(template, params),
+                                                template, params)
+        pos = new
+        positions.append(pos)
+    conditions = sorted(first.values(), key=lambda c: (c.ply, RULE_ORDER.index(c.rule)))
+    result = check_result(prof, positions[-1], src.declared, stopped is not None, len(plies),
+                          conditions[0].rule if conditions else None, conditions[0].ply if conditions else None)
+    return ValidationReport(prof, positions, plies, irregularities, stopped, conditions, result, facts,
+                            src.declared, len(texts))
+
+
+_SIMPLE = re.compile(r"\s*(\d{1,2})\s*[-xX:]\s*(\d{1,2})\s*")
+_SIMPLE_ALPHA = re.compile(r"\s*([a-h][1-8])\s*[-xX:]\s*([a-h][1-8])\s*")
+
+
+def _fast_legal(pos: Position, text: str, rules: Rules) -> tuple[Move, str] | None:
+    """The common case, fast: ``a-b`` or ``axb`` naming exactly one legal move (with its strict
+    notation). None sends the ply to ``judge_ply``, which gives the same verdict for such moves."""
+    g = pos.geo
+    m = _SIMPLE.fullmatch(text)
+    if m is not None:
+        a, b = int(m[1]), int(m[2])
+        if not (1 <= a <= g.squares and 1 <= b <= g.squares):
+            return None
+    else:
+        m = _SIMPLE_ALPHA.fullmatch(text)
+        if m is None or g.size != 8:
+            return None
+        sa, sb = g.from_alphanumeric(m[1]), g.from_alphanumeric(m[2])
+        if sa is None or sb is None:
+            return None
+        a, b = sa, sb
+    fa, fb = g.idx_of[a], g.idx_of[b]
+    if pos.white_to_move:
+        om, ok, xm, xk, white = pos.wm, pos.wk, pos.bm, pos.bk, True
+    else:
+        om, ok, xm, xk, white = pos.bm, pos.bk, pos.wm, pos.wk, False
+    prof = pos.profile
+    if not rules.has_capture(om, ok, xm, xk, white):
+        promotes = _quiet_move_fits(rules, om, ok, xm, xk, white, fa, fb)
+        if promotes is None:
+            return None
+        return Move(a, b, (), (a, b), promotes), write_squares(prof, (a, b), False)
+    hits = [r for r in rules.legal_captures(om, ok, xm, xk, white) if r[0] == fa and r[1] == fb]
+    if len(hits) != 1:
+        return None
+    return to_move(rules, hits[0]), write_squares(prof, (a, b), True)
+
+
+def _quiet_move_fits(rules: Rules, om: int, ok: int, xm: int, xk: int, white: bool, fa: int, fb: int) -> bool | None:
+    """Whether the quiet move between bit indices ``fa`` and ``fb`` is legal (no capture being
+    possible): None if not, else whether it crowns a man. A man steps one square forward (FMJD 3);
+    a king goes along a free diagonal, one square only without flying kings."""
+    empty = rules.board & ~(om | ok | xm | xk)
+    if not (empty >> fb) & 1:
+        return None
+    if (om >> fa) & 1:
+        steps = rules.shifts[:2] if white else rules.shifts[2:]
+        if fb - fa not in steps:
+            return None
+        promo = rules.geo.white_promotion if white else rules.geo.black_promotion
+        return bool((promo >> fb) & 1)
+    if not (ok >> fa) & 1:
+        return None
+    for ray in rules.rays[fa]:
+        for i in ray:
+            if i == fb:
+                return False
+            if not (empty >> i) & 1 or not rules.flying:
+                break
+    return None
+
+
+def _lone_on_diagonal(p: Position, m: Material, diagonal: frozenset[int]) -> bool:
+    lone = m.lone_king_side()
+    if lone is None:
+        return False
+    return any(s in diagonal for s in p.kings(lone))
+
+
+def _irregularity(pos: Position, ply: int, number: int, text: str, j: PlyJudgement,
+                  loc: tuple[int, int] | None, legal: list[Move]) -> Irregularity:
+    prof = pos.profile
+    kind = j.kind or ""
+    article, rule_article = articles(prof, kind)
+    side = pos.side_to_move
+    params: dict[str, Any] = {"move_number": number, "side": msg.side_name(side), "played": text.strip(),
+                              "article": article, "rule_article": rule_article,
+                              "required": " or ".join(j.required), "required_count": 0}
+    if j.required:
+        params["required_count"] = max(len(m.captures) for m in legal)
+    if kind == "capture_missed":
+        template = msg.IRR_CAPTURE_MISSED
+    elif kind == "capture_not_maximal":
+        template = msg.IRR_CAPTURE_NOT_MAXIMAL
+        played_count = len(j.move.captures) if j.move else 0
+        params.update(played_count=played_count, played_pieces=msg.pieces_word(played_count))
+    elif kind == "capture_incomplete":
+        template = msg.IRR_CAPTURE_INCOMPLETE
+    elif kind == AMBIGUOUS_NOTATION:
+        template = msg.IRR_AMBIGUOUS
+        params.update(candidates=" or ".join(full_text(prof, m) for m in j.candidates),
+                      chosen=full_text(prof, j.move) if j.move else "")
+    else:
+        template = msg.IRR_ILLEGAL_MOVE
+    if j.reason_template is not None:
+        params.update(j.reason_params)
+        params["reason_template"] = j.reason_template
+        params["reason"] = msg.render(j.reason_template, j.reason_params)
+    required = list(j.required) if kind != AMBIGUOUS_NOTATION else []
+    return Irregularity(ply, number, side, kind, text.strip(), required, article, msg.render(template, params),
+                        template, params, loc[0] if loc else None, loc[1] if loc else None)
+
+
+def _stop(irregularities: list[Irregularity], pos: Position, ply: int, number: int, text: str) -> Stop:
+    last = irregularities[-1] if irregularities and irregularities[-1].ply == ply else None
+    reason = last.params.get("reason", "") if last else ""
+    if not reason:
+        reason = msg.render(msg.WHY_NOT_POSSIBLE, {})
+    params: dict[str, Any] = {"move_number": number, "side": msg.side_name(pos.side_to_move),
+                              "played": text.strip(), "reason": reason}
+    return Stop(ply, msg.render(msg.IRR_STOPPED, params), msg.IRR_STOPPED, params)
