@@ -55,6 +55,10 @@ class Profile:
     # FMJD 8.2: separator of an ordinary move.
     move_separator: str = "-"
     description: str = ""
+    # The profile that a bare GameType number stands for (German Dame shares 21 with English: False).
+    pdn_game_type_owner: bool = True
+    # Tried when a file does not name its game (``arbiter.detect``); German Dame is never guessed.
+    detectable: bool = True
 
     @property
     def white_first(self) -> bool:
@@ -116,7 +120,8 @@ PROFILES: dict[str, Profile] = {
         flying_kings=False, capture_precedence="free", promote_during_capture=False,
         notation="numeric", capture_separator="x", game_type="21,B,8,8,N1,0",
         result_family="default", draw=_GERMAN_DRAWS,
-        description="German 8x8 Dame as played on Brettspielnetz (seed 002)"),
+        description="German 8x8 Dame as played on Brettspielnetz (seed 002)",
+        pdn_game_type_owner=False, detectable=False),
 }
 
 

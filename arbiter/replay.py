@@ -16,7 +16,7 @@ from arbiter.irregularities import AMBIGUOUS_NOTATION, LOOKAHEAD, PlyJudgement, 
 from arbiter.movegen import Rules, rules_for
 from arbiter.moves import apply_move, legal_moves, to_move
 from arbiter.notation import move_to_text, write_squares
-from arbiter.pdn import PdnGame
+from arbiter.pdn_types import PdnGame
 from arbiter.position import IllegalMoveError, Move, Position, initial_position
 from arbiter.profiles import Profile, get_profile
 from arbiter.report import (

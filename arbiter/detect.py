@@ -1,0 +1,151 @@
+"""Which rules a PDN game was played under, when its tags do not say.
+
+``detect_static(game)`` decides from what is written: a ``GameType`` or ``Variant`` tag (source
+'tag'); else the squares used (numbers up to 32, 50 or 72; ``a1``-``h8``), the FEN (a man on its own
+crowning row, too many pieces) and the first two moves (legal from the start position or not). One
+profile left: 'detected'. Several left: the first of them (the most played game of that board and
+notation) with source 'default' and the others in ``candidates``.
+
+``resolve_by_replay(game)`` settles what stays open by replaying the whole game under each candidate:
+the profile under which the fewest plies are irregular wins ('detected'); a tie stays 'default'. A
+report made under a guessed profile must say so (``arbiter.check`` does).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from arbiter.fen import FenError, parse_fen
+from arbiter.moves import apply_move
+from arbiter.notation import NotationError, find_moves
+from arbiter.pdn_types import PdnGame, VariantSource
+from arbiter.position import Position, initial_position
+from arbiter.profiles import PROFILES, Profile
+
+_ALPHA_SQUARE = re.compile(r"(?<![A-Za-z])[a-lA-L](?:1[0-2]|[1-9])(?![0-9])")
+_NUMBER = re.compile(r"\d+")
+_GAMETYPE_NUMBER = re.compile(r"^\s*(\d+)")
+# Tags written by Italian software (Bianco/Nero/Risultato): a hint, weighed after the moves.
+_ITALIAN_TAGS = frozenset({"Bianco", "Nero", "Risultato", "Dati", "Apertura"})
+# Within one board and notation, the order in which profiles are preferred when the evidence leaves
+# several: the most played game first (by the number of federations and published games).
+_PREFERENCE = ("international", "frisian", "canadian", "russian", "brazilian", "czech", "turkish", "english",
+               "italian", "spanish", "portuguese", "pool", "thai")
+# Plies tried from the start position by the static check.
+_FIRST_PLIES = 2
+
+
+@dataclass(frozen=True)
+class Detection:
+    """The variant read or detected, how sure it is, and the profiles that stay possible."""
+
+    variant: str | None
+    source: VariantSource
+    candidates: tuple[str, ...]
+    evidence: str
+
+
+def _number(value: str) -> int | None:
+    m = _GAMETYPE_NUMBER.match(value)
+    return int(m.group(1)) if m else None
+
+
+def _owner_of(number: int) -> str | None:
+    for p in PROFILES.values():
+        if p.pdn_game_type_owner and _number(p.game_type) == number:
+            return p.name
+    return None
+
+
+def _from_tags(tags: dict[str, str]) -> Detection | None:
+    gt = tags.get("GameType", "").strip()
+    named = PROFILES.get(tags.get("Variant", "").strip().lower())
+    if gt:
+        number = _number(gt)
+        # A Variant tag naming a profile refines a GameType of the same number (German Dame is 21).
+        if named is not None and number is not None and _number(named.game_type) == number:
+            return Detection(named.name, "tag", (named.name,), "GameType and Variant tags")
+        owner = _owner_of(number) if number is not None and re.fullmatch(
+            r"\d+(?:,[WB?],\d+,\d+,[ANS][0-3](?:,[01])?)?", gt.replace(" ", "")) else None
+        return Detection(owner, "tag", (owner,) if owner else (), "GameType tag")
+    if named is not None:
+        return Detection(named.name, "tag", (named.name,), "Variant tag")
+    return None
+
+
+def _rank(p: Profile) -> int:
+    return _PREFERENCE.index(p.name) if p.name in _PREFERENCE else len(_PREFERENCE)
+
+
+def _family(texts: Sequence[str], fen: str) -> tuple[list[Profile], str]:
+    """The detectable profiles whose board and notation fit the squares written, and why."""
+    detectable = sorted((p for p in PROFILES.values() if p.detectable), key=_rank)
+    written = " ".join(texts) + " " + fen
+    if _ALPHA_SQUARE.search(" ".join(texts)) or _ALPHA_SQUARE.search(re.sub(r"[WBK]", " ", fen[1:])):
+        return [p for p in detectable if p.notation == "alphanumeric"], "squares written a1-h8"
+    numbers = [int(x) for x in _NUMBER.findall(written)]
+    if not numbers:
+        return [PROFILES["international"]], "no squares written"
+    high = max(numbers)
+    numeric = [p for p in detectable if p.notation == "numeric" and p.squares >= high]
+    if not numeric:
+        return [], f"square {high} is on no supported board"
+    # Every board big enough, the smallest first: low numbers alone do not prove a small board.
+    numeric.sort(key=lambda p: (p.squares, _rank(p)))
+    return numeric, f"squares numbered up to {high}"
+
+
+def start_of(game: PdnGame, profile: Profile) -> Position | None:
+    """The game's start position under ``profile``, None when its FEN does not fit that profile."""
+    fen = game.fen
+    if fen is None:
+        return initial_position(profile)
+    if fen.startswith("?"):
+        fen = profile.first_side + fen[1:]
+    try:
+        return parse_fen(fen, profile)
+    except FenError:
+        return None
+
+
+def _first_plies_fit(pos: Position, texts: Sequence[str]) -> bool:
+    for text in texts[:_FIRST_PLIES]:
+        try:
+            fits = find_moves(pos, text)
+        except (NotationError, ValueError, IndexError):
+            return False
+        if not fits:
+            return False
+        pos = apply_move(pos, fits[0])
+    return True
+
+
+def detect_static(game: PdnGame) -> Detection:
+    """The variant of ``game`` from its tags, else from its squares, FEN and first moves (module docstring)."""
+    tagged = _from_tags(game.tags)
+    if tagged is not None:
+        return tagged
+    texts = [m.text for m in game.moves if m.text != "--"]
+    family, why = _family(texts[:40], game.fen or "")
+    if not family or why == "no squares written":
+        return Detection("international", "default", ("international",), why)
+    fitting = [p for p in family if start_of(game, p) is not None]
+    if fitting and len(fitting) < len(family):
+        why += "; the FEN fits only some of them"
+    family = fitting or family
+    if texts:
+        playable = [p for p in family if _first_plies_fit(start_of(game, p) or initial_position(p), texts)]
+        if playable and len(playable) < len(family):
+            why += "; the first moves are legal only under some of them"
+        family = playable or family
+    if len(family) > 1 and _ITALIAN_TAGS & set(game.tags) and any(p.name == "italian" for p in family):
+        family = [PROFILES["italian"]] + [p for p in family if p.name != "italian"]
+        why += "; Italian tag names"
+    smallest = min(p.squares for p in family)
+    family = [p for p in family if p.squares == smallest]
+    names = tuple(p.name for p in family)
+    if len(names) == 1:
+        return Detection(names[0], "detected", names, why)
+    return Detection(names[0], "default", names, why)
