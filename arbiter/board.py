@@ -75,6 +75,12 @@ class Geometry:
         row, col = self.row_col(square)
         return f"{chr(ord('a') + col)}{self.size - row}"
 
+    def name(self, square: int, profile: object) -> str:
+        """The written name of ``square`` under the notation of ``profile`` (a ``Profile``)."""
+        if getattr(profile, "notation", "numeric") == "alphanumeric":
+            return self.alphanumeric(square)
+        return str(square)
+
     def from_alphanumeric(self, text: str) -> int | None:
         """Square number of an alphanumeric name such as ``c3``; None if it is not a dark square."""
         if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():

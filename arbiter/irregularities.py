@@ -17,6 +17,7 @@ from arbiter.movegen import rules_for
 from arbiter.moves import all_capture_sequences, apply_move, capture_prefixes, to_move
 from arbiter.notation import (
     NotationError,
+    OffBoardError,
     ParsedMove,
     find_moves,
     is_subsequence,
@@ -91,6 +92,9 @@ def judge_ply(pos: Position, text: str, legal: list[Move], rest: Sequence[str] =
     profile = pos.profile
     try:
         parsed = parse_move_text(text, profile)
+    except OffBoardError as exc:
+        return PlyJudgement(None, ILLEGAL_MOVE, reason_template=msg.WHY_OFF_BOARD,
+                            reason_params={"square": exc.square, "last": exc.last})
     except NotationError as exc:
         return PlyJudgement(None, ILLEGAL_MOVE, reason_template=msg.WHY_UNREADABLE,
                             reason_params={"detail": str(exc)})

@@ -23,6 +23,15 @@ class NotationError(ValueError):
     """Raised for move text that cannot be read as a move."""
 
 
+class OffBoardError(NotationError):
+    """A written square number that is not on the board (``40-51`` on 10x10); ``square`` is the number."""
+
+    def __init__(self, message: str, square: int, last: int) -> None:
+        super().__init__(message)
+        self.square = square
+        self.last = last
+
+
 @dataclass(frozen=True)
 class ParsedMove:
     """Squares written for a move (origin, any intermediate squares, destination) and whether the
@@ -67,7 +76,7 @@ def parse_square(profile: Profile | str, text: str) -> int:
         s = int(t)
         if 1 <= s <= g.squares:
             return s
-        raise NotationError(f"square {t} is off the board (1-{g.squares})")
+        raise OffBoardError(f"square {t} is off the board (1-{g.squares})", s, g.squares)
     a = g.from_alphanumeric(t)
     if a is None:
         raise NotationError(f"{t!r} is not a square")
@@ -100,6 +109,8 @@ def parse_move_text(text: str, profile: Profile | str) -> ParsedMove:
         raise NotationError(f"cannot read move {text!r}: missing square")
     try:
         squares = tuple(parse_square(prof, p) for p in parts)
+    except OffBoardError as exc:
+        raise OffBoardError(f"cannot read move {text!r}: {exc}", exc.square, exc.last) from None
     except NotationError as exc:
         raise NotationError(f"cannot read move {text!r}: {exc}") from None
     capture: bool | None = None

@@ -31,6 +31,8 @@ from arbiter.report import (
 )
 from arbiter.results import check_result
 
+PLACEHOLDER = "--"  # a move that was not recorded (``1. - -``)
+
 
 def source(game: object, profile: Profile | str | None) -> GameSource:
     """Normalise a GameRecord or a PdnGame into what the replay needs."""
@@ -80,69 +82,100 @@ def _move_number(start: Position, ply: int, written: int | None) -> int:
     return (ply - 1 + offset) // 2 + 1
 
 
-def replay(src: GameSource) -> ValidationReport:
-    """Replay the source ply by ply (no rulings applied)."""
-    prof = src.profile
-    pos = src.start
-    positions = [pos]
-    plies: list[PlyRecord] = []
-    irregularities: list[Irregularity] = []
-    facts: list[PlyFacts] = []
-    diagonal = long_diagonal(prof.board_size)
-    tracker = new_tracker(pos)
-    first: dict[str, DrawCondition] = {}
-    enabled = tracker.enabled_rules()
-    stopped: Stop | None = None
-    texts = src.texts
-    rules = rules_for(prof)
-    for i, text in enumerate(texts, start=1):
-        side = pos.side_to_move
+class _Replay:
+    """The state of one replay: position, records, draw tracking; ``step`` plays one written ply."""
+
+    def __init__(self, src: GameSource) -> None:
+        self.src = src
+        self.prof = src.profile
+        self.pos = src.start
+        self.positions = [self.pos]
+        self.plies: list[PlyRecord] = []
+        self.irregularities: list[Irregularity] = []
+        self.facts: list[PlyFacts] = []
+        self.diagonal = long_diagonal(self.prof.board_size)
+        self.tracker = new_tracker(self.pos)
+        self.first: dict[str, DrawCondition] = {}
+        self.enabled = self.tracker.enabled_rules()
+        self.stopped: Stop | None = None
+        self.rules = rules_for(self.prof)
+
+    def step(self, i: int, text: str) -> bool:
+        """Play ply ``i`` as written; False when the replay must stop there."""
+        pos = self.pos
+        src = self.src
         number = _move_number(src.start, i, src.numbers[i - 1])
-        fast = _fast_legal(pos, text, rules)
+        if text == PLACEHOLDER:
+            params = {"move_number": number, "side": msg.side_name(pos.side_to_move), "played": "-",
+                      "reason": msg.render(msg.WHY_NOT_RECORDED, {})}
+            self.stopped = Stop(i, msg.render(msg.IRR_STOPPED, params), msg.IRR_STOPPED, params)
+            return False
+        fast = _fast_legal(pos, text, self.rules)
         if fast is not None:
             move, notation = fast
-            new: Position | None = apply_move(pos, move)
-            legal_ply = True
-        else:
-            legal = legal_moves(pos)
-            j = judge_ply(pos, text, legal, texts[i:i + LOOKAHEAD])
-            if j.kind is not None:
-                irregularities.append(_irregularity(pos, i, number, text, j, src.locations[i - 1], legal))
-            new = None
-            if j.move is not None:
-                try:
-                    new = apply_move(pos, j.move)
-                except IllegalMoveError:
-                    new = None
-            if j.move is None or new is None:
-                stopped = _stop(irregularities, pos, i, number, text)
-                break
-            move = j.move
-            legal_ply = j.kind is None
-            notation = move_to_text(pos, move, legal) if legal_ply or j.kind == AMBIGUOUS_NOTATION else text.strip()
-        assert new is not None
-        plies.append(PlyRecord(i, number, side, text, move, notation, legal_ply))
-        from_piece = pos.piece_at(move.from_sq)
-        man = from_piece is not None and from_piece.islower()
+            self.record(i, number, text, move, notation, True, apply_move(pos, move))
+            return True
+        legal = legal_moves(pos)
+        j = judge_ply(pos, text, legal, src.texts[i:i + LOOKAHEAD])
+        if j.kind is not None:
+            self.irregularities.append(_irregularity(pos, i, number, text, j, src.locations[i - 1], legal))
+        new = None
+        if j.move is not None:
+            try:
+                new = apply_move(pos, j.move)
+            except IllegalMoveError:
+                new = None
+        if j.move is None or new is None:
+            self.stopped = _stop(self.irregularities, pos, i, number, text)
+            return False
+        legal_ply = j.kind is None
+        notation = move_to_text(pos, j.move, legal) if legal_ply or j.kind == AMBIGUOUS_NOTATION else text.strip()
+        self.record(i, number, text, j.move, notation, legal_ply, new)
+        return True
+
+    def record(self, i: int, number: int, text: str, move: Move, notation: str, legal: bool, new: Position) -> None:
+        pos = self.pos
+        self.plies.append(PlyRecord(i, number, pos.side_to_move, text, move, notation, legal))
+        fb = 1 << pos.geo.idx_of[move.from_sq]
+        man = bool((pos.wm | pos.bm) & fb)
         mat = _material(new)
-        promoted = man and (new.piece_at(move.to_sq) or "").isupper()
-        f = PlyFacts(i, side, new, mat, man, len(move.captures), promoted, _lone_on_diagonal(new, mat, diagonal))
-        facts.append(f)
+        promoted = man and bool((new.wk | new.bk) & (1 << pos.geo.idx_of[move.to_sq]))
+        f = PlyFacts(i, pos.side_to_move, new, mat, man, len(move.captures), promoted,
+                     _lone_on_diagonal(new, mat, self.diagonal))
+        self.facts.append(f)
+        tracker = self.tracker
         tracker.feed(f)
-        for rule in enabled:
+        first = self.first
+        for rule in self.enabled:
             if rule not in first and tracker.holds(rule):
                 a = tracker.assess(rule)
                 if a.holds:
-                    template, params = explain(a, i, prof, mat)
-                    first[rule] = DrawCondition(rule, i, a.evidence_plies, msg.render(template, params),
-                                                template, params)
-        pos = new
-        positions.append(pos)
-    conditions = sorted(first.values(), key=lambda c: (c.ply, RULE_ORDER.index(c.rule)))
-    result = check_result(prof, positions[-1], src.declared, stopped is not None, len(plies),
-                          conditions[0].rule if conditions else None, conditions[0].ply if conditions else None)
-    return ValidationReport(prof, positions, plies, irregularities, stopped, conditions, result, facts,
-                            src.declared, len(texts))
+                    template, params = explain(a, i, self.prof, mat)
+                    first[rule] = DrawCondition(rule, i, a.evidence_plies, msg.render(template, params), template,
+                                                params)
+        self.pos = new
+        self.positions.append(new)
+
+    def report(self) -> ValidationReport:
+        conditions = sorted(self.first.values(), key=lambda c: (c.ply, RULE_ORDER.index(c.rule)))
+        draw = conditions[0] if conditions else None
+        result = check_result(self.prof, self.positions[-1], self.src.declared, self.stopped is not None,
+                              len(self.plies), draw.rule if draw else None, draw.ply if draw else None)
+        return ValidationReport(self.prof, self.positions, self.plies, self.irregularities, self.stopped, conditions,
+                                result, self.facts, self.src.declared, len(self.src.texts))
+
+
+def replay(src: GameSource, *, limit: int | None = None) -> ValidationReport:
+    """Replay the source ply by ply (no rulings applied).
+
+    With ``limit``, the replay ends early once that many irregularities were found (the report then
+    covers only the plies replayed; ``arbiter.detect`` uses it to rule out a profile cheaply).
+    """
+    r = _Replay(src)
+    for i, text in enumerate(src.texts, start=1):
+        if not r.step(i, text) or (limit is not None and len(r.irregularities) >= limit):
+            break
+    return r.report()
 
 
 _SIMPLE = re.compile(r"\s*(\d{1,2})\s*[-xX:]\s*(\d{1,2})\s*")

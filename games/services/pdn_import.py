@@ -73,7 +73,7 @@ def _problem(game: PdnGame, tournament: Tournament) -> str | None:
     """Why the game cannot be stored at all (variant, start position), or None."""
     if game.variant is None:
         return _("unsupported GameType %(gt)s") % {"gt": game.tags.get("GameType", "")}
-    if game.variant_source == "GameType" and game.variant != tournament.rule_profile:
+    if game.variant_source == "tag" and game.variant != tournament.rule_profile:
         return _("the game is %(variant)s draughts but the tournament plays %(profile)s") % {
             "variant": game.variant, "profile": tournament.rule_profile}
     try:
