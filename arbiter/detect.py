@@ -22,7 +22,9 @@ from arbiter.moves import apply_move
 from arbiter.notation import NotationError, find_moves
 from arbiter.pdn_types import PdnGame, VariantSource
 from arbiter.position import Position, initial_position
-from arbiter.profiles import PROFILES, Profile
+from arbiter.profiles import PROFILES, Profile, UnknownVariant
+from arbiter.replay import replay, source
+from arbiter.report import GameInputError, ValidationReport
 
 _ALPHA_SQUARE = re.compile(r"(?<![A-Za-z])[a-lA-L](?:1[0-2]|[1-9])(?![0-9])")
 _NUMBER = re.compile(r"\d+")
@@ -149,3 +151,46 @@ def detect_static(game: PdnGame) -> Detection:
     if len(names) == 1:
         return Detection(names[0], "detected", names, why)
     return Detection(names[0], "default", names, why)
+
+
+def _badness(report: ValidationReport) -> int:
+    """Irregular plies plus the plies a stopped replay could not reach."""
+    return len(report.irregularities) + (report.total_plies - len(report.plies))
+
+
+def resolve_by_replay(game: PdnGame) -> ValidationReport | None:
+    """Settle a game whose variant stayed open ('default' with several candidates) by replaying it.
+
+    Each candidate is replayed (the others only until they are worse than the best so far); the one
+    with the fewest irregular plies wins and the game's ``variant``/``variant_source``/``variant_candidates``/
+    ``variant_evidence`` are updated ('detected' for a single best, 'default' on a tie). Returns the
+    winner's report (the one ``validate`` gives, without rulings), None when nothing was replayed.
+    """
+    if game.variant_source == "tag" or len(game.variant_candidates) < 2:
+        return None
+    best: list[str] = []
+    best_score = -1
+    best_report: ValidationReport | None = None
+    for name in game.variant_candidates:
+        try:
+            src = source(game, name)
+        except (GameInputError, UnknownVariant):
+            continue
+        report = replay(src, limit=None if best_score < 0 else best_score + 1)
+        score = _badness(report)
+        if best_score < 0 or score < best_score:
+            best, best_score, best_report = [name], score, report
+        elif score == best_score and len(report.plies) == report.total_plies:
+            best.append(name)
+    if not best:
+        return None
+    game.variant = best[0]
+    game.variant_candidates = tuple(best)
+    if len(best) == 1:
+        game.variant_source = "detected"
+        game.variant_evidence += f"; replayed under each, only {best[0]} has the fewest irregular plies ({best_score})"
+    else:
+        game.variant_evidence += f"; replayed under each, {', '.join(best)} fit equally"
+    # A candidate that became the best was replayed to its end (an early stop at the limit means more
+    # irregular plies than the best so far), so this is the report ``validate`` would give.
+    return best_report

@@ -98,6 +98,7 @@ class _Builder:
         self.warnings.extend(warnings)
         if self.error is not None:
             self.error.game = self.count
+            self.error.warnings = warnings
             self.out.append(self.error)
         else:
             g.index = self.count

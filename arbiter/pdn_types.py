@@ -34,6 +34,8 @@ class PdnError:
     line: int
     column: int
     message: str
+    # What was read leniently in this game before it turned out unreadable.
+    warnings: list[PdnWarning] = field(default_factory=list, compare=False)
 
     def __str__(self) -> str:
         return f"game {self.game}, line {self.line}, column {self.column}: {self.message}"
