@@ -2,7 +2,7 @@
 
 ``detect_static(game)`` decides from what is written: a ``GameType`` or ``Variant`` tag (source
 'tag'); else the squares used (numbers up to 32, 50 or 72; ``a1``-``h8``), the FEN (a man on its own
-crowning row, too many pieces) and the first two moves (legal from the start position or not). One
+crowning row, too many pieces) and the first twelve plies (how many are legal from the start position). One
 profile left: 'detected'. Several left: the first of them (the most played game of that board and
 notation) with source 'default' and the others in ``candidates``.
 
@@ -36,7 +36,7 @@ _ITALIAN_TAGS = frozenset({"Bianco", "Nero", "Risultato", "Dati", "Apertura"})
 _PREFERENCE = ("international", "frisian", "canadian", "russian", "brazilian", "czech", "turkish", "english",
                "italian", "spanish", "portuguese", "pool", "thai")
 # Plies tried from the start position by the static check.
-_FIRST_PLIES = 2
+_FIRST_PLIES = 12
 
 
 @dataclass(frozen=True)
@@ -112,16 +112,19 @@ def start_of(game: PdnGame, profile: Profile) -> Position | None:
         return None
 
 
-def _first_plies_fit(pos: Position, texts: Sequence[str]) -> bool:
+def _plies_played(pos: Position, texts: Sequence[str]) -> int:
+    """How many of the first plies ``texts`` replay as legal moves from ``pos`` (at most ``_FIRST_PLIES``)."""
+    n = 0
     for text in texts[:_FIRST_PLIES]:
         try:
             fits = find_moves(pos, text)
         except (NotationError, ValueError, IndexError):
-            return False
+            return n
         if not fits:
-            return False
+            return n
         pos = apply_move(pos, fits[0])
-    return True
+        n += 1
+    return n
 
 
 def detect_static(game: PdnGame) -> Detection:
@@ -138,10 +141,12 @@ def detect_static(game: PdnGame) -> Detection:
         why += "; the FEN fits only some of them"
     family = fitting or family
     if texts:
-        playable = [p for p in family if _first_plies_fit(start_of(game, p) or initial_position(p), texts)]
-        if playable and len(playable) < len(family):
+        # The profiles under which the most of the first moves are legal; a tie keeps them all.
+        played = {p.name: _plies_played(start_of(game, p) or initial_position(p), texts) for p in family}
+        most = max(played.values())
+        if most and any(n < most for n in played.values()):
             why += "; the first moves are legal only under some of them"
-        family = playable or family
+            family = [p for p in family if played[p.name] == most]
     if len(family) > 1 and _ITALIAN_TAGS & set(game.tags) and any(p.name == "italian" for p in family):
         family = [PROFILES["italian"]] + [p for p in family if p.name != "italian"]
         why += "; Italian tag names"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from arbiter.board import Geometry, geometry
+from arbiter.board import Geometry
 from arbiter.position import Position
 from arbiter.profiles import Profile, get_profile
 
@@ -60,7 +60,7 @@ def parse_fen(text: str, profile: Profile | str = "international", *, check: boo
     for an unknown profile name.
     """
     prof = get_profile(profile)
-    g = geometry(prof.board_size)
+    g = prof.geometry
     fen = text
     s = re.sub(r"\s+", "", text.lstrip("\ufeff"))
     if s.startswith('"') and s.endswith('"') and len(s) >= 2:

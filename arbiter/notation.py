@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from arbiter.board import geometry
 from arbiter.movegen import rules_for
 from arbiter.moves import legal_moves, legal_raw, pdn_path, raw_sequences, to_move, traversed
 from arbiter.position import Move, Position
@@ -57,7 +56,7 @@ def square_name(profile: Profile | str, square: int) -> str:
     """The written name of a square under the profile's notation (``32`` or ``c3``)."""
     prof = get_profile(profile)
     if prof.notation == "alphanumeric":
-        return geometry(prof.board_size).alphanumeric(square)
+        return prof.geometry.alphanumeric(square)
     return str(square)
 
 
@@ -70,7 +69,7 @@ def write_squares(profile: Profile, squares: tuple[int, ...], capture: bool) -> 
 def parse_square(profile: Profile | str, text: str) -> int:
     """Read one square (number, or alphanumeric on 8x8 boards); raises NotationError."""
     prof = get_profile(profile)
-    g = geometry(prof.board_size)
+    g = prof.geometry
     t = text.strip()
     if t.isdigit():
         s = int(t)

@@ -75,7 +75,7 @@ def _perft(rules: Rules, om: int, ok: int, xm: int, xk: int, white: bool, depth:
             fb = k & -k
             k ^= fb
             rest = ok ^ fb
-            for ray in rays[fb.bit_length() - 1]:
+            for ray in rays[fb.bit_length() - 1][:4]:
                 for to in ray:
                     tb = 1 << to
                     if not empty & tb:

@@ -231,7 +231,7 @@ def _quiet_move_fits(rules: Rules, om: int, ok: int, xm: int, xk: int, white: bo
         return bool((promo >> fb) & 1)
     if not (ok >> fa) & 1:
         return None
-    for ray in rules.rays[fa]:
+    for ray in rules.rays[fa][:4]:
         for i in ray:
             if i == fb:
                 return False
