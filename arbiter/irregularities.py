@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from arbiter import messages as msg
-from arbiter.movegen import rules_for
 from arbiter.moves import all_capture_sequences, apply_move, capture_dead_ends, capture_prefixes, to_move
 from arbiter.notation import (
     NotationError,
@@ -28,6 +27,7 @@ from arbiter.notation import (
 )
 from arbiter.position import IllegalMoveError, Move, Position
 from arbiter.profiles import Profile
+from arbiter.rulesets import rules_for
 
 ILLEGAL_MOVE = "illegal_move"
 CAPTURE_MISSED = "capture_missed"

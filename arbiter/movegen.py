@@ -13,10 +13,8 @@ The FMJD articles behind each rule are cited where the rule is applied.
 
 from __future__ import annotations
 
-from functools import cache
-
 from arbiter.board import ALL_DIRECTIONS
-from arbiter.profiles import Profile, get_profile
+from arbiter.profile_type import Profile
 
 Step = tuple[int, int, int]
 RawMove = tuple[int, int, int, bool, tuple[Step, ...]]
@@ -292,9 +290,3 @@ def _distinct_paths(rules: Rules, seqs: list[RawMove]) -> list[RawMove]:
             seen.add(key)
             out.append(s)
     return out
-
-
-@cache
-def rules_for(profile: Profile | str) -> Rules:
-    """The (cached) move rules of a profile."""
-    return Rules(get_profile(profile))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from arbiter.movegen import RawMove, Rules, rules_for
+from arbiter.movegen import RawMove, Rules
 from arbiter.position import IllegalMoveError, Move, Position
+from arbiter.rulesets import rules_for
 
 
 def _side(pos: Position) -> tuple[int, int, int, int, bool]:

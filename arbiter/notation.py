@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from arbiter.movegen import rules_for
 from arbiter.moves import legal_moves, legal_raw, pdn_path, raw_sequences, to_move, traversed
 from arbiter.position import Move, Position
 from arbiter.profiles import Profile, get_profile
+from arbiter.rulesets import rules_for
 
 
 class NotationError(ValueError):

@@ -13,7 +13,8 @@ from arbiter import messages as msg
 from arbiter.draws import RULE_ORDER, DrawTracker, Material, PlyFacts, explain, long_diagonal
 from arbiter.fen import FenError, parse_fen
 from arbiter.irregularities import AMBIGUOUS_NOTATION, LOOKAHEAD, PlyJudgement, articles, full_text, judge_ply
-from arbiter.movegen import Rules, rules_for
+from arbiter.movegen import Rules
+from arbiter.movegen_generic import GenericRules
 from arbiter.moves import apply_move, legal_moves, to_move
 from arbiter.notation import move_to_text, write_squares
 from arbiter.pdn_types import PdnGame
@@ -30,6 +31,7 @@ from arbiter.report import (
     ValidationReport,
 )
 from arbiter.results import check_result
+from arbiter.rulesets import rules_for
 
 PLACEHOLDER = "--"  # a move that was not recorded (``1. - -``)
 
@@ -185,6 +187,8 @@ _SIMPLE_ALPHA = re.compile(r"\s*([a-h][1-8])\s*[-xX:]\s*([a-h][1-8])\s*")
 def _fast_legal(pos: Position, text: str, rules: Rules) -> tuple[Move, str] | None:
     """The common case, fast: ``a-b`` or ``axb`` naming exactly one legal move (with its strict
     notation). None sends the ply to ``judge_ply``, which gives the same verdict for such moves."""
+    if isinstance(rules, GenericRules):
+        return None
     g = pos.geo
     m = _SIMPLE.fullmatch(text)
     if m is not None:

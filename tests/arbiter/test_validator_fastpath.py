@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from arbiter.movegen import rules_for
+from arbiter.rulesets import rules_for
 from arbiter.moves import apply_move, legal_moves
 from arbiter.notation import move_to_text, square_name
 from arbiter.position import Position, initial_position
