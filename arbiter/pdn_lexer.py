@@ -233,7 +233,7 @@ def tokenize(text: str) -> list[Token]:
             continue
         m = _PLACEHOLDER.match(text, i)
         if m:
-            toks.append(Token(MOVE, "--", i))
+            toks.append(Token(MOVE, m.group(0), i))  # "-" or "--": a move not recorded
             i = m.end()
             continue
         j = i

@@ -209,8 +209,10 @@ class _Builder:
             nags = []
             if strength == "*":  # PDN: '*' as a strength sign means forced, written $7
                 strength, nags = "", ["$7"]
-            moves.append(PdnMove(normalise_move_text(tok.text), 0, "W", line, col, tok.text, strength, nags,
-                                 number_mark=self.mark))
+            text = normalise_move_text(tok.text)
+            if text == "-":
+                text = PLACEHOLDER
+            moves.append(PdnMove(text, 0, "W", line, col, tok.text, strength, nags, number_mark=self.mark))
             self.mark = ""
         elif kind == lx.LPAREN:
             self._open(tok, moves)
