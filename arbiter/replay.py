@@ -213,11 +213,18 @@ def _fast_legal(pos: Position, text: str, rules: Rules) -> tuple[Move, str] | No
         promotes = _quiet_move_fits(rules, om, ok, xm, xk, white, fa, fb)
         if promotes is None:
             return None
-        return Move(a, b, (), (a, b), promotes), write_squares(prof, (a, b), False)
+        return Move(a, b, (), (a, b), promotes), _pair(prof, a, b, False)
     hits = [r for r in rules.legal_captures(om, ok, xm, xk, white) if r[0] == fa and r[1] == fb]
     if len(hits) != 1:
         return None
-    return to_move(rules, hits[0]), write_squares(prof, (a, b), True)
+    return to_move(rules, hits[0]), _pair(prof, a, b, True)
+
+
+def _pair(prof: Profile, a: int, b: int, capture: bool) -> str:
+    """``a-b`` / ``axb`` in the profile's notation (numbers written directly: the hot path)."""
+    if prof.notation == "numeric":
+        return f"{a}{prof.capture_separator if capture else prof.move_separator}{b}"
+    return write_squares(prof, (a, b), capture)
 
 
 def _quiet_move_fits(rules: Rules, om: int, ok: int, xm: int, xk: int, white: bool, fa: int, fb: int) -> bool | None:
