@@ -19,9 +19,11 @@ from arbiter import (
     write_game,
     write_pdn,
 )
+from arbiter.detect import resolve_by_replay
 
 PDN_DIR = Path(__file__).resolve().parent.parent / "fixtures" / "pdn"
-FILES = sorted(PDN_DIR.glob("*/*.pdn"))
+# The junk cases (tests/fixtures/pdn/junk) hold unreadable games on purpose: test_pdn_tolerant reads them.
+FILES = sorted(p for p in PDN_DIR.glob("*/*.pdn") if p.parent.name != "junk")
 
 
 def _read(name: str) -> str:
@@ -46,6 +48,7 @@ def test_fixture_games_replay_with_few_unmatched_moves() -> None:
     ok = unmatched = 0
     for path in FILES:
         for game in read_pdn(path.read_text(encoding="utf-8")).games:
+            resolve_by_replay(game)  # files without a GameType: the variant the check would use
             pos = game.start_position()
             for mv in game.moves:
                 found = find_moves(pos, mv.text)
@@ -54,7 +57,8 @@ def test_fixture_games_replay_with_few_unmatched_moves() -> None:
                     break
                 pos = apply_move(pos, found[0])
                 ok += 1
-    assert ok > 25_000 and unmatched <= 5
+    # The Italian corpus file adds one more ambiguous last move (3x26): see test_validator_fixtures.
+    assert ok > 25_000 and unmatched <= 6
 
 
 def test_tags_moves_and_result() -> None:
