@@ -14,6 +14,7 @@ import json
 import sys
 from typing import Any, NoReturn
 
+from arbiter.check import main as check_main
 from arbiter.fen import FenError, parse_fen, to_fen
 from arbiter.moves import legal_moves
 from arbiter.notation import move_to_text
@@ -85,8 +86,6 @@ def _cmd_moves(args: argparse.Namespace) -> int:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    from arbiter.check import main as check_main  # written by the validator; imported lazily
-
     result: int = check_main(args.file, args.variant, args.json)
     return result
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from arbiter.board import Geometry, geometry
+from arbiter.board import Geometry
 from arbiter.position import Position
 from arbiter.profiles import Profile, get_profile
 
@@ -33,14 +33,34 @@ def _square(g: Geometry, token: str, fen: str) -> int:
     return a
 
 
-def parse_fen(text: str, profile: Profile | str = "international") -> Position:
+def check_position(pos: Position) -> None:
+    """Refuse a position no game of the profile can reach: an empty board, a man on its own crowning
+    row (it would have been crowned, FMJD 3.5 and every profile), more pieces on one side than it
+    starts with. Raises FenError naming the square or the count."""
+    g = pos.geo
+    if not pos.occupied:
+        raise FenError("the FEN has no pieces on the board")
+    for colour, men, row in (("White", pos.wm, g.white_promotion), ("Black", pos.bm, g.black_promotion)):
+        crowned = men & row
+        if crowned:
+            square = g.squares_of(crowned)[0]
+            raise FenError(f"a {colour} man on square {g.name(square, pos.profile)} stands on {colour}'s crowning "
+                           "row; it would have been crowned")
+    most = pos.profile.rows * g.half
+    for colour, count in (("White", (pos.wm | pos.wk).bit_count()), ("Black", (pos.bm | pos.bk).bit_count())):
+        if count > most:
+            raise FenError(f"{colour} has {count} pieces; a side starts with {most} on this board and never has more")
+
+
+def parse_fen(text: str, profile: Profile | str = "international", *, check: bool = True) -> Position:
     """Parse a PDN 3.0 FEN into a Position of ``profile``.
 
-    Raises FenError naming the bad part (side to move, colour, square, range, duplicate square),
-    and UnknownVariant for an unknown profile name.
+    Raises FenError naming the bad part (side to move, colour, square, range, duplicate square) and,
+    unless ``check`` is False, for a position no game can reach (``check_position``); UnknownVariant
+    for an unknown profile name.
     """
     prof = get_profile(profile)
-    g = geometry(prof.board_size)
+    g = prof.geometry
     fen = text
     s = re.sub(r"\s+", "", text.lstrip("\ufeff"))
     if s.startswith('"') and s.endswith('"') and len(s) >= 2:
@@ -91,7 +111,10 @@ def parse_fen(text: str, profile: Profile | str = "international") -> Position:
                 (kings if king else men).add(sq)
     wm, wk = pieces["W"]
     bm, bk = pieces["B"]
-    return Position(prof, g.mask_of(wm), g.mask_of(wk), g.mask_of(bm), g.mask_of(bk), side == "W")
+    pos = Position(prof, g.mask_of(wm), g.mask_of(wk), g.mask_of(bm), g.mask_of(bk), side == "W")
+    if check:
+        check_position(pos)
+    return pos
 
 
 def to_fen(pos: Position, *, alphanumeric: bool | None = None) -> str:
@@ -101,14 +124,4 @@ def to_fen(pos: Position, *, alphanumeric: bool | None = None) -> str:
     Squares are numbers unless ``alphanumeric`` is True; by default alphanumeric squares are used
     for profiles with alphanumeric notation (Russian, Brazilian), as PDN 3.0 prescribes.
     """
-    g = pos.geo
-    alpha = pos.profile.notation == "alphanumeric" if alphanumeric is None else alphanumeric
-
-    def name(s: int) -> str:
-        return g.alphanumeric(s) if alpha else str(s)
-
-    def field(colour: str, men: int, kings: int) -> str:
-        items = [name(s) for s in g.squares_of(men)] + ["K" + name(s) for s in g.squares_of(kings)]
-        return colour + ",".join(items)
-
-    return f"{pos.side_to_move}:{field('W', pos.wm, pos.wk)}:{field('B', pos.bm, pos.bk)}"
+    return pos.to_fen(alphanumeric=alphanumeric)

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from arbiter import messages as msg
-from arbiter.movegen import rules_for
-from arbiter.moves import all_capture_sequences, apply_move, capture_prefixes, to_move
+from arbiter.moves import all_capture_sequences, apply_move, capture_dead_ends, capture_prefixes, to_move
 from arbiter.notation import (
     NotationError,
+    OffBoardError,
     ParsedMove,
     find_moves,
     is_subsequence,
@@ -27,6 +27,7 @@ from arbiter.notation import (
 )
 from arbiter.position import IllegalMoveError, Move, Position
 from arbiter.profiles import Profile
+from arbiter.rulesets import rules_for
 
 ILLEGAL_MOVE = "illegal_move"
 CAPTURE_MISSED = "capture_missed"
@@ -91,6 +92,9 @@ def judge_ply(pos: Position, text: str, legal: list[Move], rest: Sequence[str] =
     profile = pos.profile
     try:
         parsed = parse_move_text(text, profile)
+    except OffBoardError as exc:
+        return PlyJudgement(None, ILLEGAL_MOVE, reason_template=msg.WHY_OFF_BOARD,
+                            reason_params={"square": exc.square, "last": exc.last})
     except NotationError as exc:
         return PlyJudgement(None, ILLEGAL_MOVE, reason_template=msg.WHY_UNREADABLE,
                             reason_params={"detail": str(exc)})
@@ -115,6 +119,13 @@ def judge_ply(pos: Position, text: str, legal: list[Move], rest: Sequence[str] =
         partial = match_moves(pos, parsed, capture_prefixes(pos))
         if partial:
             return PlyJudgement(_fewest(partial), CAPTURE_INCOMPLETE, required)
+        dead = match_moves(pos, parsed, capture_dead_ends(pos))
+        if dead:
+            # A flying king stopped where it cannot go on, having taken fewer pieces than it could: under the
+            # majority rule a capture of fewer pieces than possible (FMJD 5.4.8); under free choice a capture
+            # that was not finished.
+            kind = CAPTURE_NOT_MAXIMAL if profile.capture_precedence != "free" else CAPTURE_INCOMPLETE
+            return PlyJudgement(_fewest(dead), kind, required)
         quiet = match_moves(pos, parsed, quiet_moves(pos))
         if quiet:
             return PlyJudgement(quiet[0], CAPTURE_MISSED, required)

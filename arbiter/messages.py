@@ -62,6 +62,8 @@ IRR_STOPPED = gettext_noop("Move {move_number}, {side} {played}: the game cannot
 # Reasons (the {reason} of IRR_ILLEGAL_MOVE / IRR_STOPPED / IRR_AMBIGUOUS).
 WHY_NO_PIECE = gettext_noop("there is no {side} piece on square {square}")
 WHY_UNREADABLE = gettext_noop("the move text cannot be read ({detail})")
+WHY_OFF_BOARD = gettext_noop("square {square} is not on the board (squares 1-{last})")
+WHY_NOT_RECORDED = gettext_noop("the move was not recorded")
 WHY_TARGET_OCCUPIED = gettext_noop("square {square} is not free")
 WHY_NOT_DIAGONAL = gettext_noop("{from_sq} and {to_sq} are not on one diagonal")
 WHY_MAN_BACKWARDS = gettext_noop("a man moves forwards only")

@@ -13,10 +13,8 @@ The FMJD articles behind each rule are cited where the rule is applied.
 
 from __future__ import annotations
 
-from functools import cache
-
-from arbiter.board import ALL_DIRECTIONS, geometry
-from arbiter.profiles import Profile, get_profile
+from arbiter.board import ALL_DIRECTIONS
+from arbiter.profile_type import Profile
 
 Step = tuple[int, int, int]
 RawMove = tuple[int, int, int, bool, tuple[Step, ...]]
@@ -27,7 +25,7 @@ class Rules:
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
-        g = geometry(profile.board_size)
+        g = profile.geometry
         self.geo = g
         self.board = g.board_mask
         self.rays = g.rays
@@ -83,14 +81,18 @@ class Rules:
 
     # -- capture sequences (depth-first) ----------------------------------------------------
     def capture_sequences(self, om: int, ok: int, xm: int, xk: int, white: bool,
-                          prefixes: list[RawMove] | None = None, starters: int = -1) -> list[RawMove]:
+                          prefixes: list[RawMove] | None = None, starters: int = -1,
+                          dead_ends: list[RawMove] | None = None) -> list[RawMove]:
         """Every complete capture sequence, majority rule NOT applied, duplicates NOT removed.
 
         FMJD 4.5: a piece keeps jumping while it can. FMJD 4.11 (Turkish strike): jumped pieces
         stay on the board until the move ends, so they block and cannot be jumped twice; the
         origin square counts as empty. If ``prefixes`` is given, every partial sequence that can
-        still be continued is appended to it as well. ``starters`` (a mask from ``jumpers``)
-        limits the pieces tried.
+        still be continued is appended to it as well. If ``dead_ends`` is given, every flying-king
+        sequence that stops on a landing square from which it cannot go on, while another landing
+        square of the same jump would let it go on, is appended to it (a capture of fewer pieces than
+        the piece could take: not a legal move). ``starters`` (a mask from ``jumpers``) limits the
+        pieces tried.
         """
         rays = self.rays
         opp = xm | xk
@@ -162,15 +164,19 @@ class Rules:
                 found = True
                 ncaps = caps | (1 << v)
                 continued = False
+                stuck = []
                 for land in landings:
                     nsteps = steps + ((land, d, v),)
                     if king_jumps(land, ncaps, nsteps, d, promoted):
                         continued = True
                         if prefixes is not None:
                             prefixes.append((frm, land, ncaps, promoted, nsteps))
+                    else:
+                        stuck.append((frm, land, ncaps, promoted, nsteps))
                 if not continued:
-                    for land in landings:
-                        out.append((frm, land, ncaps, promoted, steps + ((land, d, v),)))
+                    out.extend(stuck)
+                elif dead_ends is not None:
+                    dead_ends.extend(stuck)
             return found
 
         all_pieces = om | ok | opp
@@ -232,7 +238,7 @@ class Rules:
             low = k & -k
             k ^= low
             frm = low.bit_length() - 1
-            for ray in rays[frm]:
+            for ray in rays[frm][:4]:
                 for to in ray:
                     if not (empty >> to) & 1:
                         break
@@ -284,9 +290,3 @@ def _distinct_paths(rules: Rules, seqs: list[RawMove]) -> list[RawMove]:
             seen.add(key)
             out.append(s)
     return out
-
-
-@cache
-def rules_for(profile: Profile | str) -> Rules:
-    """The (cached) move rules of a profile."""
-    return Rules(get_profile(profile))

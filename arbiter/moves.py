@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from arbiter.movegen import RawMove, Rules, rules_for
+from arbiter.movegen import RawMove, Rules
 from arbiter.position import IllegalMoveError, Move, Position
+from arbiter.rulesets import rules_for
 
 
 def _side(pos: Position) -> tuple[int, int, int, int, bool]:
@@ -21,14 +22,13 @@ def pdn_path(rules: Rules, raw: RawMove) -> tuple[int, ...]:
     """
     frm, to, _caps, _promotes, steps = raw
     sq_of = rules.geo.sq_of
-    shifts = rules.shifts
     mids = []
     for i in range(len(steps) - 1):
         land, d, v = steps[i]
         if steps[i + 1][1] != d:
             mids.append(sq_of[land])
         else:
-            mids.append(sq_of[v + shifts[d]])
+            mids.append(sq_of[rules.rays[v][d][0]])
     return (sq_of[frm], *mids, sq_of[to])
 
 
@@ -116,17 +116,30 @@ def capture_prefixes(pos: Position) -> list[Move]:
     return _unique_moves(rules, prefixes)
 
 
+def capture_dead_ends(pos: Position) -> list[Move]:
+    """Every flying-king capture that stops on a landing square from which the king cannot go on, while
+    another landing square of the same jump would let it go on: it takes fewer pieces than the king could
+    (e.g. from ``B:W17,K29,46:BK6,25``, ``6x50`` takes 17 while 6x... taking two was possible). One entry per
+    (from, to, set of captures). Not legal under any profile; the validator judges such a move a capture
+    of fewer pieces than possible (FMJD 5.4.8), not an impossible move."""
+    rules = rules_for(pos.profile)
+    dead: list[RawMove] = []
+    rules.capture_sequences(*_side(pos), dead_ends=dead)
+    return _unique_moves(rules, dead)
+
+
 def is_capture_prefix(pos: Position, move: Move) -> bool:
     """True when ``move`` is the start of a longer capture, i.e. the piece had to jump on."""
     return move in set(capture_prefixes(pos))
 
 
 def raw_sequences(pos: Position, *, include_prefixes: bool = False) -> list[RawMove]:
-    """All raw capture paths (duplicates kept), optionally with the incomplete ones."""
+    """All raw capture paths (duplicates kept), optionally with the incomplete ones and the dead ends."""
     rules = rules_for(pos.profile)
     prefixes: list[RawMove] | None = [] if include_prefixes else None
-    seqs = rules.capture_sequences(*_side(pos), prefixes=prefixes)
-    return seqs + (prefixes or [])
+    dead: list[RawMove] | None = [] if include_prefixes else None
+    seqs = rules.capture_sequences(*_side(pos), prefixes=prefixes, dead_ends=dead)
+    return seqs + (prefixes or []) + (dead or [])
 
 
 def apply_move(pos: Position, move: Move) -> Position:

@@ -12,15 +12,23 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from arbiter.board import geometry
-from arbiter.movegen import rules_for
 from arbiter.moves import legal_moves, legal_raw, pdn_path, raw_sequences, to_move, traversed
 from arbiter.position import Move, Position
 from arbiter.profiles import Profile, get_profile
+from arbiter.rulesets import rules_for
 
 
 class NotationError(ValueError):
     """Raised for move text that cannot be read as a move."""
+
+
+class OffBoardError(NotationError):
+    """A written square number that is not on the board (``40-51`` on 10x10); ``square`` is the number."""
+
+    def __init__(self, message: str, square: int, last: int) -> None:
+        super().__init__(message)
+        self.square = square
+        self.last = last
 
 
 @dataclass(frozen=True)
@@ -48,7 +56,7 @@ def square_name(profile: Profile | str, square: int) -> str:
     """The written name of a square under the profile's notation (``32`` or ``c3``)."""
     prof = get_profile(profile)
     if prof.notation == "alphanumeric":
-        return geometry(prof.board_size).alphanumeric(square)
+        return prof.geometry.alphanumeric(square)
     return str(square)
 
 
@@ -61,13 +69,13 @@ def write_squares(profile: Profile, squares: tuple[int, ...], capture: bool) -> 
 def parse_square(profile: Profile | str, text: str) -> int:
     """Read one square (number, or alphanumeric on 8x8 boards); raises NotationError."""
     prof = get_profile(profile)
-    g = geometry(prof.board_size)
+    g = prof.geometry
     t = text.strip()
     if t.isdigit():
         s = int(t)
         if 1 <= s <= g.squares:
             return s
-        raise NotationError(f"square {t} is off the board (1-{g.squares})")
+        raise OffBoardError(f"square {t} is off the board (1-{g.squares})", s, g.squares)
     a = g.from_alphanumeric(t)
     if a is None:
         raise NotationError(f"{t!r} is not a square")
@@ -100,6 +108,8 @@ def parse_move_text(text: str, profile: Profile | str) -> ParsedMove:
         raise NotationError(f"cannot read move {text!r}: missing square")
     try:
         squares = tuple(parse_square(prof, p) for p in parts)
+    except OffBoardError as exc:
+        raise OffBoardError(f"cannot read move {text!r}: {exc}", exc.square, exc.last) from None
     except NotationError as exc:
         raise NotationError(f"cannot read move {text!r}: {exc}") from None
     capture: bool | None = None

@@ -22,6 +22,7 @@ ELLIPSIS = "ELLIPSIS"  # "..." standing alone (e.g. "1. ... 7-12")
 MOVE = "MOVE"  # text = move as written, value = attached strength mark
 RESULT = "RESULT"  # text = result as written ("2-0", "1/2-1/2", "*")
 ERROR = "ERROR"  # text = message
+WARNING = "WARNING"  # text = message: something skipped or repaired, the game goes on
 
 
 @dataclass
@@ -32,6 +33,8 @@ class Token:
     text: str
     pos: int
     value: str = ""
+    # A warning about how the token was read (a TAG whose value was repaired).
+    note: str = ""
 
 
 _SQ = r"(?:\d{1,2}|[a-hA-H][1-8])"
@@ -70,40 +73,66 @@ def _next_tag_line(text: str, pos: int) -> int:
     return m.start() if m else len(text)
 
 
+_LITERAL_ESCAPES = re.compile(r"(?:\\[rnt])+$")
+_TAG_TAIL = re.compile(r"[ \t]*(?:\\[rn][ \t]*)+(?=\n|$)")
+
+
 def _read_tag(text: str, i: int) -> tuple[Token, int]:
-    """Read ``[Key "value"]`` starting at ``text[i] == '['``."""
+    """Read ``[Key "value"]`` starting at ``text[i] == '['``.
+
+    A tag line that cannot be read (a stray ``[``, ``[Empty]`` with no value, an unterminated
+    string) gives a WARNING and the rest of its line is skipped: the tag is lost, not the game.
+    A value ending in a literal ``\\r`` (an export bug) loses it with a warning.
+    """
     n = len(text)
     j = i + 1
     while j < n and text[j] in " \t":
         j += 1
     m = _KEY.match(text, j)
     if not m:
-        return Token(ERROR, "tag name expected after '['", i), _next_line(text, i)
+        return Token(WARNING, "a '[' line that is no tag was ignored", i), _next_line(text, i)
     key = m.group(0)
     j = m.end()
     while j < n and text[j] in " \t":
         j += 1
+    if j < n and text[j] == "]":
+        return Token(WARNING, f"tag [{key}] has no value; it was ignored", i), _skip_junk(text, j + 1)
     if j >= n or text[j] != '"':
-        return Token(ERROR, f"tag [{key}]: value must be a quoted string", j), _next_line(text, i)
+        return Token(WARNING, f"tag [{key}]: the value is not a quoted string; the tag was ignored", i), \
+            _next_line(text, i)
     j += 1
     buf = []
     while j < n and text[j] != '"':
-        if text[j] == "\\" and j + 1 < n:
+        if text[j] == "\\" and j + 1 < n and text[j + 1] in '"\\':
             buf.append(text[j + 1])
             j += 2
             continue
         if text[j] == "\n":
-            return Token(ERROR, f"tag [{key}]: unterminated string", j), j + 1
+            return Token(WARNING, f"tag [{key}]: the string is not closed; the tag was ignored", i), j + 1
         buf.append(text[j])
         j += 1
     if j >= n:
-        return Token(ERROR, f"tag [{key}]: unterminated string", j), n
+        return Token(WARNING, f"tag [{key}]: the string is not closed; the tag was ignored", i), n
     j += 1
     while j < n and text[j] in " \t":
         j += 1
     if j >= n or text[j] != "]":
-        return Token(ERROR, f"tag [{key}]: ']' expected", j), _next_line(text, i)
-    return Token(TAG, key, i, "".join(buf)), j + 1
+        return Token(WARNING, f"tag [{key}]: ']' expected; the tag was ignored", i), _next_line(text, i)
+    value = "".join(buf)
+    if _LITERAL_ESCAPES.search(value):
+        value = _LITERAL_ESCAPES.sub("", value)
+        return Token(TAG, key, i, value, note=f"tag [{key}]: a literal '\\r' at the end of the value was removed"), \
+            _skip_junk(text, j + 1)
+    end = _skip_junk(text, j + 1)
+    if end != j + 1:
+        return Token(TAG, key, i, value, note=f"tag [{key}]: a literal '\\r' after the tag was ignored"), end
+    return Token(TAG, key, i, value), j + 1
+
+
+def _skip_junk(text: str, j: int) -> int:
+    """Past literal ``\\r`` / ``\\n`` sequences that follow a tag on its line (an export bug)."""
+    m = _TAG_TAIL.match(text, j)
+    return m.end() if m else j
 
 
 def _next_line(text: str, pos: int) -> int:
@@ -204,7 +233,7 @@ def tokenize(text: str) -> list[Token]:
             continue
         m = _PLACEHOLDER.match(text, i)
         if m:
-            toks.append(Token(MOVE, "--", i))
+            toks.append(Token(MOVE, m.group(0), i))  # "-" or "--": a move not recorded
             i = m.end()
             continue
         j = i

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from arbiter.moves import apply_move, legal_moves
 from arbiter.notation import move_to_text
-from arbiter.pdn import PdnGame, PdnMove, PdnVariation
+from arbiter.pdn_types import PdnGame, PdnMove, PdnVariation
 from arbiter.position import Move, Position
 from arbiter.profiles import Colour
 
@@ -37,36 +37,59 @@ def _comment(text: str) -> str:
     return ";" + text  # a brace comment cannot hold this text; a line comment can
 
 
+class _Frame:
+    """One line being written: its moves, the next one, and the variations still to write after it."""
+
+    __slots__ = ("moves", "i", "need_number", "prev", "variations")
+
+    def __init__(self, moves: list[PdnMove]) -> None:
+        self.moves = moves
+        self.i = 0
+        self.need_number = True
+        self.prev: PdnMove | None = None
+        self.variations: list[PdnVariation] = []
+
+
+def _move_tokens(fr: _Frame, mv: PdnMove, first: Colour, out: list[str]) -> None:
+    prev = fr.prev
+    if prev is not None:
+        # The reader counts on from the previous move; write the number when that would
+        # give something else than what was read.
+        expected = (prev.number, "B" if first == "W" else "W") if prev.side == first else (prev.number + 1, first)
+        fr.need_number = fr.need_number or (mv.number, mv.side) != expected
+    fr.prev = mv
+    if mv.side == first:
+        out.append(f"{mv.number}.")
+    elif fr.need_number:
+        out.append(f"{mv.number}...")
+    out.append(mv.text + mv.strength)
+    out.extend(mv.nags)
+    fr.need_number = False
+    if mv.comments:
+        out.extend(_comment(c) for c in mv.comments)
+        fr.need_number = True
+    fr.variations = list(reversed(mv.variations))
+
+
 def _line_tokens(moves: list[PdnMove], comments: list[str], first: Colour, out: list[str]) -> None:
+    """The tokens of a line and of all its variations, depth-first, without recursion (any depth)."""
     out.extend(_comment(c) for c in comments)
-    need_number = True
-    prev: PdnMove | None = None
-    for mv in moves:
-        if prev is not None:
-            # The reader counts on from the previous move; write the number when that would
-            # give something else than what was read.
-            expected = (prev.number, "B" if first == "W" else "W") if prev.side == first else (prev.number + 1, first)
-            need_number = need_number or (mv.number, mv.side) != expected
-        prev = mv
-        if mv.side == first:
-            out.append(f"{mv.number}.")
-        elif need_number:
-            out.append(f"{mv.number}...")
-        out.append(mv.text + mv.strength)
-        out.extend(mv.nags)
-        need_number = False
-        if mv.comments:
-            out.extend(_comment(c) for c in mv.comments)
-            need_number = True
-        for var in mv.variations:
-            _variation_tokens(var, first, out)
-            need_number = True
-
-
-def _variation_tokens(var: PdnVariation, first: Colour, out: list[str]) -> None:
-    out.append("(")
-    _line_tokens(var.moves, var.comments, first, out)
-    out.append(")")
+    stack = [_Frame(moves)]
+    while stack:
+        fr = stack[-1]
+        if fr.variations:
+            var = fr.variations.pop()
+            fr.need_number = True
+            out.append("(")
+            out.extend(_comment(c) for c in var.comments)
+            stack.append(_Frame(var.moves))
+        elif fr.i < len(fr.moves):
+            fr.i += 1
+            _move_tokens(fr, fr.moves[fr.i - 1], first, out)
+        else:
+            stack.pop()
+            if stack:
+                out.append(")")
 
 
 def _wrap(tokens: list[str]) -> str:

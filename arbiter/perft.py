@@ -6,8 +6,10 @@ convention of the published figures and of the benchmark in bench/bench_perft.py
 
 from __future__ import annotations
 
-from arbiter.movegen import Rules, rules_for
+from arbiter.movegen import Rules
+from arbiter.movegen_generic import GenericRules
 from arbiter.position import Position
+from arbiter.rulesets import rules_for
 
 
 def perft(pos: Position, depth: int, *, keep_duplicates: bool = False) -> int:
@@ -29,6 +31,8 @@ def perft(pos: Position, depth: int, *, keep_duplicates: bool = False) -> int:
 
 def _perft(rules: Rules, om: int, ok: int, xm: int, xk: int, white: bool, depth: int, dup: bool = False) -> int:
     # Side-relative recursion on bit masks: after a move the opponent becomes the side to move.
+    if isinstance(rules, GenericRules):
+        return _perft_generic(rules, om, ok, xm, xk, white, depth, dup)
     starters = rules.jumpers(om, ok, xm, xk, white)
     if starters:
         caps = rules.legal_captures(om, ok, xm, xk, white, dup, starters)
@@ -75,7 +79,7 @@ def _perft(rules: Rules, om: int, ok: int, xm: int, xk: int, white: bool, depth:
             fb = k & -k
             k ^= fb
             rest = ok ^ fb
-            for ray in rays[fb.bit_length() - 1]:
+            for ray in rays[fb.bit_length() - 1][:4]:
                 for to in ray:
                     tb = 1 << to
                     if not empty & tb:
@@ -83,4 +87,26 @@ def _perft(rules: Rules, om: int, ok: int, xm: int, xk: int, white: bool, depth:
                     total += _perft(rules, xm, xk, om, rest | tb, nw, d1, dup)
                     if not flying:
                         break
+    return total
+
+
+def _perft_generic(rules: GenericRules, om: int, ok: int, xm: int, xk: int, white: bool, depth: int,
+                   dup: bool) -> int:
+    """Perft through the generic generator's move lists (no bulk counting tricks beyond the last ply)."""
+    if rules.jumpers(om, ok, xm, xk, white):
+        moves = rules.legal_captures(om, ok, xm, xk, white, dup)
+    else:
+        moves = rules.quiet_moves(om, ok, xm, xk, white)
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for frm, to, capmask, promotes, _steps in moves:
+        fb, tb, keep = 1 << frm, 1 << to, ~capmask
+        if om & fb:
+            if promotes:
+                total += _perft_generic(rules, xm & keep, xk & keep, om ^ fb, ok | tb, not white, depth - 1, dup)
+            else:
+                total += _perft_generic(rules, xm & keep, xk & keep, om ^ fb | tb, ok, not white, depth - 1, dup)
+        else:
+            total += _perft_generic(rules, xm & keep, xk & keep, om, ok ^ fb | tb, not white, depth - 1, dup)
     return total

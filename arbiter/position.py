@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from arbiter.board import Geometry, geometry
+from arbiter.board import Geometry
 from arbiter.profiles import Colour, Profile, get_profile
 
 PieceCode = Literal["w", "W", "b", "B"]
@@ -84,7 +84,7 @@ class Position:
 
     def __init__(self, profile: Profile, wm: int, wk: int, bm: int, bk: int, white_to_move: bool) -> None:
         object.__setattr__(self, "profile", profile)
-        object.__setattr__(self, "geo", geometry(profile.board_size))
+        object.__setattr__(self, "geo", profile.geometry)
         object.__setattr__(self, "wm", wm)
         object.__setattr__(self, "wk", wk)
         object.__setattr__(self, "bm", bm)
@@ -104,7 +104,7 @@ class Position:
         Raises ValueError when a square is off the board or holds two pieces.
         """
         prof = get_profile(profile)
-        g = geometry(prof.board_size)
+        g = prof.geometry
         groups = [list(white_men), list(white_kings), list(black_men), list(black_kings)]
         seen: set[int] = set()
         for group in groups:
@@ -128,9 +128,21 @@ class Position:
         return self._hash
 
     def __repr__(self) -> str:
-        from arbiter.fen import to_fen
+        return f"Position({self.to_fen()!r}, {self.profile.name!r})"
 
-        return f"Position({to_fen(self)!r}, {self.profile.name!r})"
+    def to_fen(self, *, alphanumeric: bool | None = None) -> str:
+        """The canonical FEN (see ``arbiter.fen.to_fen``, which calls this)."""
+        g = self.geo
+        alpha = self.profile.notation == "alphanumeric" if alphanumeric is None else alphanumeric
+
+        def name(s: int) -> str:
+            return g.alphanumeric(s) if alpha else str(s)
+
+        def field(colour: str, men: int, kings: int) -> str:
+            items = [name(s) for s in g.squares_of(men)] + ["K" + name(s) for s in g.squares_of(kings)]
+            return colour + ",".join(items)
+
+        return f"{self.side_to_move}:{field('W', self.wm, self.wk)}:{field('B', self.bm, self.bk)}"
 
     # -- accessors --------------------------------------------------------------------------
     @property
@@ -184,13 +196,14 @@ class Position:
 
 
 def initial_position(profile: Profile | str = "international") -> Position:
-    """The start position of a profile (FMJD 2.8: Black on 1-20, White on 31-50; 8x8: 1-12 / 21-32).
+    """The start position of a profile: the men of each side on its ``rows`` nearest rows, behind
+    ``back_rows_empty`` empty rows (FMJD 2.8: Black on 1-20, White on 31-50; 8x8: 1-12 / 21-32).
 
     Raises UnknownVariant for an unknown profile name.
     """
     prof = get_profile(profile)
-    g = geometry(prof.board_size)
-    n = prof.rows * g.half
-    black = g.mask_of(range(1, n + 1))
-    white = g.mask_of(range(g.squares - n + 1, g.squares + 1))
-    return Position(prof, white, 0, black, 0, prof.white_first)
+    g = prof.geometry
+    skip, rows = prof.back_rows_empty, prof.rows
+    black = [s for s in range(1, g.squares + 1) if skip <= g.row_col(s)[0] < skip + rows]
+    white = [s for s in range(1, g.squares + 1) if g.size - skip - rows <= g.row_col(s)[0] < g.size - skip]
+    return Position(prof, g.mask_of(white), 0, g.mask_of(black), 0, prof.white_first)

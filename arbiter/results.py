@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from arbiter import messages as msg
 from arbiter.moves import legal_raw
-from arbiter.pdn import normalise_result
+from arbiter.pdn_types import normalise_result
 from arbiter.position import Position
 from arbiter.profiles import Profile
 

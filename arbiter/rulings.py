@@ -22,7 +22,8 @@ from arbiter import messages as msg
 from arbiter.irregularities import articles, full_text
 from arbiter.moves import legal_moves
 from arbiter.notation import NotationError, find_moves, move_to_text
-from arbiter.validator import Irregularity, Ruling, RulingError, ValidationReport, _Source, replay
+from arbiter.replay import replay
+from arbiter.report import GameSource, Irregularity, Ruling, RulingError, ValidationReport
 
 
 def _error(ruling: Ruling, template: str, **params: Any) -> RulingError:
@@ -30,7 +31,7 @@ def _error(ruling: Ruling, template: str, **params: Any) -> RulingError:
     return RulingError(ruling, msg.render(template, params), template, params)
 
 
-def apply_rulings(src: _Source, report: ValidationReport, rulings: list[Ruling]) -> ValidationReport:
+def apply_rulings(src: GameSource, report: ValidationReport, rulings: list[Ruling]) -> ValidationReport:
     """Apply ``rulings`` in ply order to the replay of ``src`` (whose unruled replay is ``report``)."""
     errors: list[RulingError] = []
     accepted: list[Ruling] = []

@@ -2,8 +2,11 @@
 
 Square numbering and orientation come from the arbiter's board geometry (FMJD 2.6 / PDN): rows
 counted from the top as White sees the board, square 1 in the top row at White's left-hand side
-(top-left), the bottom-left corner a playing square; 8x8 profiles use the same scheme (English
-1-32, or a1-h8 names for the alphanumeric games). ``flipped`` shows the board as Black sees it.
+(top-left), the bottom-left corner a playing square; 8x8 and 12x12 profiles use the same scheme (English
+1-32, Canadian 1-72, or a1-h8 names for the alphanumeric games). Profiles with another board follow
+their own geometry: Italian, Spanish and Portuguese play with the bottom-left corner light (Spanish,
+Portuguese and Thai number from White's bottom-right corner), Turkish uses all 64 squares.
+``flipped`` shows the board as Black sees it.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from arbiter.board import geometry
+from arbiter.board import Geometry, geometry
 from arbiter.notation import square_name
 from arbiter.position import Move, Position
 
@@ -20,11 +23,13 @@ LIGHT = "#f0d9b5"
 DARK = "#8b5a2b"
 HIGHLIGHT = "#c9a227"
 CAPTURED = "#b3261e"
+ALL_SQUARES_LIGHT = "#c8a074"
 
 
-def square_xy(size: int, square: int, flipped: bool, cell: int) -> tuple[int, int]:
-    """Top-left pixel of ``square`` on a ``size`` board (row 0 at the top as White sees it)."""
-    row, col = geometry(size).row_col(square)
+def square_xy(size: int, square: int, flipped: bool, cell: int, geo: Geometry | None = None) -> tuple[int, int]:
+    """Top-left pixel of ``square`` on a ``size`` board (row 0 at the top as White sees it); ``geo`` is the
+    profile's board (layout and numbering: Italian, Spanish, Thai, Turkish), the FMJD board by default."""
+    row, col = (geo or geometry(size)).row_col(square)
     if flipped:
         row, col = size - 1 - row, size - 1 - col
     return col * cell, row * cell
@@ -47,7 +52,7 @@ def render_board(
     """
     prof = position.profile
     size = prof.board_size
-    geo = geometry(size)
+    geo = prof.geometry
     total = size * cell
     highlight: set[int] = set()
     captured: set[int] = set()
@@ -64,14 +69,16 @@ def render_board(
     ]
     font = max(8, cell // 4)
     for sq in range(1, geo.squares + 1):
-        x, y = square_xy(size, sq, flipped, cell)
+        x, y = square_xy(size, sq, flipped, cell, geo)
         fill = HIGHLIGHT if sq in highlight else DARK
+        if geo.layout == "all" and sq not in highlight and sum(geo.row_col(sq)) % 2 == 0:
+            fill = ALL_SQUARES_LIGHT  # Turkish: every square is played; keep the checkering visible
         out.append(f'<rect class="sq" data-square="{sq}" x="{x}" y="{y}" width="{cell}" height="{cell}" '
                    f'fill="{fill}"/>')
     r = cell * 0.38
     for sq in range(1, geo.squares + 1):
         piece = position.piece_at(sq)
-        x, y = square_xy(size, sq, flipped, cell)
+        x, y = square_xy(size, sq, flipped, cell, geo)
         cx, cy = x + cell / 2, y + cell / 2
         if sq in captured and piece is None:
             out.append(f'<circle class="captured" cx="{cx}" cy="{cy}" r="{r * 0.35:.1f}" fill="{CAPTURED}" '
@@ -99,7 +106,7 @@ def render_board(
     if numbers:
         # Drawn last, with a dark outline, so that numbers stay readable on top of the pieces.
         for sq in range(1, geo.squares + 1):
-            x, y = square_xy(size, sq, flipped, cell)
+            x, y = square_xy(size, sq, flipped, cell, geo)
             out.append(f'<text class="num" x="{x + 2}" y="{y + font}" font-size="{font}" fill="#fff8e8" '
                        f'stroke="#3a2410" stroke-width="{max(1, font // 4)}" paint-order="stroke" '
                        f'font-family="sans-serif" pointer-events="none">{escape(square_name(prof, sq))}</text>')

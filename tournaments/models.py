@@ -18,17 +18,29 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from arbiter.profiles import profile_choices
 from tournaments.standings.editions import edition_for
 from tournaments.standings.model import Edition
 from tournaments.vocabulary import Scoring
 
-RULE_PROFILE_CHOICES = [
-    ("international", _("International (10x10, FMJD)")),
-    ("brazilian", _("Brazilian (8x8)")),
-    ("russian", _("Russian (8x8)")),
-    ("english", _("English checkers (8x8)")),
-    ("german", _("German Dame (8x8, Brettspielnetz)")),
-]
+# The names of the rule profiles in the forms; the list of profiles itself is the arbiter's (one source).
+_PROFILE_LABELS = {
+    "international": _("International (10x10, FMJD)"),
+    "brazilian": _("Brazilian (8x8)"),
+    "russian": _("Russian (8x8)"),
+    "english": _("English checkers (8x8)"),
+    "german": _("German Dame (8x8, Brettspielnetz)"),
+    "canadian": _("Canadian (12x12)"),
+    "pool": _("American pool checkers (8x8)"),
+    "italian": _("Italian (8x8, FID)"),
+    "spanish": _("Spanish (8x8)"),
+    "portuguese": _("Portuguese (8x8)"),
+    "czech": _("Czech (8x8)"),
+    "turkish": _("Turkish (8x8, straight moves)"),
+    "thai": _("Thai (8x8)"),
+    "frisian": _("Frisian (10x10)"),
+}
+RULE_PROFILE_CHOICES = [(name, _PROFILE_LABELS.get(name, description)) for name, description in profile_choices()]
 
 
 class Player(models.Model):

@@ -109,7 +109,7 @@ def game_to_pdn(game: Game) -> PdnGame:
     for key, value in (game.pdn_tags or {}).items():
         if key not in tags and isinstance(value, str) and value and key[:1].isupper():
             tags[key] = value
-    return PdnGame(tags=tags, moves=_moves(game), result=result, variant=prof.name, variant_source="GameType")
+    return PdnGame(tags=tags, moves=_moves(game), result=result, variant=prof.name, variant_source="tag")
 
 
 def prefetch_for_export(games: list[Game]) -> None:

@@ -73,7 +73,7 @@ def _problem(game: PdnGame, tournament: Tournament) -> str | None:
     """Why the game cannot be stored at all (variant, start position), or None."""
     if game.variant is None:
         return _("unsupported GameType %(gt)s") % {"gt": game.tags.get("GameType", "")}
-    if game.variant_source == "GameType" and game.variant != tournament.rule_profile:
+    if game.variant_source == "tag" and game.variant != tournament.rule_profile:
         return _("the game is %(variant)s draughts but the tournament plays %(profile)s") % {
             "variant": game.variant, "profile": tournament.rule_profile}
     try:
@@ -124,9 +124,21 @@ def store_game(board: Board, game: PdnGame, user: User, *, replace_moves: bool =
     return g, warnings
 
 
+def reading_notes(game: PdnGame) -> list[str]:
+    """What the reader did leniently (with its line) and how the variant was known, for the import report."""
+    notes = [_("line %(line)d: %(message)s") % {"line": w.line, "message": w.message} for w in game.warnings]
+    if game.variant_source == "detected":
+        notes.append(_("the file does not name the game; %(variant)s was detected") % {"variant": game.variant})
+    elif game.variant_source == "default":
+        notes.append(_("the file does not name the game; it was read as %(variant)s, a guess")
+                     % {"variant": game.variant})
+    return notes
+
+
 def _entry(game: PdnGame, **extra: Any) -> dict[str, Any]:
     return {"index": game.index, "line": game.line, "white": game.tags.get("White", ""),
-            "black": game.tags.get("Black", ""), "round": game.tags.get("Round", ""), **extra}
+            "black": game.tags.get("Black", ""), "round": game.tags.get("Round", ""),
+            "variant_source": game.variant_source, "reading": reading_notes(game), **extra}
 
 
 def import_pdn_text(tournament: Tournament, text: str, user: User = None, *, default_round: int | None = None,
@@ -170,7 +182,7 @@ def import_pdn_text(tournament: Tournament, text: str, user: User = None, *, def
                                              round_number=rnd.number, pdn=write_game(game)))
             continue
         report["stored"].append(_entry(game, board=m.board.number, game_id=g.pk, round_number=rnd.number,
-                                       warnings=warnings))
+                                       warnings=reading_notes(game) + warnings))
     if progress is not None:
         progress(n, n)
     report["errors"].sort(key=lambda e: (e["line"], e["index"]))

@@ -73,7 +73,7 @@ def test_readable_report_without_json(tmp_path: Path) -> None:
 
 
 def test_a_broken_game_is_listed_in_errors_with_its_line(tmp_path: Path) -> None:
-    broken = CLEAN + '[Event "broken"]\n[FEN "W:W31-60:B1-20"]\n1. 32-28 *\n\n'
+    broken = CLEAN + '[Event "broken"]\n[GameType "20"]\n[FEN "W:W31-60:B1-20"]\n1. 32-28 *\n\n'
     out = check(write(tmp_path, broken), "--json")
     doc = json.loads(out.stdout)
     assert out.returncode == 1 and len(doc["games"]) == 1

@@ -22,7 +22,7 @@ def files(tmp_path: Path) -> dict[str, str]:
     paths["garbage"].write_bytes(bytes(range(256)) * 8)
     paths["nul"].write_bytes(b'[Event "x"]\x00\x00\n1. 32-28 *\n')
     paths["control"].write_bytes(bytes(range(1, 32)) * 20)
-    paths["gametype"].write_text('[GameType "22"]\n1. 9-13 *\n', encoding="utf-8")
+    paths["gametype"].write_text('[GameType "41"]\n1. 9-13 *\n', encoding="utf-8")
     paths["dir"].mkdir()
     return {k: str(v) for k, v in paths.items()}
 
@@ -43,7 +43,7 @@ CASES: list[tuple[str, tuple[str, ...], str]] = [
     ("control bytes", ("check", "{control}"), "binary data, not PDN text"),
     ("empty file", ("check", "{empty}"), "no game found"),
     ("unknown variant, check", ("check", "{clean}", "--variant", "chess"), "unknown variant 'chess'"),
-    ("unsupported GameType", ("check", "{gametype}"), "line 1: unsupported GameType '22'"),
+    ("unsupported GameType", ("check", "{gametype}"), "line 1: unsupported GameType '41'"),
     ("check without a file", ("check",), "required: file"),
 ]
 

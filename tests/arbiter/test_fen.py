@@ -114,8 +114,9 @@ def positions(draw: st.DrawFn) -> tuple[str, Position]:
 @given(positions())
 def test_fen_round_trip_property(case: tuple[str, Position]) -> None:
     variant, pos = case
-    assert parse_fen(to_fen(pos), variant) == pos
-    assert parse_fen(to_fen(pos, alphanumeric=False), variant) == pos
+    # Arbitrary piece sets (men on a crowning row, empty boards): the round trip, not the legality checks.
+    assert parse_fen(to_fen(pos), variant, check=False) == pos
+    assert parse_fen(to_fen(pos, alphanumeric=False), variant, check=False) == pos
     for sq in range(1, pos.profile.squares + 1):
         code = pos.piece_at(sq)
         assert (code is not None) == (sq in pos.pieces("W") | pos.pieces("B"))

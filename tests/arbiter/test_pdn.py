@@ -19,9 +19,11 @@ from arbiter import (
     write_game,
     write_pdn,
 )
+from arbiter.detect import resolve_by_replay
 
 PDN_DIR = Path(__file__).resolve().parent.parent / "fixtures" / "pdn"
-FILES = sorted(PDN_DIR.glob("*/*.pdn"))
+# The junk cases (tests/fixtures/pdn/junk) hold unreadable games on purpose: test_pdn_tolerant reads them.
+FILES = sorted(p for p in PDN_DIR.glob("*/*.pdn") if p.parent.name != "junk")
 
 
 def _read(name: str) -> str:
@@ -46,6 +48,7 @@ def test_fixture_games_replay_with_few_unmatched_moves() -> None:
     ok = unmatched = 0
     for path in FILES:
         for game in read_pdn(path.read_text(encoding="utf-8")).games:
+            resolve_by_replay(game)  # files without a GameType: the variant the check would use
             pos = game.start_position()
             for mv in game.moves:
                 found = find_moves(pos, mv.text)
@@ -54,7 +57,8 @@ def test_fixture_games_replay_with_few_unmatched_moves() -> None:
                     break
                 pos = apply_move(pos, found[0])
                 ok += 1
-    assert ok > 25_000 and unmatched <= 5
+    # The Italian corpus file adds one more ambiguous last move (3x26): see test_validator_fixtures.
+    assert ok > 25_000 and unmatched <= 6
 
 
 def test_tags_moves_and_result() -> None:
@@ -89,7 +93,9 @@ def test_space_padded_squares_and_leading_zeros() -> None:
 
 def test_black_first_numbering_for_english() -> None:
     game = read_pdn(_read("other-variants/OCA_2.0-english.pdn")).games[0]
-    assert game.variant == "english" and game.variant_source == "inferred"
+    # Read alone, the squares and first moves leave English and the games with the same start (pool, and
+    # Spanish numbering) open: English is the default of that family; the replay settles it (test_detect).
+    assert game.variant == "english" and game.variant_candidates[0] == "english"
     assert [(m.number, m.side) for m in game.moves[:3]] == [(1, "B"), (1, "W"), (2, "B")]
 
 
@@ -101,7 +107,9 @@ def test_russian_inferred_from_alphanumeric_squares() -> None:
 
 @pytest.mark.parametrize(("value", "variant"), [
     ("20", "international"), ("20,W,10,10,N2,0", "international"), ("20,W,10,10,N1,0", "international"),
-    ("21", "english"), ("25,W,8,8,A0,0", "russian"), ("26", "brazilian"), ("22", None), ("garbage", None),
+    ("21", "english"), ("25,W,8,8,A0,0", "russian"), ("26", "brazilian"), ("22", "italian"), ("23", "pool"),
+    ("24", "spanish"), ("27", "canadian"), ("28", "portuguese"), ("29", "czech"), ("30", "turkish"), ("31", "thai"),
+    ("40", "frisian"), ("41", None), ("garbage", None),
 ])
 def test_game_type(value: str, variant: str | None) -> None:
     assert variant_from_game_type(value) == variant
@@ -109,7 +117,7 @@ def test_game_type(value: str, variant: str | None) -> None:
 
 @pytest.mark.parametrize(("text", "normal"), [
     ("2-0", "2-0"), ("1-0", "2-0"), ("0-1", "0-2"), ("1/2-1/2", "1-1"), ("1-1", "1-1"), ("0-0", "0-0"),
-    ("*", "*"), ("\u00bd-\u00bd", "1-1"), ("4-6", "0-2"), ("huh", None),
+    ("*", "*"), ("\u00bd-\u00bd", "1-1"), ("4-6", None), ("huh", None),
 ])
 def test_result_normalisation(text: str, normal: str | None) -> None:
     assert normalise_result(text) == normal
@@ -158,17 +166,20 @@ BROKEN = """[Event "one"]
 
 def test_broken_games_give_errors_with_line_and_column_and_others_are_read() -> None:
     result = read_pdn(BROKEN)
-    assert [g.tags["Event"] for g in result.games] == ["one", "seven"]
-    assert [g.index for g in result.games] == [1, 7]
+    # Game four's broken tag line loses the tag, not the game (issue 17: drop only what cannot be read).
+    assert [g.tags.get("Event") for g in result.games] == ["one", None, "seven"]
+    assert [g.index for g in result.games] == [1, 4, 7]
     located = [(e.game, e.line, e.column) for e in result.errors]
-    assert located == [(2, 5, 10), (3, 9, 10), (4, 11, 14), (5, 15, 10), (6, 18, 17)]
+    assert located == [(2, 5, 10), (3, 9, 10), (5, 15, 10), (6, 18, 17)]
     messages = [e.message for e in result.errors]
     assert "unterminated comment" in messages[0]
     assert "'@@'" in messages[1]
-    assert "Event" in messages[2]
-    assert "')'" in messages[3]
-    assert "')' missing" in messages[4]
+    assert "')'" in messages[2]
+    assert "')' missing" in messages[3]
     assert str(result.errors[0]).startswith("game 2, line 5, column 10:")
+    [warning] = result.warnings
+    assert (warning.game, warning.line, warning.column) == (4, 11, 1) and "Event" in warning.message
+    assert result.games[1].warnings == [warning]
 
 
 def test_write_game_is_strict_pdn() -> None:
@@ -232,7 +243,7 @@ def test_german_game_round_trips_as_german_not_english() -> None:
                    result="*", variant="german")
     text = write_game(game)
     back = read_pdn(text).games[0]
-    assert back.variant == "german" and back.variant_source == "GameType"
+    assert back.variant == "german" and back.variant_source == "tag"
     assert write_game(back) == text
     report = validate(back)
     assert report.profile.name == "german" and report.clean
@@ -240,10 +251,10 @@ def test_german_game_round_trips_as_german_not_english() -> None:
 
 
 @pytest.mark.parametrize(("tags", "variant", "source"), [
-    ('[GameType "21"]', "english", "GameType"),  # 21 alone is English
-    ('[GameType "21"][Variant "German"]', "german", "GameType"),  # case-insensitive
-    ('[GameType "20"][Variant "german"]', "international", "GameType"),  # another number: GameType wins
-    ('[Variant "german"]', "german", "Variant"),
+    ('[GameType "21"]', "english", "tag"),  # 21 alone is English
+    ('[GameType "21"][Variant "German"]', "german", "tag"),  # case-insensitive
+    ('[GameType "20"][Variant "german"]', "international", "tag"),  # another number: GameType wins
+    ('[Variant "german"]', "german", "tag"),
     ('[Variant "Standard"]', "international", "default"),  # not a profile name: ignored
 ])
 def test_variant_tag_refines_only_a_game_type_of_the_same_number(tags: str, variant: str, source: str) -> None:

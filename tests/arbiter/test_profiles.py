@@ -1,4 +1,4 @@
-"""Rule profiles are data: the five shipped profiles and their switches."""
+"""Rule profiles are data: the shipped profiles and their switches."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from arbiter import PROFILES, DrawRules, Profile, UnknownVariant, get_profile, i
 
 
 def test_shipped_profiles() -> None:
-    assert set(PROFILES) == {"international", "brazilian", "russian", "english", "german"}
+    assert set(PROFILES) == {"international", "brazilian", "russian", "english", "german", "canadian", "pool",
+                             "italian", "spanish", "portuguese", "czech", "turkish", "thai", "frisian"}
     intl = PROFILES["international"]
     assert (intl.board_size, intl.white_first, intl.men_capture_backwards, intl.flying_kings,
             intl.capture_precedence, intl.promote_during_capture) == (10, True, True, True, "majority", False)
@@ -30,8 +31,8 @@ def test_draw_rules_per_profile() -> None:
 def test_get_profile() -> None:
     assert get_profile("International") is PROFILES["international"]
     assert get_profile(PROFILES["german"]) is PROFILES["german"]
-    with pytest.raises(UnknownVariant, match="unknown variant 'frisian'.*international"):
-        get_profile("frisian")
+    with pytest.raises(UnknownVariant, match="unknown variant 'spantsiretti'.*international"):
+        get_profile("spantsiretti")
     assert issubclass(UnknownVariant, ValueError)
 
 

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from arbiter.movegen import rules_for
 from arbiter.moves import apply_move, legal_moves
 from arbiter.notation import move_to_text, square_name
 from arbiter.position import Position, initial_position
-from arbiter.validator import _fast_legal
+from arbiter.replay import _fast_legal
+from arbiter.rulesets import rules_for
 
 
 def positions(variant: str, games: int, seed: int) -> list[Position]:

@@ -71,3 +71,19 @@ def test_last_move_and_captured_square_are_highlighted():
     assert re.search(r'data-square="28" x="\d+" y="\d+" width="40" height="40" fill="#c9a227"', svg)
     assert re.search(r'data-square="19" x="\d+" y="\d+" width="40" height="40" fill="#c9a227"', svg)
     assert 'class="captured"' in svg
+
+
+def test_every_profile_board_follows_its_geometry():
+    """Hand-checked corners (PDN GameType): Canadian 12x12, square 1 at (1, 0); Italian 22,W,8,8,N2,1:
+    square 1 in the top-left corner, the bottom-left corner light; Spanish 24,W,8,8,N1,1: square 1 in
+    White's bottom-right corner; Turkish: 64 squares, a8 top-left."""
+    canadian = render_board(initial_position("canadian"), cell=10)
+    assert len(re.findall(r'<rect class="sq"', canadian)) == 72 and rect_of(canadian, 1) == (10, 0)
+    assert len(re.findall(r'class="piece man white"', canadian)) == 30
+    italian = render_board(initial_position("italian"), cell=10)
+    assert rect_of(italian, 1) == (0, 0) and rect_of(italian, 32) == (70, 70)
+    spanish = render_board(initial_position("spanish"), cell=10)
+    assert rect_of(spanish, 1) == (70, 70) and re.search(r'class="piece man white" data-square="1"', spanish)
+    turkish = render_board(initial_position("turkish"), cell=10)
+    assert len(re.findall(r'<rect class="sq"', turkish)) == 64 and rect_of(turkish, 1) == (0, 0)
+    assert len(re.findall(r'class="piece man black"', turkish)) == 16 and ">a8</text>" in turkish
