@@ -15,7 +15,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config import venue
+from tournaments.venue import address as venue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from config import venue
 from tests.venue.hall import ROOT, Phone, start_venue, stop_venue, venue_env, wait_until_serving
+from tournaments.venue import address as venue
 
 PORT = 8612
 

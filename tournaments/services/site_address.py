@@ -6,7 +6,7 @@ One rule, used by the web pages, the stored PDFs and the commands:
    announces, ``http://192.168.1.20:8000/``);
 2. on a web page, the address of the request;
 3. in a command (no request), the address the venue server last announced for this SQLite
-   database (kept beside it, see ``config.venue``).
+   database (kept beside it, see ``tournaments.venue.address``).
 
 Without any of them a command refuses with a message saying how to give one (``--base-url``).
 """
@@ -22,8 +22,8 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from config import venue
 from tournaments.services.errors import ServiceError
+from tournaments.venue import address as venue
 
 
 def _clean(url: str) -> str:

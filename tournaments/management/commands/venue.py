@@ -1,7 +1,7 @@
 """``python manage.py venue [--port 8000] [--address 192.168.1.20] [--language de]``: serve the hall.
 
 The embedded default (SQLite, inline tasks) served by waitress on every interface of the laptop,
-DEBUG off (``manage.py`` sets VENUE=1 before the settings load; see ``config/venue.py``). Prints
+DEBUG off (``manage.py`` sets VENUE=1 before the settings load; see ``tournaments/venue/address.py``). Prints
 the address players type and its QR code; Ctrl+C stops it. Starting it again on the same
 database changes nothing stored.
 """
@@ -17,7 +17,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from config import venue, venue_server
+from tournaments.venue import address as venue
+from tournaments.venue import server as venue_server
 
 
 class Command(BaseCommand):

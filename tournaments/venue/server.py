@@ -23,7 +23,7 @@ from django.core.wsgi import get_wsgi_application
 from django.db import connection, connections
 from waitress import create_server
 
-from config import venue
+from tournaments.venue import address as venue
 
 THREADS = 8  # phones at once per request burst; SQLite serialises the writes (WAL, busy timeout)
 
