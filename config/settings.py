@@ -11,9 +11,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+# Django's generic classes (ModelAdmin, ModelForm, ...) accept type arguments at run time, as
+# django-stubs declares them: ``class PlayerAdmin(admin.ModelAdmin[Player])``.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -128,6 +134,7 @@ AUTHENTICATION_BACKENDS = [
 
 # --- Database -------------------------------------------------------------
 DATABASE_URL = env("DATABASE_URL")
+DATABASES: dict[str, Any]  # a dj-database-url DBConfig, or the SQLite settings (NAME a Path)
 if DATABASE_URL:
     import dj_database_url
 
