@@ -93,7 +93,7 @@ def numbered_canvas(label: str, footer: str) -> type[canvas.Canvas]:
 
         def showPage(self) -> None:  # noqa: N802 - reportlab's name
             self._saved.append(dict(self.__dict__))
-            self._startPage()
+            self._startPage()  # type: ignore[attr-defined]  # reportlab's own (private), not in types-reportlab
 
         def save(self) -> None:
             total = len(self._saved)
@@ -104,10 +104,10 @@ def numbered_canvas(label: str, footer: str) -> type[canvas.Canvas]:
             super().save()
 
         def _footer(self, total: int) -> None:
-            width, _height = self._pagesize
+            width, _height = self._pagesize  # type: ignore[attr-defined]  # reportlab's own, not in types-reportlab
             self.setFont(FONT, 7)
             self.setFillColor(RULE)
-            self.drawRightString(width - 28, 16, f"{label} {self._pageNumber} / {total}")
+            self.drawRightString(width - 28, 16, f"{label} {self.getPageNumber()} / {total}")
             if footer:
                 self.drawString(28, 16, footer)
 

@@ -66,7 +66,7 @@ class StandingsTable(tables.Table):
             cells = []
             for name in names:
                 value = rec.get(name, "")
-                text = escape("" if value is None else value)
+                text: str = escape("" if value is None else value)
                 if name == "name" and rec.get("url"):
                     text = f'<a href="{escape(rec["url"])}">{text}</a>'
                 cells.append(f"<td{classes[name]}>{text}</td>")

@@ -12,6 +12,7 @@ Computed standings are cached under the tournament's public version (see
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from django.core.cache import cache
 
@@ -93,7 +94,7 @@ def load_results(tournament: Tournament) -> TournamentResults:
     """
     history = build_history(tournament)
     entries = {
-        e.start_number: e
+        cast(int, e.start_number): e  # numbered entries only (filtered)
         for e in Entry.objects.filter(tournament=tournament, start_number__isnull=False).select_related("player")
     }
     return TournamentResults(
@@ -146,10 +147,10 @@ def standings_for(
     return compute_standings(standings_input(tournament, results, after_round))
 
 
-def cached_results(tournament: Tournament, version: str) -> TournamentResults:
+def cached_results(tournament: Tournament, version: int) -> TournamentResults:
     """``load_results`` memoised under the tournament's public ``version``."""
     key = f"public:results:{tournament.pk}:{version}"
-    found = cache.get(key)
+    found: TournamentResults | None = cache.get(key)
     if found is None:
         found = load_results(tournament)
         cache.set(key, found, CACHE_SECONDS)
@@ -157,11 +158,11 @@ def cached_results(tournament: Tournament, version: str) -> TournamentResults:
 
 
 def cached_standings(
-    tournament: Tournament, version: str, after_round: int | None = None, results: TournamentResults | None = None
+    tournament: Tournament, version: int, after_round: int | None = None, results: TournamentResults | None = None
 ) -> Standings:
     """``standings_for`` memoised under the tournament's public ``version`` (see public.version)."""
     key = f"public:standings:{tournament.pk}:{version}:{after_round}"
-    found = cache.get(key)
+    found: Standings | None = cache.get(key)
     if found is None:
         found = standings_for(tournament, after_round, results or cached_results(tournament, version))
         cache.set(key, found, CACHE_SECONDS)
