@@ -6,14 +6,12 @@ Errors a user can fix are raised as ``GameError`` with a translated, specific me
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TypeAlias
 
-if TYPE_CHECKING:
-    from django.contrib.auth.base_user import AbstractBaseUser
-    from django.contrib.auth.models import AnonymousUser
+from tournaments.audit import Actor
 
 # Who acts: a signed-in user, the anonymous user, or None (a private link, a command without --user).
-User: TypeAlias = "AbstractBaseUser | AnonymousUser | None"
+User: TypeAlias = Actor
 
 
 class GameError(Exception):
