@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from reportlab.lib import colors
@@ -87,8 +88,8 @@ def numbered_canvas(label: str, footer: str) -> type[canvas.Canvas]:
     """A canvas class that writes "<label> x / y" and ``footer`` on every page once the count is known."""
 
     class NumberedCanvas(canvas.Canvas):
-        def __init__(self, *args: object, **kwargs: object) -> None:
-            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
             self._saved: list[dict[str, object]] = []
 
         def showPage(self) -> None:  # noqa: N802 - reportlab's name

@@ -43,6 +43,7 @@ from tournaments.trf import (
     read_trf,
     write_trf,
 )
+from tournaments.trf.writer import Flavour
 from tournaments.vocabulary import Colour, bye_kind_for_code, result_from_codes
 
 
@@ -327,4 +328,5 @@ def export_trf(tournament: Tournament, flavour: str = "trf26", *, line_ending: s
     """The TRF text of ``tournament`` (``trf26`` or ``trf16``: TRF16 with XXR/XXC/BB* records)."""
     if flavour not in ("trf26", "trf16"):
         raise ValueError(f"unknown TRF flavour {flavour!r}: use trf26 or trf16")
-    return write_trf(tournament_to_trf(tournament), flavour, line_ending=line_ending)  # type: ignore[arg-type]
+    checked = cast(Flavour, flavour)  # one of the two, checked above
+    return write_trf(tournament_to_trf(tournament), checked, line_ending=line_ending)

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -24,11 +25,11 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print JSON (the standings CLI contract)")
         parser.add_argument("--after-round", type=int, default=None, help="only rounds 1..N")
 
-    def handle(self, *args: object, **opts: object) -> None:
+    def handle(self, *args: Any, **opts: Any) -> None:
         slug = str(opts["slug"])
         t = tournament_or_error(slug)
         try:
-            standings = standings_for(t, after_round=opts["after_round"])  # type: ignore[arg-type]
+            standings = standings_for(t, after_round=opts["after_round"])
         except StandingsError as exc:
             raise CommandError(f"{slug}: {exc}") from exc
         if opts["json"]:
