@@ -7,6 +7,7 @@ each sorted by the numeric value, not the printed text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import django_tables2 as tables
@@ -111,7 +112,9 @@ def _extra_columns(
     return cols
 
 
-def standings_records(standings: Standings, player_url: Any = None) -> list[dict[str, Any]]:
+def standings_records(
+    standings: Standings, player_url: Callable[[int], str] | None = None
+) -> list[dict[str, Any]]:
     """One dict per row: printed values plus numeric sort keys (``*_key``)."""
     out: list[dict[str, Any]] = []
     for row in standings.rows:

@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, Model
 from django.utils.translation import gettext as _
 
 from tournaments.audit import Actor, record
@@ -31,7 +31,7 @@ TITLE_ORDER = (
 PLAYER_FIELDS = ("name", "title", "federation", "club", "fmjd_id", "national_id", "rating", "birth_year")
 
 
-def _summary(obj: Any, fields: Iterable[str]) -> str:
+def _summary(obj: Model, fields: Iterable[str]) -> str:
     return "; ".join(f"{f}={getattr(obj, f)!s}" for f in fields)
 
 
@@ -266,7 +266,7 @@ def remove_prohibited_pair(actor: Actor, pair: ProhibitedPair) -> None:
     pair.delete()
 
 
-def _drop_player_role(tournament: Tournament, user: Any) -> None:
+def _drop_player_role(tournament: Tournament, user: User) -> None:
     """Remove ``user``'s player role in ``tournament`` unless another entry there is still theirs."""
     if not Entry.objects.filter(tournament=tournament, player__user=user).exists():
         Role.objects.filter(tournament=tournament, user=user, kind=Role.Kind.PLAYER).delete()
