@@ -49,9 +49,17 @@ test: install-dev
 	$(PY) manage.py compile_translations
 	$(PY) -m pytest -q $(PYTEST_ARGS)
 
+# ruff; mypy --strict on arbiter, tournaments, games and config (pyproject.toml [tool.mypy], with
+# django-stubs); the import-linter contracts when the project has them (.importlinter or
+# [tool.importlinter] in pyproject.toml).
 lint: install-dev
 	$(PY) -m ruff check .
-	$(PY) -m mypy --strict arbiter
+	$(PY) -m mypy
+	@if [ -f .importlinter ] || grep -q '^\[tool\.importlinter\]' pyproject.toml; then \
+		echo "$(VENV)/bin/lint-imports"; $(VENV)/bin/lint-imports; \
+	else \
+		echo "lint-imports: no import-linter contracts configured, skipped"; \
+	fi
 
 constraints: install-dev
 	$(PIP) freeze | $(PY) .ci/make_constraints.py > constraints.txt

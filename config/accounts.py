@@ -22,7 +22,7 @@ def client_address(request: HttpRequest) -> str:
     """The client's address: ``REMOTE_ADDR``, or the header the reverse proxy sets (``REAL_IP_HEADER``)."""
     header = getattr(settings, "REAL_IP_HEADER", "")
     if header:
-        value = request.META.get(header, "")
+        value: str = request.META.get(header, "")
         if value:
             # X-Forwarded-For may hold a chain; the proxy appends the address it saw last.
             return value.split(",")[-1].strip()
@@ -64,7 +64,7 @@ class RateLimitedLoginView(LoginView):
         username = request.POST.get("username", "")
         if is_blocked(request, username):
             # The password is not checked at all: a blocked attempt learns nothing.
-            form = self.form_class(request, initial={"username": username})
+            form = self.get_form_class()(request, initial={"username": username})
             message = _(
                 "Too many failed sign-in attempts. For your security, signing in is paused for "
                 "%(minutes)d minutes. Please try again later."

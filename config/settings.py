@@ -11,11 +11,17 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.venue import address as venue
+
+# Django's generic classes (ModelAdmin, ModelForm, ...) accept type arguments at run time, as
+# django-stubs declares them: ``class PlayerAdmin(admin.ModelAdmin[Player])``.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -146,6 +152,7 @@ AUTHENTICATION_BACKENDS = [
 
 # --- Database -------------------------------------------------------------
 DATABASE_URL = env("DATABASE_URL")
+DATABASES: dict[str, Any]  # a dj-database-url DBConfig, or the SQLite settings (NAME a Path)
 if DATABASE_URL:
     import dj_database_url
 

@@ -11,6 +11,7 @@ import os
 import socket
 
 from celery import shared_task
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 
@@ -19,7 +20,7 @@ from tournaments.models import TaskRun
 SELFTEST_KIND = "selftest"
 
 
-def queue_selftest(user) -> TaskRun:
+def queue_selftest(user: User | AnonymousUser) -> TaskRun:
     """Create a queued self-test ``TaskRun`` and send the task once the row is committed.
 
     The task receives only the id: a worker never sees a row that does not exist yet.

@@ -49,7 +49,7 @@ class ArbiterResultForm(ResultForm):
     confirm = forms.BooleanField(label=_("Confirm at once"), required=False, initial=True)
 
     def clean_termination(self) -> str:
-        term = self.cleaned_data.get("termination")
+        term: str | None = self.cleaned_data.get("termination")
         if not term:
             return Termination.FORFEIT if self.cleaned_data.get("result") in FORFEIT_RESULTS else Termination.NORMAL
         return term

@@ -1,4 +1,4 @@
-"""Object-level permissions on games (django-rules, autodiscovered).
+"""Object-level permissions on games (django-rules predicates, registered in ``GamesConfig.ready``).
 
 Every predicate takes ``(user, game)`` unless its name says tournament. A player "of the game"
 is the user linked to the White or Black entry's player; arbiters are the tournament's
@@ -7,28 +7,23 @@ is the user linked to the White or Black entry's player; arbiters are the tourna
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING
 
 import rules
 
+from tournaments.audit import Actor as User
 from tournaments.models import Round, Tournament
-from tournaments.permissions import is_arbiter
+from tournaments.permissions import is_arbiter, predicate
 
 if TYPE_CHECKING:
-    from django.contrib.auth.base_user import AbstractBaseUser
-    from django.contrib.auth.models import AnonymousUser
-
     from games.models import Game
-
-# Who acts: a signed-in user, the anonymous user, or None (a private link, a command without --user).
-User: TypeAlias = "AbstractBaseUser | AnonymousUser | None"
 
 
 def _game_tournament(game: Game) -> Tournament:
     return game.board.round.tournament
 
 
-@rules.predicate
+@predicate
 def is_game_arbiter(user: User, game: Game | None) -> bool:
     """An arbiter (or chief arbiter) of the game's tournament."""
     if game is None:
@@ -36,7 +31,7 @@ def is_game_arbiter(user: User, game: Game | None) -> bool:
     return bool(is_arbiter(user, _game_tournament(game)))
 
 
-@rules.predicate
+@predicate
 def is_game_player(user: User, game: Game | None) -> bool:
     """The user plays White or Black in this game (bye boards have no game to play)."""
     if game is None or user is None or not user.is_authenticated:
@@ -45,13 +40,13 @@ def is_game_player(user: User, game: Game | None) -> bool:
     return any(entry is not None and entry.player.user_id == user.pk for entry in (board.white, board.black))
 
 
-@rules.predicate
+@predicate
 def round_is_published(user: User, game: Game | None) -> bool:
     """Players act only on games of published (or finished) rounds."""
     return game is not None and game.board.round.status != Round.Status.DRAFT
 
 
-@rules.predicate
+@predicate
 def games_are_public(user: User, game: Game | None) -> bool:
     return game is not None and _game_tournament(game).public_games and round_is_published(user, game)
 

@@ -6,13 +6,14 @@ Tasks receive ids and load their objects; progress and the final report live on 
 from __future__ import annotations
 
 import logging
+from typing import cast
 
 from celery import shared_task
 from django.core.files.storage import default_storage
 from django.db import transaction
 
 from games.services.pdn_import import decode_upload, import_pdn_text
-from tournaments.models import TaskRun
+from tournaments.models import TaskRun, Tournament
 
 log = logging.getLogger(__name__)
 PDN_IMPORT = "pdn_import"
@@ -41,7 +42,8 @@ def import_pdn_task(task_id: int) -> None:
     try:
         with default_storage.open(meta["source"], "rb") as fh:
             text = decode_upload(fh.read())
-        report = import_pdn_text(task.tournament, text, task.created_by, default_round=meta.get("round"),
+        tournament = cast(Tournament, task.tournament)  # a PDN import run always names its tournament
+        report = import_pdn_text(tournament, text, task.created_by, default_round=meta.get("round"),
                                  progress=progress)
     except Exception as exc:  # the report must say what went wrong instead of leaving the task running
         log.exception("PDN import %s failed", task_id)

@@ -6,9 +6,13 @@ unknown objects give 404.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest
+from django.db.models import Model
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from .models import Tournament
@@ -26,21 +30,24 @@ def tournament_for(request: HttpRequest, slug: str, perm: str | None = None) -> 
     return tournament
 
 
-def require(request: HttpRequest, perm: str, obj: object) -> None:
-    if not request.user.is_authenticated:
+def require(request: HttpRequest, perm: str, obj: Model | None) -> User:
+    """The signed-in user if they hold ``perm`` on ``obj``; else LoginRequired or PermissionDenied."""
+    user = request.user
+    if not user.is_authenticated:
         raise LoginRequired
-    if not request.user.has_perm(perm, obj):
+    if not user.has_perm(perm, obj):
         raise PermissionDenied
+    return user
 
 
 class AccessMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         return self.get_response(request)
 
-    def process_exception(self, request, exception):
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, LoginRequired):
             return redirect_to_login(request.get_full_path())
         return None

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import datetime
 import json
+from typing import Any, cast
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Absence, Entry, Player, Tournament
@@ -33,7 +35,7 @@ class IsoDateInput(forms.DateInput):
 RESERVED_SLUGS = frozenset({"new", "arbiter", "manage"})
 
 
-class TournamentCreateForm(forms.ModelForm):
+class TournamentCreateForm(forms.ModelForm[Tournament]):
     """The essentials to open a tournament; everything else is on the settings page."""
 
     class Meta:
@@ -48,18 +50,19 @@ class TournamentCreateForm(forms.ModelForm):
         }
 
     def clean_slug(self) -> str:
-        slug = self.cleaned_data["slug"]
+        slug: str = self.cleaned_data["slug"]
         if slug in RESERVED_SLUGS:
             raise forms.ValidationError(_("“%(slug)s” is reserved; choose another short name.") % {"slug": slug})
         return slug
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         check_dates_and_rounds(self, data)
         return data
 
 
-def check_dates_and_rounds(form: forms.ModelForm, data: dict) -> None:
+def check_dates_and_rounds(form: forms.ModelForm[Tournament], data: dict[str, Any]) -> None:
     """Errors on the form for an end date before the start date and for fewer than one round."""
     start, end = data.get("start_date"), data.get("end_date")
     if start and end and end < start:
@@ -69,7 +72,7 @@ def check_dates_and_rounds(form: forms.ModelForm, data: dict) -> None:
         form.add_error("rounds_planned", _("A tournament needs at least one round."))
 
 
-class TournamentSettingsForm(forms.ModelForm):
+class TournamentSettingsForm(forms.ModelForm[Tournament]):
     """Scoring, tie-breaks, draw offers, colours, withdrawals, Keizer parameters and public switches."""
 
     keizer_params = forms.CharField(
@@ -106,7 +109,7 @@ class TournamentSettingsForm(forms.ModelForm):
             ),
         }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.instance and self.instance.pk:
             self.initial["keizer_params"] = json.dumps(self.instance.keizer_params or {})
@@ -116,7 +119,7 @@ class TournamentSettingsForm(forms.ModelForm):
             rules.choices = [("", _("By the start date (now: %(edition)s)") % {"edition": by_date}),
                              *list(rules.choices)[1:]]  # fmt: skip
 
-    def clean_keizer_params(self) -> dict:
+    def clean_keizer_params(self) -> dict[str, Any]:
         raw = (self.cleaned_data.get("keizer_params") or "").strip()
         if not raw:
             return {}
@@ -139,12 +142,13 @@ class TournamentSettingsForm(forms.ModelForm):
         return value
 
     def clean_tiebreaks(self) -> str:
-        value = self.cleaned_data.get("tiebreaks", "")
+        value: str = self.cleaned_data.get("tiebreaks", "")
         codes = [c.strip() for c in value.split(",") if c.strip()]
         return ",".join(codes)
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         check_dates_and_rounds(self, data)
         codes = [c for c in (data.get("tiebreaks") or "").split(",") if c]
         if codes and "tiebreaks" not in self.errors:
@@ -157,7 +161,7 @@ class TournamentSettingsForm(forms.ModelForm):
         return data
 
 
-class PlayerForm(forms.ModelForm):
+class PlayerForm(forms.ModelForm[Player]):
     """Register one player (a new ``Player``; an existing one is matched by FMJD id).
 
     Rating and birth year are held to the same plausible ranges as the CSV import.
@@ -167,7 +171,7 @@ class PlayerForm(forms.ModelForm):
         model = Player
         fields = ["name", "title", "federation", "club", "fmjd_id", "national_id", "rating", "birth_year"]
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         low, high = RATING_RANGE
         self.fields["rating"].validators += [MinValueValidator(low), MaxValueValidator(high)]
@@ -198,11 +202,11 @@ class WithdrawForm(forms.Form):
     from_round = forms.IntegerField(label=_("Withdrawn from round"), min_value=1, max_value=999)
 
 
-def _entry_choices(tournament: Tournament):
+def _entry_choices(tournament: Tournament) -> QuerySet[Entry]:
     return Entry.objects.filter(tournament=tournament).select_related("player").order_by("start_number", "id")
 
 
-class EntryChoiceField(forms.ModelChoiceField):
+class EntryChoiceField(forms.ModelChoiceField[Entry]):
     def label_from_instance(self, obj: Entry) -> str:
         return f"{obj.start_number or '–'}. {obj.player.name}"
 
@@ -213,9 +217,9 @@ class AbsenceForm(forms.Form):
     kind = forms.ChoiceField(label=_("Kind"), choices=Absence.Kind.choices)
     note = forms.CharField(label=_("Note"), max_length=200, required=False)
 
-    def __init__(self, tournament: Tournament, *args, **kwargs):
+    def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["entry"].queryset = _entry_choices(tournament)
+        cast(EntryChoiceField, self.fields["entry"]).queryset = _entry_choices(tournament)
 
 
 class ProhibitedPairForm(forms.Form):
@@ -223,10 +227,10 @@ class ProhibitedPairForm(forms.Form):
     second = EntryChoiceField(label=_("Second player"), queryset=Entry.objects.none())
     reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
 
-    def __init__(self, tournament: Tournament, *args, **kwargs):
+    def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["first"].queryset = _entry_choices(tournament)
-        self.fields["second"].queryset = _entry_choices(tournament)
+        cast(EntryChoiceField, self.fields["first"]).queryset = _entry_choices(tournament)
+        cast(EntryChoiceField, self.fields["second"]).queryset = _entry_choices(tournament)
 
 
 class PairForm(forms.Form):

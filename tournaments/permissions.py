@@ -7,16 +7,40 @@ Every predicate takes ``(user, tournament)``.
 
 from __future__ import annotations
 
-import rules
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar, cast
 
+import rules
+from rules.predicates import Predicate
+
+from .audit import Actor
 from .models import Role, Tournament
 
+_User = TypeVar("_User", contravariant=True)
+_Target = TypeVar("_Target", contravariant=True)
 
-def _has_role(user, tournament: Tournament | None, kinds: tuple[str, ...]) -> bool:
-    if tournament is None or not user.is_authenticated:
+
+class TypedPredicate(Protocol[_User, _Target]):
+    """A rules predicate as its callers see it: ``(user, target) -> bool``, combined with ``|`` and ``&``."""
+
+    def __call__(self, user: _User, target: _Target, /) -> bool: ...
+
+    def __or__(self, other: Predicate | TypedPredicate[Any, Any], /) -> Predicate: ...
+
+    def __and__(self, other: Predicate | TypedPredicate[Any, Any], /) -> Predicate: ...
+
+
+def predicate(fn: Callable[[_User, _Target], bool]) -> TypedPredicate[_User, _Target]:
+    """``rules.predicate``, keeping the function's signature for the type checker (rules' own is untyped)."""
+    return cast("TypedPredicate[_User, _Target]", rules.predicate(fn))
+
+
+def _has_role(user: Actor, tournament: Tournament | None, kinds: tuple[str, ...]) -> bool:
+    # user None: a private link or a command without --user, nobody's role.
+    if tournament is None or user is None or not user.is_authenticated:
         return False
     cache_name = "_tournament_roles_cache"
-    cache = getattr(user, cache_name, None)
+    cache: dict[int, set[str]] | None = getattr(user, cache_name, None)
     if cache is None:
         cache = {}
         setattr(user, cache_name, cache)
@@ -27,19 +51,19 @@ def _has_role(user, tournament: Tournament | None, kinds: tuple[str, ...]) -> bo
     return bool(cache[tournament.pk] & set(kinds))
 
 
-@rules.predicate
-def is_chief_arbiter(user, tournament: Tournament | None) -> bool:
+@predicate
+def is_chief_arbiter(user: Actor, tournament: Tournament | None) -> bool:
     return _has_role(user, tournament, (Role.Kind.CHIEF_ARBITER,))
 
 
-@rules.predicate
-def is_arbiter(user, tournament: Tournament | None) -> bool:
+@predicate
+def is_arbiter(user: Actor, tournament: Tournament | None) -> bool:
     """Chief arbiter or arbiter of this tournament."""
     return _has_role(user, tournament, (Role.Kind.CHIEF_ARBITER, Role.Kind.ARBITER))
 
 
-@rules.predicate
-def is_player(user, tournament: Tournament | None) -> bool:
+@predicate
+def is_player(user: Actor, tournament: Tournament | None) -> bool:
     return _has_role(user, tournament, (Role.Kind.PLAYER,))
 
 

@@ -8,7 +8,7 @@ creation makes its creator chief arbiter; demo data; player registration).
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -33,12 +33,12 @@ def _check_kind(kind: str) -> Role.Kind:
     return Role.Kind(kind)
 
 
-def _require_chief(actor: AbstractBaseUser | AnonymousUser, tournament: Tournament) -> None:
+def _require_chief(actor: User | AnonymousUser, tournament: Tournament) -> None:
     if not actor.is_authenticated or not actor.has_perm("tournaments.appoint_arbiter", tournament):
         raise PermissionDenied(_("Only the chief arbiter of this tournament may appoint or remove arbiters."))
 
 
-def grant_role(tournament: Tournament, user: AbstractBaseUser, kind: str) -> tuple[Role, bool]:
+def grant_role(tournament: Tournament, user: User, kind: str) -> tuple[Role, bool]:
     """Give ``user`` the role ``kind`` in ``tournament`` without any permission check.
 
     Returns ``(role, created)``; granting a role the user already holds changes nothing.
@@ -55,9 +55,9 @@ def arbiters_of(tournament: Tournament) -> list[Role]:
 
 
 def appoint_arbiter(
-    actor: AbstractBaseUser | AnonymousUser,
+    actor: User | AnonymousUser,
     tournament: Tournament,
-    user: AbstractBaseUser,
+    user: User,
     kind: str = Role.Kind.ARBITER,
 ) -> Role:
     """Appoint ``user`` as (chief) arbiter of ``tournament``; only its chief arbiter may.
@@ -88,9 +88,9 @@ def appoint_arbiter(
 
 
 def remove_arbiter(
-    actor: AbstractBaseUser | AnonymousUser,
+    actor: User | AnonymousUser,
     tournament: Tournament,
-    user: AbstractBaseUser,
+    user: User,
     kind: str = Role.Kind.ARBITER,
 ) -> None:
     """Take the role ``kind`` away from ``user``; only the chief arbiter may.

@@ -8,10 +8,11 @@ tournament's version changes.
 
 from __future__ import annotations
 
+from typing import cast
+
 from celery import shared_task
 from django.conf import settings
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -27,7 +28,7 @@ DOCUMENT_REBUILD_DELAY = 10
 
 
 def start_pairing(
-    tournament: Tournament, actor: AbstractBaseUser | AnonymousUser, *, override: bool = False
+    tournament: Tournament, actor: User | AnonymousUser, *, override: bool = False
 ) -> PairingOutcome | TaskRun:
     """Pair inline, or for more than ``LARGE_PAIRING`` players queue a task and return its ``TaskRun``."""
     if tournament.entries.count() <= LARGE_PAIRING:
@@ -53,7 +54,8 @@ def pair_round_task(run_id: int, override: bool = False) -> dict[str, object]:
         _update(run_id, progress=max(1, min(pct, 99)), message=message)
 
     try:
-        outcome = pair_round(run.tournament, run.created_by, override=override, progress=progress)
+        tournament = cast(Tournament, run.tournament)  # a pairing run always names its tournament
+        outcome = pair_round(tournament, run.created_by, override=override, progress=progress)
     except ServiceError as exc:
         report: dict[str, object] = {"error": str(exc), "details": exc.details}
         _update(run_id, status=TaskRun.Status.FAILED, progress=100, message=str(exc), report=report)

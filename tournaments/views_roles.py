@@ -10,6 +10,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -40,12 +41,12 @@ class AppointForm(forms.Form):
         initial=Role.Kind.ARBITER,
     )
 
-    def clean_username(self):  # -> User
+    def clean_username(self) -> User:
         value = self.cleaned_data["username"].strip()
-        User = get_user_model()
-        user = User.objects.filter(username__iexact=value).first()
+        user_model = get_user_model()
+        user = user_model.objects.filter(username__iexact=value).first()
         if user is None and "@" in value:
-            matches = list(User.objects.filter(email__iexact=value)[:2])
+            matches = list(user_model.objects.filter(email__iexact=value)[:2])
             user = matches[0] if len(matches) == 1 else None
         if user is None:
             raise forms.ValidationError(
@@ -62,6 +63,7 @@ def arbiters(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         require(request, "tournaments.appoint_arbiter", tournament)
         action = request.POST.get("action")
+        role: Role | None
         try:
             if action == "appoint":
                 form = AppointForm(request.POST)

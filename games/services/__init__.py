@@ -6,9 +6,12 @@ Errors a user can fix are raised as ``GameError`` with a translated, specific me
 
 from __future__ import annotations
 
-from games.permissions import User
+from typing import TypeAlias
 
-__all__ = ["GameError", "User"]
+from tournaments.audit import Actor
+
+# Who acts: a signed-in user, the anonymous user, or None (a private link, a command without --user).
+User: TypeAlias = Actor
 
 
 class GameError(Exception):

@@ -53,7 +53,7 @@ def claim_draw(game: Game, ply: int, user: User, rule: str | None = None, *, mov
             game=game,
             ply=ply,
             rule=ruling.rule or (rule or ""),
-            claimed_by=user,
+            claimed_by=user if user is not None and user.is_authenticated else None,  # checked above: signed in
             upheld=ruling.upheld,
             evidence={
                 "evidence_plies": list(ruling.evidence_plies),

@@ -59,7 +59,7 @@ def games_of_entry(entry: Entry, *, published_only: bool = True) -> list[Game]:
 
 def entries_of_user(tournament: Tournament, user: User) -> list[Entry]:
     """The user's entries in ``tournament`` (usually one)."""
-    if not getattr(user, "is_authenticated", False):
+    if user is None or not user.is_authenticated:
         return []
     return list(Entry.objects.filter(tournament=tournament, player__user=user).select_related("player"))
 

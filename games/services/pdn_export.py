@@ -22,7 +22,7 @@ from games.services.validation import check_game
 from tournaments.models import Board, Round, Tournament
 
 # Confirmed result -> (winner) in a neutral form; forfeits keep a Termination tag.
-_OUTCOME = {
+_OUTCOME: dict[str, str] = {  # result code -> W(hite wins), B(lack wins), D(raw), L(oss for both)
     Result.WHITE_WINS: "W", Result.WHITE_WINS_FORFEIT: "W",
     Result.BLACK_WINS: "B", Result.BLACK_WINS_FORFEIT: "B",
     Result.DRAW: "D", Result.DOUBLE_FORFEIT: "L", Result.BOTH_LOSE: "L",

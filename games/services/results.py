@@ -205,7 +205,7 @@ def _confirm(sub: ResultSubmission, user: User) -> ResultSubmission:
                 raise GameError(_("Only a submission waiting for confirmation can be confirmed or rejected."))
             previous = _supersede_previous(game, sub)
             sub.status = ResultSubmission.Status.CONFIRMED
-            sub.confirmed_by = user if getattr(user, "is_authenticated", False) else None
+            sub.confirmed_by = user if user is not None and user.is_authenticated else None
             sub.confirmed_at = timezone.now()
             sub.save(update_fields=["status", "confirmed_by", "confirmed_at"])
             # Older pending versions are stale once a newer decision exists.

@@ -8,6 +8,8 @@ re-validates the game and is audit-logged in the same transaction.
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -16,7 +18,7 @@ from games.models import Game, IrregularityRuling
 from games.permissions import is_game_arbiter
 from games.services import GameError, User
 from games.services.games import profile_name
-from games.services.validation import check_moves, rulings_of, translate_message, validate_game
+from games.services.validation import Decision, check_moves, rulings_of, translate_message, validate_game
 from tournaments.audit import record
 
 
@@ -40,7 +42,7 @@ def rule_irregularity(
     if decision not in IrregularityRuling.Decision.values:
         raise GameError(_("The decision must be 'stands' or 'corrected'."))
     corrected_move = corrected_move.strip() if decision == IrregularityRuling.Decision.CORRECTED else ""
-    new = Ruling(ply, decision, corrected_move or None, comment,  # type: ignore[arg-type]
+    new = Ruling(ply, cast(Decision, decision), corrected_move or None, comment,  # one of the two, checked above
                  demanded_in_time=demanded_in_time)
     others = [r for r in rulings_of(game) if r.ply != ply]
     chk = check_moves(game.moves, profile_name(game), game.start_fen, rulings=[*others, new])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, cast
 
 from django.utils.translation import gettext as _
 
@@ -27,6 +27,9 @@ from games.models import Game, IrregularityRuling
 from games.services.games import profile_name
 
 log = logging.getLogger(__name__)
+
+# IrregularityRuling.Decision's values as arbiter.validator.Ruling takes them (it reports any other).
+Decision = Literal["stands", "corrected"]
 
 # Longest move text accepted from a form: a long game has ~200 plies; be generous but bounded.
 MAX_MOVE_TEXT = 20_000
@@ -119,7 +122,10 @@ def rulings_of(game: Game) -> list[Ruling]:
     # ``game.rulings.all()`` uses a prefetch when the caller made one (PDN export of many games).
     stored: list[IrregularityRuling] = sorted(game.rulings.all(), key=lambda r: r.ply)
     return [
-        Ruling(r.ply, r.decision, r.corrected_move or None, r.comment, demanded_in_time=r.demanded_in_time)
+        Ruling(
+            r.ply, cast(Decision, r.decision), r.corrected_move or None, r.comment,
+            demanded_in_time=r.demanded_in_time,
+        )
         for r in stored
     ]
 

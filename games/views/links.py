@@ -45,7 +45,8 @@ def links(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def link_create(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for(request, slug, "games.manage_games")
-    entry = Entry.objects.filter(tournament=tournament, pk=whole_number(request.POST.get("entry"))).first()
+    entry_id = whole_number(request.POST.get("entry"))
+    entry = None if entry_id is None else Entry.objects.filter(tournament=tournament, pk=entry_id).first()
     if entry is None:
         messages.error(request, _("Choose a player of this tournament."))
         return redirect("games:links", slug=tournament.slug)

@@ -40,7 +40,8 @@ def import_pdn(request: HttpRequest, slug: str) -> HttpResponse:
             path = default_storage.save(f"pdn-imports/{uuid.uuid4().hex}.pdn", ContentFile(upload.read()))
             with transaction.atomic():
                 task = TaskRun.objects.create(
-                    tournament=tournament, kind=PDN_IMPORT, created_by=request.user,
+                    tournament=tournament, kind=PDN_IMPORT,
+                    created_by=request.user if request.user.is_authenticated else None,  # signed in (checked)
                     report={"file": upload.name, "source": path, "round": form.cleaned_data.get("round_number")},
                 )
                 queue_pdn_import(task)

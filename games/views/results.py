@@ -18,7 +18,7 @@ from games.draw_rules import rule_label
 from games.forms import ArbiterResultForm, ClaimForm, ForfeitForm, ResultForm, RulingForm
 from games.models import Game, ResultSubmission
 from games.permissions import is_game_arbiter
-from games.services import GameError
+from games.services import GameError, User
 from games.services.claims import claim_text
 from games.services.games import entries_of_user, entry_of_user, game_for_board, games_of_entry
 from games.services.results import (
@@ -40,7 +40,7 @@ from tournaments.models import Board, Round
 from tournaments.permissions import is_arbiter
 
 
-def game_card(game: Game, user: Any) -> dict[str, Any]:
+def game_card(game: Game, user: User) -> dict[str, Any]:
     """What a result card shows: confirmed result, pending submissions and what ``user`` may do."""
     subs = list(game.submissions.select_related("submitted_by", "submitted_for__player").all())
     pending = [s for s in subs if s.status == ResultSubmission.Status.PENDING]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -61,8 +62,7 @@ def test_ci_runs_every_pass_with_errexit():
     assert "set -euo pipefail" in text
     for needle in (
         "make test",
-        "ruff check",
-        "mypy --strict arbiter",
+        "make lint",
         "DATABASE_URL=",
         "-m worker tests/integration",
         "-m browser",
@@ -71,3 +71,14 @@ def test_ci_runs_every_pass_with_errexit():
         assert needle in text, needle
     # SQLite, PostgreSQL, worker, browser and load passes each prove they ran tests.
     assert text.count("passed_at_least \"$ARTIFACTS/") == 5
+
+
+def test_make_lint_checks_types_of_the_whole_project():
+    """``make lint`` (CI step 2) runs ruff, mypy --strict on all four packages and the import contracts."""
+    recipe = (ROOT / "Makefile").read_text().split("\nlint:", 1)[1].split("\n\n", 1)[0]
+    for needle in ("ruff check .", "-m mypy", "lint-imports"):
+        assert needle in recipe, needle
+    mypy = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    assert mypy["strict"] is True
+    assert set(mypy["files"]) == {"arbiter", "tournaments", "games", "config"}
+    assert "mypy_django_plugin.main" in mypy["plugins"]

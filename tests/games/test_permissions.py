@@ -235,3 +235,25 @@ def test_rules_and_services_answer_no_for_a_missing_user(game):
         assert entry_of_user(game, nobody) is None
     sub = submit_result(game, "2-0", user=game.board.white.player.user)
     assert may_confirm(sub, None) == (False, "Sign in to confirm a result.")
+
+
+def test_arbiter_rules_and_services_answer_no_for_a_missing_user(game, tournament, entries):
+    """The same for the arbiter predicates: ``user`` None is nobody's arbiter (found by mypy: the typed
+    predicates take a user or AnonymousUser, and ``_has_role`` read ``None.is_authenticated``)."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from games.permissions import is_game_arbiter
+    from games.services import GameError
+    from games.services.links import create_link
+    from games.services.results import enter_result
+    from tournaments.permissions import is_arbiter, is_chief_arbiter, is_player
+
+    for nobody in (None, AnonymousUser()):
+        assert is_game_arbiter(nobody, game) is False
+        for pred in (is_arbiter, is_chief_arbiter, is_player):
+            assert pred(nobody, tournament) is False
+        with pytest.raises(GameError, match="Only an arbiter"):
+            enter_result(game, "2-0", nobody)
+        with pytest.raises(GameError, match="Only an arbiter"):
+            create_link(tournament, entries[3], nobody)
+    assert not ResultSubmission.objects.filter(game=game).exists()

@@ -20,19 +20,20 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from tournaments.pairing.dutch import pair_dutch
 from tournaments.pairing.generator import generate, parse_config
 from tournaments.pairing.model import PairingError, RoundPairing
 from tournaments.pairing.trf_input import to_pairing_input
-from tournaments.trf import TrfError, next_round, read_trf_file, round_pairs, write_trf
+from tournaments.trf import TrfError, TrfTournament, next_round, read_trf_file, round_pairs, write_trf
 
 VERSION = "draughts-arbiter Dutch engine 1.0 (FIDE C.04.3, 2025 rules)"
 EXIT_OK, EXIT_NO_PAIRING, EXIT_INVALID, EXIT_FILE = 0, 1, 3, 5
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         print(f"error: {message}", file=sys.stderr)
         raise SystemExit(EXIT_INVALID)
 
@@ -57,7 +58,7 @@ def format_pairing(rp: RoundPairing) -> str:
     return f"{len(lines)}\n" + "".join(f"{line}\n" for line in lines)
 
 
-def _load(path: str):  # type: ignore[no-untyped-def]
+def _load(path: str) -> TrfTournament:
     try:
         return read_trf_file(path)
     except OSError as exc:

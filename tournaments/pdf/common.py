@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from reportlab.lib import colors
@@ -87,13 +88,13 @@ def numbered_canvas(label: str, footer: str) -> type[canvas.Canvas]:
     """A canvas class that writes "<label> x / y" and ``footer`` on every page once the count is known."""
 
     class NumberedCanvas(canvas.Canvas):
-        def __init__(self, *args: object, **kwargs: object) -> None:
-            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
             self._saved: list[dict[str, object]] = []
 
         def showPage(self) -> None:  # noqa: N802 - reportlab's name
             self._saved.append(dict(self.__dict__))
-            self._startPage()
+            self._startPage()  # type: ignore[attr-defined]  # reportlab's own (private), not in types-reportlab
 
         def save(self) -> None:
             total = len(self._saved)
@@ -104,10 +105,10 @@ def numbered_canvas(label: str, footer: str) -> type[canvas.Canvas]:
             super().save()
 
         def _footer(self, total: int) -> None:
-            width, _height = self._pagesize
+            width, _height = self._pagesize  # type: ignore[attr-defined]  # reportlab's own, not in types-reportlab
             self.setFont(FONT, 7)
             self.setFillColor(RULE)
-            self.drawRightString(width - 28, 16, f"{label} {self._pageNumber} / {total}")
+            self.drawRightString(width - 28, 16, f"{label} {self.getPageNumber()} / {total}")
             if footer:
                 self.drawString(28, 16, footer)
 

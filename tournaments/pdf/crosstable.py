@@ -9,13 +9,16 @@ the chief arbiter's sign-off after the table.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from typing import Any
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
 
 from tournaments.pdf.common import (
@@ -59,10 +62,10 @@ def header_flowables(h: DocumentHeader) -> list[Flowable]:
     return out
 
 
-def running_header(h: DocumentHeader):  # -> callable(canvas, doc)
+def running_header(h: DocumentHeader) -> Callable[[Canvas, BaseDocTemplate], None]:
     """Draws the one-line running header on pages after the first."""
 
-    def draw(canv, doc) -> None:  # noqa: ANN001 - reportlab callback
+    def draw(canv: Canvas, doc: BaseDocTemplate) -> None:
         width, height = doc.pagesize
         canv.saveState()
         canv.setFont(FONT, 7.5)
@@ -120,7 +123,7 @@ def crosstable_table(ct: Crosstable) -> Table:
     if n_cells and widths[first_cell] < 7 * mm:
         size = 5.5  # many rounds (or a big grid): smaller type keeps every column on the page
     table = Table([head, *body], colWidths=widths, repeatRows=1, splitByRow=1, hAlign="LEFT")
-    style: list[tuple] = [
+    style: list[tuple[Any, ...]] = [  # reportlab table commands
         ("FONT", (0, 0), (-1, 0), FONT_NARROW_BOLD, size),
         ("FONT", (0, 1), (-1, -1), FONT_NARROW, size),
         ("FONT", (pts_col, 1), (pts_col, -1), FONT_BOLD, size),
@@ -183,7 +186,7 @@ def crosstable_pdf(ct: Crosstable, header: DocumentHeader) -> bytes:
     )
     story: list[Flowable] = header_flowables(header)
     story.append(crosstable_table(ct))
-    legend = [Paragraph(escape(_("Legend")), st["heading"])]
+    legend: list[Flowable] = [Paragraph(escape(_("Legend")), st["heading"])]
     legend += [Paragraph(escape(line), st["legend"]) for line in ct.legend]
     legend.append(Spacer(1, 4 * mm))
     legend.append(signature_block(header.chief_arbiter, header.place))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from typing import Any
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
@@ -95,7 +96,7 @@ def pairing_list_pdf(lines: list[SheetLine], header: DocumentHeader) -> bytes:
             row.append(QrFlowable(line.url, QR_SIZE) if line.url else "")
         widths = [10 * mm, 10 * mm, 50 * mm, 10 * mm, 22 * mm, 10 * mm, 10 * mm, 48 * mm, QR_SIZE + 2 * mm]
     table = Table([head, *rows], colWidths=widths, repeatRows=1, hAlign="LEFT")
-    style: list[tuple] = [
+    style: list[tuple[Any, ...]] = [  # reportlab table commands
         ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8.5),
         ("FONT", (0, 1), (-1, -1), FONT, 8.5),
         ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),

@@ -7,7 +7,7 @@ For the public the crosstable follows ``public_crosstable``, the pairing list
 
 from __future__ import annotations
 
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest
 
 from tournaments.access import require
 from tournaments.public.views import public_tournament
@@ -17,7 +17,7 @@ from tournaments.services.site_address import base_url
 PAGE_FOR_KIND = {"crosstable": "crosstable", "pairings": "pairings", "scoresheets": None}
 
 
-def document(request: HttpRequest, slug: str, kind: str, number: int | None = None) -> HttpResponse:
+def document(request: HttpRequest, slug: str, kind: str, number: int | None = None) -> FileResponse:
     """The PDF ``kind`` of the tournament (``number``: the round, for round documents)."""
     # Imported here: building documents pulls in reportlab, which loading the URLconf need not.
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import random
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -35,7 +36,7 @@ def create_sample_tournament(
     seed: int = 7,
     system: str = "swiss_dutch",
     pending_last_round: int = 0,
-    **fields: object,
+    **fields: Any,
 ) -> Tournament:
     """A tournament ``slug`` with ``players`` entries and ``rounds`` published rounds of confirmed results.
 
@@ -45,9 +46,9 @@ def create_sample_tournament(
     rng = random.Random(seed)
     t = Tournament.objects.create(
         slug=slug,
-        name=fields.pop("name", f"Sample Open {players}"),  # type: ignore[arg-type]
-        place=fields.pop("place", "Utrecht"),  # type: ignore[arg-type]
-        start_date=fields.pop("start_date", datetime.date(2026, 11, 20)),  # type: ignore[arg-type]
+        name=fields.pop("name", f"Sample Open {players}"),
+        place=fields.pop("place", "Utrecht"),
+        start_date=fields.pop("start_date", datetime.date(2026, 11, 20)),
         rounds_planned=rounds,
         pairing_system=system,
         status=Tournament.Status.RUNNING,

@@ -7,6 +7,7 @@ each sorted by the numeric value, not the printed text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import django_tables2 as tables
@@ -87,7 +88,7 @@ class StandingsTable(tables.Table):
             cells = []
             for name in names:
                 value = rec.get(name, "")
-                text = conditional_escape("" if value is None else value)
+                text: str = conditional_escape("" if value is None else value)
                 if name == "name" and rec.get("url"):
                     text = f'<a href="{escape(rec["url"])}">{text}</a>'
                 cells.append(f"<td{classes[name]}>{text}</td>")
@@ -133,7 +134,7 @@ def _extra_columns(
 
 
 def standings_records(
-    standings: Standings, player_url: Any = None, moves: dict[int, int | None] | None = None
+    standings: Standings, player_url: Callable[[int], str] | None = None, moves: dict[int, int | None] | None = None
 ) -> list[dict[str, Any]]:
     """One dict per row: printed values plus numeric sort keys (``*_key``); ``moves`` adds the rank change."""
     out: list[dict[str, Any]] = []

@@ -158,7 +158,8 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         if not TableExport.is_valid_format(export) or export not in ("csv", "xlsx"):
             raise Http404(f"unknown export format {export!r}; use csv or xlsx")
         exporter = TableExport(export, context["table"], dataset_kwargs={"title": t.name[:31]})
-        return exporter.response(f"{t.slug}-standings.{export}")
+        response: HttpResponse = exporter.response(f"{t.slug}-standings.{export}")
+        return response
     return render(request, "public/standings.html", context)
 
 

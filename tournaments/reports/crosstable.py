@@ -30,7 +30,7 @@ from tournaments.vocabulary import RoundRecord, Scoring
 CellKind = Literal[
     "win", "draw", "loss", "forfeit_win", "forfeit_loss", "bye", "absent", "none", "self", "pending", "grid"
 ]
-_PLAYED = {"1": "win", "W": "win", "=": "draw", "D": "draw", "0": "loss", "L": "loss"}
+_PLAYED: dict[str, CellKind] = {"1": "win", "W": "win", "=": "draw", "D": "draw", "0": "loss", "L": "loss"}
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ def swiss_cell(rec: RoundRecord | None, scoring: Scoring) -> Cell:
     pts = points_text(rec.points(scoring))
     opp = rec.opponent
     if code in _PLAYED and opp is not None:
-        return Cell(f"{opp}{rec.colour or ''}{pts}", _PLAYED[code], opp)  # type: ignore[arg-type]
+        return Cell(f"{opp}{rec.colour or ''}{pts}", _PLAYED[code], opp)
     if code == "+":
         return Cell(f"+{opp or ''}", "forfeit_win", opp)
     if code == "-":

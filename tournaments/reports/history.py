@@ -41,14 +41,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from django.db.models import Q
 
 from games.models import ResultSubmission
 from tournaments.models import Absence, Board, Entry, ProhibitedPair, Round, Tournament
 from tournaments.pairing.model import PairingInput, PlayerRecord
-from tournaments.vocabulary import BYE_CODES, EXCUSED_ABSENCE_CODE, PENDING, RoundRecord, result_codes
+from tournaments.vocabulary import BYE_CODES, EXCUSED_ABSENCE_CODE, PENDING, Colour, RoundRecord, result_codes
 
 COUNTED_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
 
@@ -262,7 +262,7 @@ def unavailable_for(tournament: Tournament, round_number: int) -> dict[int, str]
         entry__tournament=tournament, round_number=round_number, entry__start_number__isnull=False
     ).values_list("entry__start_number", "kind")
     for sn, kind in absences:
-        out.setdefault(sn, kind)
+        out.setdefault(cast(int, sn), kind)  # numbered entries only (filtered above)
     return out
 
 
@@ -271,7 +271,8 @@ def prohibited_pairs(tournament: Tournament) -> tuple[frozenset[int], ...]:
     rows = ProhibitedPair.objects.filter(tournament=tournament).filter(
         Q(first__start_number__isnull=False) & Q(second__start_number__isnull=False)
     )
-    return tuple(frozenset(p) for p in rows.values_list("first__start_number", "second__start_number"))
+    pairs = cast("list[tuple[int, int]]", rows.values_list("first__start_number", "second__start_number"))
+    return tuple(frozenset(p) for p in pairs)  # numbered entries only (filtered above)
 
 
 def pairing_input(
@@ -297,7 +298,7 @@ def pairing_input(
         total_rounds=max(tournament.rounds_planned, round_number),
         players=players,
         scoring=tournament.scoring(),
-        initial_colour=tournament.initial_colour,
+        initial_colour=cast(Colour, tournament.initial_colour),  # the field's choices: "w", "b"
         prohibited=prohibited_pairs(tournament),
         baku_acceleration=tournament.baku_acceleration,
     )

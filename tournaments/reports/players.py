@@ -44,7 +44,7 @@ def ranks_by_round(tournament: Tournament, results: TournamentResults, last: int
     """
     version = tournament.version
     key = f"public:ranks:{tournament.pk}:{version}:{last}"
-    found = cache.get(key)
+    found: dict[int, list[int]] | None = cache.get(key)
     if found is None:
         found = {}
         for r in range(1, last + 1):

@@ -103,7 +103,7 @@ def round_view(tournament: Tournament, rnd: Round, results: TournamentResults | 
                 black=b.black,
                 white_points=points_before(results.records.get(w), rnd.number, tournament) if w else 0.0,
                 black_points=points_before(results.records.get(k), rnd.number, tournament) if k else 0.0,
-                result=b.confirmed_result or "",  # type: ignore[attr-defined]
+                result=b.confirmed_result or "",  # type: ignore[attr-defined]  # .annotate() in boards_with_results
                 bye=b.get_bye_kind_display() if b.bye_kind else "",
                 game_url=game_url(game.pk) if game is not None and tournament.public_games else "",
             )

@@ -12,6 +12,7 @@ Computed standings are cached under the tournament's public version (see
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from django.core.cache import cache
 
@@ -96,7 +97,7 @@ def load_results(tournament: Tournament) -> TournamentResults:
     """
     history = build_history(tournament)
     entries = {
-        e.start_number: e
+        cast(int, e.start_number): e  # numbered entries only (filtered)
         for e in Entry.objects.filter(tournament=tournament, start_number__isnull=False).select_related("player")
     }
     return TournamentResults(
@@ -153,7 +154,7 @@ def standings_for(
 def cached_results(tournament: Tournament) -> TournamentResults:
     """``load_results`` memoised under the tournament's version (``tournaments.versioning``)."""
     key = f"public:results:{tournament.pk}:{tournament.version}"
-    found = cache.get(key)
+    found: TournamentResults | None = cache.get(key)
     if found is None:
         found = load_results(tournament)
         cache.set(key, found, CACHE_SECONDS)
@@ -165,7 +166,7 @@ def cached_standings(
 ) -> Standings:
     """``standings_for`` memoised under the tournament's version."""
     key = f"public:standings:{tournament.pk}:{tournament.version}:{after_round}"
-    found = cache.get(key)
+    found: Standings | None = cache.get(key)
     if found is None:
         found = standings_for(tournament, after_round, results or cached_results(tournament))
         cache.set(key, found, CACHE_SECONDS)
@@ -176,7 +177,7 @@ def cached_explained(tournament: Tournament, results: TournamentResults | None =
     """The live standings with the explanation of every tie between neighbours (``explain_standings``
     with ``only_ties``), memoised under the tournament's version."""
     key = f"public:explained:{tournament.pk}:{tournament.version}"
-    found = cache.get(key)
+    found: Explained | None = cache.get(key)
     if found is None:
         results = results or cached_results(tournament)
         found = explain_standings(standings_input(tournament, results), only_ties=True)

@@ -25,7 +25,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.audit import record
+from tournaments.audit import Actor, record
 from tournaments.models import Entry, Tournament
 
 from .errors import ServiceError
@@ -163,7 +163,7 @@ def parse_players_csv(data: bytes) -> tuple[list[tuple[int, dict[str, Any], str]
 
 
 @transaction.atomic
-def import_players_csv(actor, tournament: Tournament, data: bytes) -> ImportReport:
+def import_players_csv(actor: Actor, tournament: Tournament, data: bytes) -> ImportReport:
     """Register the players of a CSV file; return the report (imported names, rejected lines)."""
     good, rejected = parse_players_csv(data)
     report = ImportReport(rejected=list(rejected))

@@ -110,7 +110,8 @@ def build_crosstable_pdf(t: Tournament) -> bytes:
 
 
 def _round(t: Tournament, number: int | None) -> Round:
-    rnd = Round.objects.filter(tournament=t, number=number).exclude(status=Round.Status.DRAFT).first()
+    published = Round.objects.filter(tournament=t).exclude(status=Round.Status.DRAFT)
+    rnd = None if number is None else published.filter(number=number).first()
     if rnd is None:
         raise DocumentError(_("Round %(n)s of %(t)s is not published.") % {"n": number, "t": t.slug})
     return rnd

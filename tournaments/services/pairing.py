@@ -13,32 +13,36 @@ Public API:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tournaments.audit import record
+from tournaments.audit import Actor, record
 from tournaments.models import Absence, Board, Entry, Round, Tournament
 from tournaments.pairing.berger import pair_round_robin
 from tournaments.pairing.dutch import pair_dutch
 from tournaments.pairing.keizer import KeizerParams, pair_keizer
 from tournaments.pairing.model import PairingError, PairingInput, RoundPairing
-from tournaments.reports.history import build_history, pairing_input, unavailable_for
+from tournaments.reports.history import PendingGame, build_history, pairing_input, unavailable_for
 
 from .errors import ServiceError
 from .registration import freeze_start_numbers, last_round_number
 from .rounds import board_text, refresh_warnings
 
 # Absence kind (or availability reason) -> the bye board written for a player who is not paired.
-ABSENCE_BYES = {
+# progress(percent, message), called at each step of a pairing run as a background task.
+Progress: TypeAlias = Callable[[int, str], None]
+
+ABSENCE_BYES: dict[str, Board.ByeKind] = {  # Absence.Kind -> the bye it gives
     Absence.Kind.HALF_BYE: Board.ByeKind.HALF,
     Absence.Kind.ZERO_BYE: Board.ByeKind.ZERO,
     Absence.Kind.ABSENT: Board.ByeKind.ABSENT,
     Absence.Kind.EXCUSED: Board.ByeKind.ABSENT,
 }
-ABSENCE_REASONS = {
+ABSENCE_REASONS: dict[str, str] = {
     Absence.Kind.HALF_BYE: "Requested half-point bye",
     Absence.Kind.ZERO_BYE: "Requested zero-point bye",
     Absence.Kind.ABSENT: "Absent: not paired",
@@ -86,19 +90,21 @@ def _check_can_pair(tournament: Tournament, number: int) -> None:
         )
 
 
-def _pending_details(pending) -> list[str]:
+def _pending_details(pending: Iterable[PendingGame]) -> list[str]:
     return [
         _("Round %(r)s, board %(b)s: %(w)s – %(bl)s") % {"r": g.round, "b": g.board, "w": g.white, "bl": g.black}
         for g in pending
     ]
 
 
-def pair_round(tournament: Tournament, actor, *, override: bool = False, progress=None) -> PairingOutcome:
+def pair_round(
+    tournament: Tournament, actor: Actor, *, override: bool = False, progress: Progress | None = None
+) -> PairingOutcome:
     """Pair the next round of ``tournament`` as a draft and return it with the engine's warnings.
 
     ``progress(percent, message)`` is called at each step when given (background tasks).
     """
-    report = progress or (lambda pct, msg: None)
+    report: Progress = progress or (lambda pct, msg: None)
     try:
         with transaction.atomic():
             return _pair(tournament, actor, override, report)
@@ -109,7 +115,7 @@ def pair_round(tournament: Tournament, actor, *, override: bool = False, progres
         ) from exc
 
 
-def _pair(tournament: Tournament, actor, override: bool, report) -> PairingOutcome:
+def _pair(tournament: Tournament, actor: Actor, override: bool, report: Progress) -> PairingOutcome:
     number = last_round_number(tournament) + 1
     _check_can_pair(tournament, number)
     if tournament.entries.filter(start_number__isnull=True).exists():

@@ -13,11 +13,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, Model
 from django.utils.translation import gettext as _
 
-from tournaments.audit import record
+from tournaments.audit import Actor, record
 from tournaments.models import Absence, Entry, Player, ProhibitedPair, Role, Round, Tournament
 from tournaments.versioning import bump
 
@@ -30,7 +31,7 @@ TITLE_ORDER = (
 PLAYER_FIELDS = ("name", "title", "federation", "club", "fmjd_id", "national_id", "rating", "birth_year")
 
 
-def _summary(obj: Any, fields: Iterable[str]) -> str:
+def _summary(obj: Model, fields: Iterable[str]) -> str:
     return "; ".join(f"{f}={getattr(obj, f)!s}" for f in fields)
 
 
@@ -65,7 +66,7 @@ TOURNAMENT_FIELDS = (
 
 
 @transaction.atomic
-def create_tournament(actor, **fields: Any) -> Tournament:
+def create_tournament(actor: User, **fields: Any) -> Tournament:
     """Create a tournament; ``actor`` becomes its chief arbiter. Refuses a slug already in use."""
     slug = fields.get("slug", "")
     if Tournament.objects.filter(slug=slug).exists():
@@ -77,7 +78,7 @@ def create_tournament(actor, **fields: Any) -> Tournament:
 
 
 @transaction.atomic
-def update_tournament(actor, tournament: Tournament, changes: dict[str, Any]) -> Tournament:
+def update_tournament(actor: Actor, tournament: Tournament, changes: dict[str, Any]) -> Tournament:
     """Apply ``changes`` (field -> value) and log the changed fields with their old and new values."""
     changed = {k: v for k, v in changes.items() if k in TOURNAMENT_FIELDS and getattr(tournament, k) != v}
     if not changed:
@@ -102,7 +103,9 @@ def numbers_frozen(tournament: Tournament) -> bool:
 
 
 @transaction.atomic
-def register_player(actor, tournament: Tournament, data: dict[str, Any], *, player: Player | None = None) -> Entry:
+def register_player(
+    actor: Actor, tournament: Tournament, data: dict[str, Any], *, player: Player | None = None
+) -> Entry:
     """Register a player (an existing ``player``, or one made from ``data``: the ``PLAYER_FIELDS``).
 
     Before round 1 the entry gets no start number until ``freeze_start_numbers``, unless numbers
@@ -132,7 +135,9 @@ def register_player(actor, tournament: Tournament, data: dict[str, Any], *, play
 
 
 @transaction.atomic
-def freeze_start_numbers(actor, tournament: Tournament, method: str | None = None, seed: int | None = None) -> int:
+def freeze_start_numbers(
+    actor: Actor, tournament: Tournament, method: str | None = None, seed: int | None = None
+) -> int:
     """Give every entry its start number 1..n; returns the seed used (0 for rating order).
 
     ``method``: ``rating`` (rating, then title, then name) or ``lot`` (a shuffle by ``seed``; a
@@ -166,7 +171,7 @@ def freeze_start_numbers(actor, tournament: Tournament, method: str | None = Non
 
 
 @transaction.atomic
-def withdraw(actor, entry: Entry, from_round: int | None = None) -> Entry:
+def withdraw(actor: Actor, entry: Entry, from_round: int | None = None) -> Entry:
     """Withdraw ``entry`` from ``from_round`` on (default: the next round to be paired).
 
     The player is not paired from that round; what happens to earlier results follows
@@ -187,7 +192,7 @@ def withdraw(actor, entry: Entry, from_round: int | None = None) -> Entry:
 
 
 @transaction.atomic
-def reinstate(actor, entry: Entry) -> Entry:
+def reinstate(actor: Actor, entry: Entry) -> Entry:
     """Undo a withdrawal: the player is paired again from the next round."""
     before = _summary(entry, ("status", "withdrawn_from_round"))
     entry.status = Entry.Status.ACTIVE
@@ -207,7 +212,7 @@ def _check_round_open(tournament: Tournament, round_number: int) -> None:
 
 
 @transaction.atomic
-def set_absence(actor, entry: Entry, round_number: int, kind: str, note: str = "") -> Absence:
+def set_absence(actor: Actor, entry: Entry, round_number: int, kind: str, note: str = "") -> Absence:
     """Record that ``entry`` does not play ``round_number``: absent, excused, or a requested half/zero bye.
 
     Refused for a published round. If that round is a draft, it must be unpaired and paired again
@@ -226,7 +231,7 @@ def set_absence(actor, entry: Entry, round_number: int, kind: str, note: str = "
 
 
 @transaction.atomic
-def remove_absence(actor, absence: Absence) -> None:
+def remove_absence(actor: Actor, absence: Absence) -> None:
     """Delete an absence or requested bye of a round not yet published."""
     _check_round_open(absence.entry.tournament, absence.round_number)
     before = f"round={absence.round_number}; kind={absence.kind}"
@@ -235,7 +240,9 @@ def remove_absence(actor, absence: Absence) -> None:
 
 
 @transaction.atomic
-def add_prohibited_pair(actor, tournament: Tournament, first: Entry, second: Entry, reason: str = "") -> ProhibitedPair:
+def add_prohibited_pair(
+    actor: Actor, tournament: Tournament, first: Entry, second: Entry, reason: str = ""
+) -> ProhibitedPair:
     """Two entries of ``tournament`` that must not meet (same family or club)."""
     if first.pk == second.pk:
         raise ServiceError(_("Choose two different players."))
@@ -254,20 +261,20 @@ def add_prohibited_pair(actor, tournament: Tournament, first: Entry, second: Ent
 
 
 @transaction.atomic
-def remove_prohibited_pair(actor, pair: ProhibitedPair) -> None:
+def remove_prohibited_pair(actor: Actor, pair: ProhibitedPair) -> None:
     """Allow two players to meet again."""
     record(actor, pair.tournament, "prohibited.remove", pair, before=f"{pair.first} / {pair.second}: {pair.reason}")
     pair.delete()
 
 
-def _drop_player_role(tournament: Tournament, user: Any) -> None:
+def _drop_player_role(tournament: Tournament, user: User) -> None:
     """Remove ``user``'s player role in ``tournament`` unless another entry there is still theirs."""
     if not Entry.objects.filter(tournament=tournament, player__user=user).exists():
         Role.objects.filter(tournament=tournament, user=user, kind=Role.Kind.PLAYER).delete()
 
 
 @transaction.atomic
-def link_account(actor, entry: Entry, username: str) -> Entry:
+def link_account(actor: Actor, entry: Entry, username: str) -> Entry:
     """Link ``entry``'s player to the user account ``username`` and give that user the player role.
 
     After this the user sees the entry's games on "My games" and may submit their results.
@@ -309,7 +316,7 @@ def link_account(actor, entry: Entry, username: str) -> Entry:
 
 
 @transaction.atomic
-def unlink_account(actor, entry: Entry) -> Entry:
+def unlink_account(actor: Actor, entry: Entry) -> Entry:
     """Remove the link between ``entry``'s player and its user account, and that user's player role here.
 
     Refused when the player has no linked account. The role is kept if the user still has

@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game, ResultSubmission
-from tournaments.audit import record
+from tournaments.audit import Actor, record
 from tournaments.models import Board, Round, Tournament
 from tournaments.pairing.model import PairingInput
 from tournaments.reports.history import pairing_input
@@ -125,7 +125,7 @@ def _locked_round(pk: int, *related: str) -> Round:
 
 
 @transaction.atomic
-def swap_colours(actor, board: Board) -> Board:
+def swap_colours(actor: Actor, board: Board) -> Board:
     """Exchange White and Black on a game board of a draft round."""
     rnd = _locked_round(board.round_id)
     _draft(rnd)
@@ -153,7 +153,7 @@ def _find(rnd: Round, start_number: int) -> tuple[Board, str]:
 
 
 @transaction.atomic
-def swap_players(actor, rnd: Round, first: int, second: int) -> list[Board]:
+def swap_players(actor: Actor, rnd: Round, first: int, second: int) -> list[Board]:
     """Exchange the places of two players (by start number) in a draft round.
 
     Works across boards and with byes (the player on a bye board takes the other's seat and the
@@ -184,7 +184,7 @@ def swap_players(actor, rnd: Round, first: int, second: int) -> list[Board]:
 
 
 @transaction.atomic
-def publish_round(actor, rnd: Round) -> Round:
+def publish_round(actor: Actor, rnd: Round) -> Round:
     """Publish a draft round: players and the public see it, and each game board gets its ``Game``."""
 
     rnd = _locked_round(rnd.pk)
@@ -204,7 +204,7 @@ def publish_round(actor, rnd: Round) -> Round:
 
 
 @transaction.atomic
-def unpair_round(actor, tournament: Tournament) -> int:
+def unpair_round(actor: Actor, tournament: Tournament) -> int:
     """Delete the latest round if it is still a draft; returns its number."""
     rnd = Round.objects.select_for_update().filter(tournament=tournament).order_by("-number").first()
     if rnd is None:
@@ -230,7 +230,7 @@ def unfinished_boards(rnd: Round) -> list[Board]:
 
 
 @transaction.atomic
-def finish_round(actor, rnd: Round) -> Round:
+def finish_round(actor: Actor, rnd: Round) -> Round:
     """Mark a published round finished: the arbiter's sign-off that every result is in.
 
     Why an explicit action rather than automatic on the last confirmation: results stay open to

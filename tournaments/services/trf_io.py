@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import replace
+from typing import cast
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
 from games.models import Game, ResultSubmission
-from tournaments.audit import record
+from tournaments.audit import Actor, record
 from tournaments.models import Absence, Board, Entry, Player, ProhibitedPair, Round, Tournament
 from tournaments.reports.history import build_history
 from tournaments.trf import (
@@ -42,7 +43,8 @@ from tournaments.trf import (
     read_trf,
     write_trf,
 )
-from tournaments.vocabulary import bye_kind_for_code, result_from_codes
+from tournaments.trf.writer import Flavour
+from tournaments.vocabulary import Colour, bye_kind_for_code, result_from_codes
 
 
 def _date(value: str, field_name: str) -> datetime.date | None:
@@ -109,7 +111,7 @@ def _system(t: TrfTournament) -> str:
     return Tournament.PairingSystem.SWISS_DUTCH
 
 
-def _create_tournament(t: TrfTournament, slug: str | None, actor) -> Tournament:
+def _create_tournament(t: TrfTournament, slug: str | None, actor: Actor) -> Tournament:
     if slug and Tournament.objects.filter(slug=slug).exists():
         raise TrfError(0, "slug", f"a tournament with the short name “{slug}” already exists")
     s = t.scoring
@@ -136,12 +138,12 @@ def _create_tournament(t: TrfTournament, slug: str | None, actor) -> Tournament:
         tiebreaks=",".join(t.tiebreaks)[:200],
         initial_colour=infer_initial_colour(t),
         baku_acceleration=t.baku,
-        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+        created_by=actor if actor is not None and actor.is_authenticated else None,
     )
 
 
 @transaction.atomic
-def import_trf(text: str, *, slug: str | None = None, actor=None) -> Tournament:
+def import_trf(text: str, *, slug: str | None = None, actor: Actor = None) -> Tournament:
     """Create a tournament from TRF text (see the module docstring). All or nothing."""
 
     if "\x00" in text:
@@ -295,7 +297,7 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
             grouped.setdefault(("H" if kind == Absence.Kind.HALF_BYE else "Z", rnd), []).append(sn)
     byes = tuple(TrfBye(kind=k, round=r, players=tuple(sorted(ids))) for (k, r), ids in sorted(grouped.items()))
     prohibited = tuple(
-        TrfProhibited(players=frozenset(pair))
+        TrfProhibited(players=frozenset(cast("tuple[int, int]", pair)))
         for pair in ProhibitedPair.objects.filter(tournament=tournament).values_list(
             "first__start_number", "second__start_number"
         )
@@ -305,7 +307,7 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
     return TrfTournament(
         players=tuple(players),
         total_rounds=tournament.rounds_planned,
-        initial_colour=tournament.initial_colour,
+        initial_colour=cast(Colour, tournament.initial_colour),  # the field's choices: "w", "b"
         scoring=scoring,
         scoring_declared=True,
         name=tournament.name,
@@ -326,4 +328,5 @@ def export_trf(tournament: Tournament, flavour: str = "trf26", *, line_ending: s
     """The TRF text of ``tournament`` (``trf26`` or ``trf16``: TRF16 with XXR/XXC/BB* records)."""
     if flavour not in ("trf26", "trf16"):
         raise ValueError(f"unknown TRF flavour {flavour!r}: use trf26 or trf16")
-    return write_trf(tournament_to_trf(tournament), flavour, line_ending=line_ending)  # type: ignore[arg-type]
+    checked = cast(Flavour, flavour)  # one of the two, checked above
+    return write_trf(tournament_to_trf(tournament), checked, line_ending=line_ending)

@@ -17,7 +17,7 @@ from tournaments.forms import (
     StartNumbersForm,
     WithdrawForm,
 )
-from tournaments.models import Absence, Entry, ProhibitedPair
+from tournaments.models import Absence, Entry, ProhibitedPair, Tournament
 from tournaments.services import registration
 from tournaments.services.csv_import import MAX_BYTES, import_players_csv
 from tournaments.services.errors import ServiceError
@@ -64,7 +64,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
 ACCOUNT_ACTIONS = ("link_account", "unlink_account")
 
 
-def _account_action(request: HttpRequest, tournament) -> HttpResponse:
+def _account_action(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Link an entry's player to a user account by username, or unlink it (POSTed to the players page).
 
     Dispatched on the ``action`` field so the players URL keeps its one permission rule.

@@ -19,11 +19,11 @@ from .common import refuse
 
 def create(request: HttpRequest) -> HttpResponse:
     """Staff open a new tournament and become its chief arbiter."""
-    require(request, "tournaments.create_tournament", None)
+    user = require(request, "tournaments.create_tournament", None)
     form = TournamentCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            t = create_tournament(request.user, **form.cleaned_data)
+            t = create_tournament(user, **form.cleaned_data)
         except ServiceError as exc:
             refuse(request, exc)
         else:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -9,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.access import tournament_for
+from tournaments.audit import Actor
 from tournaments.forms import PairForm, SwapPlayersForm
 from tournaments.models import Board, Round, TaskRun
 from tournaments.services import rounds as round_service
@@ -123,7 +126,9 @@ def swap_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return redirect("tournaments:round", slug=slug, number=number)
 
 
-def _sign_off(request: HttpRequest, slug: str, number: int, service, done: str) -> HttpResponse:
+def _sign_off(
+    request: HttpRequest, slug: str, number: int, service: Callable[[Actor, Round], Round], done: str
+) -> HttpResponse:
     """Run ``service(actor, round)`` (publish or finish, both under the publish permission)."""
     tournament = tournament_for(request, slug, "tournaments.publish")
     rnd = get_object_or_404(Round, tournament=tournament, number=number)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.commands import tournament_or_error
 from tournaments.services.trf_io import export_trf
@@ -13,13 +14,13 @@ from tournaments.services.trf_io import export_trf
 class Command(BaseCommand):
     help = "Export a tournament as TRF26 (default) or TRF16 with XXR/XXC/BB* records (--flavour trf16)."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug", help="short name of the tournament")
         parser.add_argument("-o", "--output", help="file to write (default: standard output)")
         parser.add_argument("--flavour", choices=["trf26", "trf16"], default="trf26")
         parser.add_argument("--cr", action="store_true", help="end lines with CR, as the TRF specification says")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
 
         tournament = tournament_or_error(options["slug"])
         text = export_trf(tournament, options["flavour"], line_ending="\r" if options["cr"] else "\n")

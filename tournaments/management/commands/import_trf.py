@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.models import Role
 from tournaments.services.trf_io import import_trf
@@ -15,12 +17,12 @@ from tournaments.trf import TrfError
 class Command(BaseCommand):
     help = "Import a tournament (players, rounds, confirmed results, byes) from a TRF16/TRF26 file."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the TRF file (any line ending, UTF-8)")
         parser.add_argument("--slug", help="short name of the new tournament (default: from its name)")
         parser.add_argument("--user", help="username who becomes chief arbiter and is named in the audit log")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
 
         path = Path(options["file"])
         try:
@@ -31,7 +33,7 @@ class Command(BaseCommand):
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             text = data.decode("latin-1")  # older TRF files are often Latin-1
-        actor = None
+        actor: User | None = None
         if options["user"]:
             actor = get_user_model().objects.filter(username=options["user"]).first()
             if actor is None:

@@ -17,8 +17,10 @@ import datetime
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
@@ -110,12 +112,12 @@ SWISS_PLAYERS: list[PlayerRow] = [
 ]
 
 
-def _users() -> dict[str, object]:
+def _users() -> dict[str, User]:
     """Create the demo accounts that do not exist yet; existing ones keep their passwords."""
-    User = get_user_model()
-    users: dict[str, object] = {}
+    user_model = get_user_model()
+    users: dict[str, User] = {}
     for account in ACCOUNTS:
-        user, created = User.objects.get_or_create(
+        user, created = user_model.objects.get_or_create(
             username=account.username,
             defaults={
                 "first_name": account.first_name,
@@ -132,7 +134,7 @@ def _users() -> dict[str, object]:
     return users
 
 
-def _player(row: PlayerRow, user: object | None = None) -> Player:
+def _player(row: PlayerRow, user: User | None = None) -> Player:
     """The demo player with this name (created once, shared by both tournaments)."""
     name, title, federation, club, rating, birth_year = row
     player, _created = Player.objects.get_or_create(
@@ -149,7 +151,7 @@ def _player(row: PlayerRow, user: object | None = None) -> Player:
     return player
 
 
-def _register(arbiter, tournament: Tournament, players: Iterable[Player]) -> None:
+def _register(arbiter: User, tournament: Tournament, players: Iterable[Player]) -> None:
     """Enter the players, give those with an account the player role, and freeze start numbers."""
 
     for player in players:
@@ -171,7 +173,9 @@ def _result_for(rng: random.Random, white: Entry, black: Entry) -> str:
     return "0-2"
 
 
-def _play_round(arbiter, tournament: Tournament, rng: random.Random, *, leave_open: Callable[[Board], bool]) -> Round:
+def _play_round(
+    arbiter: User, tournament: Tournament, rng: random.Random, *, leave_open: Callable[[Board], bool]
+) -> Round:
     """Pair and publish the next round, confirm a result on every game not ``leave_open``.
 
     A round whose every game has its result is then finished (the arbiter's sign-off).
@@ -182,7 +186,8 @@ def _play_round(arbiter, tournament: Tournament, rng: random.Random, *, leave_op
     boards = rnd.boards.filter(bye_kind="", black__isnull=False).select_related("white", "black", "game")
     complete = True
     for board in boards.order_by("number"):
-        result = _result_for(rng, board.white, board.black)  # drawn for every board: stable sequence
+        # Drawn for every board: a stable sequence. Game boards (filtered above) seat both players.
+        result = _result_for(rng, cast(Entry, board.white), cast(Entry, board.black))
         if leave_open(board):
             complete = False
         else:
@@ -192,7 +197,7 @@ def _play_round(arbiter, tournament: Tournament, rng: random.Random, *, leave_op
     return rnd
 
 
-def seed_round_robin(users: dict[str, object]) -> Tournament | None:
+def seed_round_robin(users: dict[str, User]) -> Tournament | None:
     """A finished 10-player single round robin (Berger tables), every result confirmed."""
 
     if Tournament.objects.filter(slug=ROUND_ROBIN_SLUG).exists():
@@ -222,7 +227,7 @@ def seed_round_robin(users: dict[str, object]) -> Tournament | None:
     return tournament
 
 
-def seed_swiss(users: dict[str, object]) -> Tournament | None:
+def seed_swiss(users: dict[str, User]) -> Tournament | None:
     """A 30-player, 7-round Swiss: rounds 1-4 complete, round 5 published with some results still open.
 
     One player asked for a half-point bye in round 3 (so that round also has a pairing-allocated bye);
@@ -257,7 +262,8 @@ def seed_swiss(users: dict[str, object]) -> Tournament | None:
             _play_round(arbiter, tournament, rng, leave_open=lambda board: False)
 
         def open_in_round_5(board: Board) -> bool:
-            players_users = {board.white.player.user_id, board.black.player.user_id}
+            white, black = cast(Entry, board.white), cast(Entry, board.black)  # a game board
+            players_users = {white.player.user_id, black.player.user_id}
             return bool(players_users & account_users) or board.number % 3 == 0
 
         _play_round(arbiter, tournament, rng, leave_open=open_in_round_5)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -31,7 +32,7 @@ class Command(BaseCommand):
         parser.add_argument("--rules", choices=EDITIONS, help="edition of FIDE C.07 (default: the tournament's)")
         parser.add_argument("--explain", action="store_true", help="explain every value and every tie")
 
-    def handle(self, *args: object, **opts: object) -> None:
+    def handle(self, *args: Any, **opts: Any) -> None:
         slug = str(opts["slug"])
         t = tournament_or_error(slug)
         try:
