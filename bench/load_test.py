@@ -175,7 +175,7 @@ def wait_for_rebuild(seeded: Seeded, since: datetime.datetime, timeout: float = 
 
 def report(a: argparse.Namespace, stats: clients.Stats, seeded: Seeded, elapsed: float,
            worker: subprocess.Popen[bytes], since: datetime.datetime) -> int:
-    from games.models import ResultSubmission
+    from tournaments.models import ResultSubmission
 
     stored = ResultSubmission.objects.filter(submitted_by_id__in=seeded.player_user_ids).count()
     accepted = stats.counts["submissions_accepted"]

@@ -16,7 +16,7 @@ from tournaments.models import Round, Tournament
 from tournaments.permissions import is_arbiter, predicate
 
 if TYPE_CHECKING:
-    from games.models import Game
+    from tournaments.models import Game
 
 
 def _game_tournament(game: Game) -> Tournament:

@@ -12,8 +12,8 @@ from typing import Any
 
 from django.db.models.signals import post_save
 
-from games.models import DrawClaim, Game, IrregularityRuling, ResultSubmission
-from tournaments.models import Board
+from games.models import DrawClaim, IrregularityRuling
+from tournaments.models import Board, Game, ResultSubmission
 from tournaments.versioning import bump
 
 

@@ -49,7 +49,7 @@ WIN_CODES: frozenset[str] = frozenset({"1", "W"})  # won over the board (C.07 WO
 FORFEIT_CODES: frozenset[str] = frozenset({"+", "-"})
 _WIN_TYPE_UNPLAYED: frozenset[str] = frozenset({"+", "U", "F"})  # scored like a win without a game
 
-# A game's result as the program stores it (``games.models.Result``): White's score first.
+# A game's result as the program stores it (``tournaments.models.Result``): White's score first.
 WHITE_WINS, DRAW, BLACK_WINS = "2-0", "1-1", "0-2"
 WHITE_WINS_FORFEIT, BLACK_WINS_FORFEIT, DOUBLE_FORFEIT, BOTH_LOSE = "+-", "-+", "--", "0-0"
 FORFEIT_RESULTS: frozenset[str] = frozenset({WHITE_WINS_FORFEIT, BLACK_WINS_FORFEIT, DOUBLE_FORFEIT})

@@ -196,7 +196,7 @@ def arbiter_loop(stats: Stats, port: int, slug: str, session: str, player_ids: l
     """Confirm a pending player submission every ``every`` seconds (results then reach the standings)."""
     from django.db import connection
 
-    from games.models import ResultSubmission
+    from tournaments.models import ResultSubmission
 
     client = Http(port, session)
     overview = f"/g/t/{slug}/results/"

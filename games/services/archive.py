@@ -49,7 +49,7 @@ from django.db import DatabaseError, IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import DrawClaim, Game, IrregularityRuling, ResultSubmission, SubmissionLink, TournamentImport
+from games.models import DrawClaim, IrregularityRuling, SubmissionLink, TournamentImport
 from games.services import User
 from games.services.pdn_export import export_games, tournament_games
 from tournaments.audit import record
@@ -59,8 +59,10 @@ from tournaments.models import (
     Board,
     Document,
     Entry,
+    Game,
     Player,
     ProhibitedPair,
+    ResultSubmission,
     Role,
     Round,
     TaskRun,

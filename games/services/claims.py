@@ -16,13 +16,14 @@ from django.utils.translation import gettext as _
 
 from arbiter.claims import ClaimError, rule_on_claim
 from arbiter.draws import AGREEMENT, ALL_RULES
-from games.models import DrawClaim, Game, Result, ResultSubmission, Termination
+from games.models import DrawClaim
 from games.permissions import is_game_arbiter, is_game_player, round_is_published
 from games.services import GameError, User
 from games.services.games import entry_of_user
 from games.services.results import _create
 from games.services.validation import check_game, translate_message
 from tournaments.audit import record
+from tournaments.models import Game, Result, ResultSubmission, Termination
 
 
 def claim_draw(game: Game, ply: int, user: User, rule: str | None = None, *, moves: str | None = None) -> DrawClaim:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from games.models import Game
 from games.services import User
-from tournaments.models import Board, Entry, Round, Tournament
+from tournaments.models import Board, Entry, Game, Round, Tournament
 
 
 def game_for_board(board: Board) -> Game:

@@ -16,10 +16,9 @@ from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from arbiter.pdn import PdnGame, PdnMove, variant_tags
 from arbiter.pdn_writer import write_pdn
 from arbiter.profiles import get_profile
-from games.models import Game, Result, ResultSubmission
 from games.services.games import profile_name
 from games.services.validation import check_game
-from tournaments.models import Board, Round, Tournament
+from tournaments.models import Board, Game, Result, ResultSubmission, Round, Tournament
 
 # Confirmed result -> (winner) in a neutral form; forfeits keep a Termination tag.
 _OUTCOME: dict[str, str] = {  # result code -> W(hite wins), B(lack wins), D(raw), L(oss for both)

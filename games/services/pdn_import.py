@@ -24,14 +24,13 @@ from arbiter.fen import FenError, parse_fen
 from arbiter.pdn import PdnGame, read_pdn
 from arbiter.pdn_writer import write_game
 from arbiter.profiles import UnknownVariant
-from games.models import Game, ResultSubmission, Termination
 from games.services import GameError, User
 from games.services.games import game_for_board
 from games.services.matching import match_board
 from games.services.results import _confirm, _create
 from games.services.validation import validate_game
 from tournaments.audit import record
-from tournaments.models import Board, Round, Tournament
+from tournaments.models import Board, Game, ResultSubmission, Round, Termination, Tournament
 
 Progress = Callable[[int, int], None]
 _PDN_TO_RESULT = {"2-0": "2-0", "1-1": "1-1", "0-2": "0-2", "0-0": "0-0"}

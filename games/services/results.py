@@ -20,13 +20,13 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Game, Result, ResultSubmission, SubmissionLink, Termination
+from games.models import SubmissionLink
 from games.permissions import is_game_arbiter
 from games.services import GameError, User
 from games.services.games import entry_of_user, side_of_entry
 from games.services.validation import agreement_refusal, validate_game
 from tournaments.audit import record
-from tournaments.models import Entry, Round, Tournament
+from tournaments.models import Entry, Game, Result, ResultSubmission, Round, Termination, Tournament
 
 log = logging.getLogger(__name__)
 

@@ -23,8 +23,9 @@ from arbiter.pdn_lexer import ERROR, MOVE, NUMBER, RESULT, LineIndex, tokenize
 from arbiter.profiles import UnknownVariant
 from arbiter.validator import GameInputError, GameRecord, Ruling, ValidationReport, validate
 from games.draw_rules import rule_label
-from games.models import Game, IrregularityRuling
+from games.models import IrregularityRuling
 from games.services.games import profile_name
+from tournaments.models import Game
 
 log = logging.getLogger(__name__)
 

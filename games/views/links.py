@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games.forms import ResultForm
-from games.models import Game, SubmissionLink
+from games.models import SubmissionLink
 from games.services import GameError
 from games.services.games import games_of_entry, side_of_entry
 from games.services.links import (
@@ -29,7 +29,7 @@ from games.views.common import back, form_errors, whole_number
 from games.views.moves import check_response, entry_context, posted_board_response
 from games.views.results import game_card
 from tournaments.access import tournament_for
-from tournaments.models import Entry, Round, Tournament
+from tournaments.models import Entry, Game, Round, Tournament
 from tournaments.services.site_address import base_url, link_url
 
 

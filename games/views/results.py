@@ -16,7 +16,6 @@ from django.views.decorators.http import require_POST
 
 from games.draw_rules import rule_label
 from games.forms import ArbiterResultForm, ClaimForm, ForfeitForm, ResultForm, RulingForm
-from games.models import Game, ResultSubmission
 from games.permissions import is_game_arbiter
 from games.services import GameError, User
 from games.services.claims import claim_text
@@ -36,7 +35,7 @@ from games.services.validation import check_game
 from games.views.common import back, form_errors, game_for, submission_for, whole_number
 from games.views.moves import entry_context
 from tournaments.access import tournament_for
-from tournaments.models import Board, Round
+from tournaments.models import Board, Game, ResultSubmission, Round
 from tournaments.permissions import is_arbiter
 
 

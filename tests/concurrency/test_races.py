@@ -24,10 +24,9 @@ def _game_of_board(board):
 @pytest.mark.django_db(transaction=True)
 def test_two_confirmations_of_different_submissions_for_one_game_leave_exactly_one_confirmed(
         published_round, player, opponent, arbiter, make_user):
-    from games.models import ResultSubmission
     from games.services import GameError
     from games.services.results import confirm_submission, submit_result
-    from tournaments.models import Board
+    from tournaments.models import Board, ResultSubmission
 
     board = published_round.boards.get(number=1)
     for attempt in range(REPEAT):
@@ -95,10 +94,9 @@ def test_two_arbiters_pairing_the_same_round_at_once_make_one_round(published_ro
 @pytest.mark.django_db(transaction=True)
 def test_a_result_arriving_while_the_next_round_is_paired_is_never_lost(published_round, chief_arbiter, player,
                                                                         opponent, tournament):
-    from games.models import ResultSubmission
     from games.services import GameError
     from games.services.results import confirm_submission, enter_result, submit_result
-    from tournaments.models import Round, Tournament
+    from tournaments.models import ResultSubmission, Round, Tournament
     from tournaments.services.errors import ServiceError
     from tournaments.services.pairing import pair_round
     from tournaments.services.rounds import unpair_round
@@ -154,10 +152,10 @@ def test_publishing_and_unpairing_the_same_draft_at_once_do_not_crash(published_
 @pytest.mark.django_db(transaction=True)
 def test_simultaneous_submissions_for_one_game_get_distinct_versions(published_round, player, opponent,
                                                                      chief_arbiter, tournament):
-    from games.models import ResultSubmission
     from games.services import GameError
     from games.services.links import create_link
     from games.services.results import enter_result, submit_result
+    from tournaments.models import ResultSubmission
 
     game = _game_of_board(published_round.boards.get(number=1))
     link = create_link(tournament, published_round.boards.get(number=1).black, chief_arbiter)

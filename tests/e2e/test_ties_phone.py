@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
-from games.models import Game, ResultSubmission
-from tournaments.models import Board, Round
+from tournaments.models import Board, Game, ResultSubmission, Round
 
 pytestmark = pytest.mark.browser
 

@@ -25,20 +25,13 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.urls import reverse
 
-from games.models import (
-    DrawClaim,
-    IrregularityRuling,
-    ResultSubmission,
-    SubmissionLink,
-    TournamentImport,
-    new_link_token,
-)
+from games.models import DrawClaim, IrregularityRuling, SubmissionLink, TournamentImport, new_link_token
 from games.services import archive
 from games.services.archive import ArchiveError, export_archive, import_archive, read_archive, tournament_document
 from games.services.games import game_for_board
 from games.services.results import submit_result
 from tournaments.audit import record
-from tournaments.models import Absence, AuditEntry, Entry, Player, ProhibitedPair, Role, Tournament
+from tournaments.models import Absence, AuditEntry, Entry, Player, ProhibitedPair, ResultSubmission, Role, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO_SLUGS = ("utrecht-club-championship-2026", "amersfoort-autumn-open-2026")

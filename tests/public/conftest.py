@@ -21,8 +21,7 @@ def play(db):
     Every game gets a Game and one submission: confirmed unless its result is given as
     ``("pending", "2-0")``.
     """
-    from games.models import Game, ResultSubmission
-    from tournaments.models import Board, Round
+    from tournaments.models import Board, Game, ResultSubmission, Round
 
     def do(tournament, number, games, byes=(), status=Round.Status.PUBLISHED):
         rnd = Round.objects.create(tournament=tournament, number=number, status=status)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Game, ResultSubmission
-from tournaments.models import Absence, Entry, Player, Round, Tournament
+from tournaments.models import Absence, Entry, Game, Player, ResultSubmission, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 

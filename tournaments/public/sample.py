@@ -14,8 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Game, ResultSubmission
-from tournaments.models import Board, Entry, Player, Round, Tournament
+from tournaments.models import Board, Entry, Game, Player, ResultSubmission, Round, Tournament
 
 FIRST = ["Piet", "Jürgen", "Amélie", "Сергей", "Zoë", "Łukasz", "Ольга", "Søren", "Inês", "Ярослав", "Kees", "Élodie"]
 LAST = ["Jansen", "Müller", "Lefèvre", "Иванов", "de Vries", "Wójcik", "Петрова", "Nørgaard", "Gonçalves", "Шевченко",

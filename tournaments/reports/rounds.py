@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.urls import NoReverseMatch, reverse
 
-from games.models import ResultSubmission
-from tournaments.models import Board, Entry, Round, Tournament
+from tournaments.models import Board, Entry, ResultSubmission, Round, Tournament
 from tournaments.pairing.model import PlayerRecord
 from tournaments.reports.crosstable import Crosstable, build_crosstable
 from tournaments.reports.standings import (

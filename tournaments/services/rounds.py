@@ -21,9 +21,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Game, ResultSubmission
 from tournaments.audit import Actor, record
-from tournaments.models import Board, Round, Tournament
+from tournaments.models import Board, Game, ResultSubmission, Round, Tournament
 from tournaments.pairing.model import PairingInput
 from tournaments.reports.history import pairing_input
 from tournaments.vocabulary import is_unplayed_win

@@ -27,9 +27,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from games.models import Game, ResultSubmission
 from tournaments.audit import Actor, record
-from tournaments.models import Absence, Board, Entry, Player, ProhibitedPair, Round, Tournament
+from tournaments.models import Absence, Board, Entry, Game, Player, ProhibitedPair, ResultSubmission, Round, Tournament
 from tournaments.reports.history import build_history
 from tournaments.trf import (
     TrfBye,

@@ -1,0 +1,83 @@
+"""What the program keeps beside the event: the audit log, background jobs, built documents."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.event import Tournament
+
+
+class AuditEntry(models.Model):
+    """Every arbiter action: who, when, what object, a short before/after summary."""
+
+    tournament = models.ForeignKey(
+        Tournament, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries"
+    )
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    action = models.CharField(_("action"), max_length=60)
+    object_type = models.CharField(_("object"), max_length=60, blank=True)
+    object_id = models.CharField(max_length=40, blank=True)
+    object_repr = models.CharField(max_length=200, blank=True)
+    before = models.TextField(_("before"), blank=True)
+    after = models.TextField(_("after"), blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit log")
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor} {self.action} {self.object_repr}"
+
+
+class TaskRun(models.Model):
+    """A background job (large pairing, PDN import, PDF build) with progress and a kept report."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE, related_name="tasks")
+    kind = models.CharField(max_length=40)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    progress = models.PositiveSmallIntegerField(default=0)  # 0..100
+    message = models.TextField(blank=True)
+    report = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+
+class Document(models.Model):
+    """A built file kept for download (crosstable PDF, pairing list, score sheets)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="documents")
+    kind = models.CharField(max_length=40)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    file = models.FileField(upload_to="documents/")
+    version = models.PositiveBigIntegerField(default=0)  # the tournament version it was built from
+    # The site address its QR codes point to (the pairing list's board codes); another address rebuilds it.
+    base_url = models.CharField(max_length=200, blank=True)
+    built_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "kind", "round_number"], name="unique_document"),
+            # NULL escapes the constraint above: one round-less document (the crosstable) per kind.
+            models.UniqueConstraint(
+                fields=["tournament", "kind"], condition=Q(round_number__isnull=True), name="unique_tournament_document"
+            ),
+        ]
+
+    def is_current(self, tournament: Tournament) -> bool:
+        """Built from the tournament's current version (or newer than this copy of the tournament)."""
+        return self.version >= tournament.version

@@ -1,0 +1,121 @@
+"""Games and their results.
+
+Results are versioned submissions: players submit for their own games, the opponent or an
+arbiter confirms. Exactly one submission may be confirmed per game, enforced by a partial
+unique constraint in the database (never by a lock in Python). Only confirmed results feed
+pairings and standings, through ``ResultSubmission.objects.confirmed()``.
+
+The models live here, beside the boards they record, so that the pairing and standings read
+models depend on this app only; the ``games`` app holds the workflow around them (submitting,
+confirming, moves, claims, rulings, PDN).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import vocabulary
+from tournaments.models.event import Entry, Tournament
+from tournaments.models.rounds import Board
+
+
+class Result(models.TextChoices):
+    """A game's result as stored: the values are the vocabulary's (White's score first)."""
+
+    WHITE_WINS = vocabulary.WHITE_WINS, _("White wins")
+    DRAW = vocabulary.DRAW, _("Draw")
+    BLACK_WINS = vocabulary.BLACK_WINS, _("Black wins")
+    WHITE_WINS_FORFEIT = vocabulary.WHITE_WINS_FORFEIT, _("White wins by forfeit")
+    BLACK_WINS_FORFEIT = vocabulary.BLACK_WINS_FORFEIT, _("Black wins by forfeit")
+    DOUBLE_FORFEIT = vocabulary.DOUBLE_FORFEIT, _("Both forfeit")
+    BOTH_LOSE = vocabulary.BOTH_LOSE, _("Both lose")
+
+
+class Termination(models.TextChoices):
+    NORMAL = "normal", _("Normal")
+    RESIGNATION = "resignation", _("Resignation")
+    TIME = "time", _("Time")
+    DRAW_CLAIM = "draw_claim", _("Draw claim upheld")
+    AGREEMENT = "agreement", _("Agreement")
+    FORFEIT = "forfeit", _("Forfeit")
+    ARBITER = "arbiter", _("Arbiter decision")
+
+
+class Game(models.Model):
+    """The game played on one board of a round."""
+
+    board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="game")
+    start_fen = models.TextField(_("start position (FEN)"), blank=True)
+    moves = models.TextField(_("moves (PDN)"), blank=True)
+    termination = models.CharField(
+        _("termination"), max_length=20, choices=Termination.choices, default=Termination.NORMAL
+    )
+    # The validator's report for ``moves`` (irregularities, draw conditions), refreshed on each change.
+    validation = models.JSONField(default=dict, blank=True)
+    pdn_tags = models.JSONField(default=dict, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "games_game"  # the table keeps the name it had when games held the model
+
+    def __str__(self) -> str:
+        return str(self.board)
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.board.round.tournament
+
+
+class ResultSubmissionQuerySet(models.QuerySet["ResultSubmission"]):
+    def confirmed(self) -> ResultSubmissionQuerySet:
+        """The only way results reach pairings and standings."""
+        return self.filter(status=ResultSubmission.Status.CONFIRMED)
+
+    def for_tournament(self, tournament: Tournament) -> ResultSubmissionQuerySet:
+        return self.filter(game__board__round__tournament=tournament)
+
+
+class ResultSubmission(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for confirmation")
+        CONFIRMED = "confirmed", _("Confirmed")
+        REJECTED = "rejected", _("Rejected")
+        SUPERSEDED = "superseded", _("Superseded")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="submissions")
+    version = models.PositiveIntegerField(default=1)
+    result = models.CharField(_("result"), max_length=3, choices=Result.choices)
+    moves = models.TextField(_("moves (PDN)"), blank=True)
+    termination = models.CharField(
+        _("termination"), max_length=20, choices=Termination.choices, default=Termination.NORMAL
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # The side that submitted (a player, possibly through a private link); None for an arbiter.
+    submitted_for = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    via_link = models.BooleanField(default=False)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = ResultSubmissionQuerySet.as_manager()
+
+    class Meta:
+        db_table = "games_resultsubmission"  # the table keeps the name it had when games held the model
+        ordering = ["game", "-version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game"], condition=Q(status="confirmed"), name="one_confirmed_result_per_game"
+            ),
+            models.UniqueConstraint(fields=["game", "version"], name="unique_submission_version"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} v{self.version}: {self.result} ({self.status})"
