@@ -115,9 +115,9 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             self.initial["keizer_params"] = json.dumps(self.instance.keizer_params or {})
             # Say which edition the start date gives this tournament.
             by_date = Tournament.TiebreakRules(edition_for(self.instance.tiebreak_date())).label
-            rules = self.fields["tiebreak_rules"]
+            rules = cast(forms.ChoiceField, self.fields["tiebreak_rules"])
             rules.choices = [("", _("By the start date (now: %(edition)s)") % {"edition": by_date}),
-                             *list(rules.choices)[1:]]  # fmt: skip
+                             *Tournament.TiebreakRules.choices[1:]]  # fmt: skip
 
     def clean_keizer_params(self) -> dict[str, Any]:
         raw = (self.cleaned_data.get("keizer_params") or "").strip()

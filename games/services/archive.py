@@ -40,10 +40,11 @@ import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User as Account
+from django.contrib.contenttypes.fields import GenericForeignKey
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, IntegrityError, models, transaction
 from django.utils import timezone
@@ -129,13 +130,15 @@ NOT_ARCHIVED: dict[type[models.Model], str] = {
     TournamentImport: "this instance's record of archives imported",
 }
 
+AnyField = models.Field[Any, Any]
+
 # The version counter is this instance's count of changes (``tournaments.versioning``), not data.
 TOURNAMENT_SKIP: frozenset[str] = frozenset({"version"})
 
 
 # --- values -----------------------------------------------------------------------------------
 
-def _plain(f: models.Field, value: Any) -> Any:
+def _plain(f: AnyField, value: Any) -> Any:
     """A field value as JSON (the same text on SQLite and PostgreSQL)."""
     if value is None:
         return None
@@ -150,11 +153,11 @@ def _plain(f: models.Field, value: Any) -> Any:
     return value
 
 
-def _fields(model: type[models.Model], skip: frozenset[str]) -> list[models.Field]:
+def _fields(model: type[models.Model], skip: frozenset[str]) -> list[AnyField]:
     return [f for f in model._meta.concrete_fields if not f.primary_key and f.name not in skip]
 
 
-def _sort_key(value: Any) -> tuple:
+def _sort_key(value: Any) -> tuple[Any, ...]:
     if value is None:
         return (0,)
     if isinstance(value, bool):
@@ -176,8 +179,13 @@ def _hashable(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
-def _user_model() -> type[AbstractBaseUser]:
+def _user_model() -> type[Account]:
     return get_user_model()
+
+
+def _target(f: AnyField | models.ForeignObjectRel | GenericForeignKey) -> type[models.Model]:
+    """The model a relation field points to (the archive's fields never use "self")."""
+    return cast(type[models.Model], f.related_model)
 
 
 # --- export -----------------------------------------------------------------------------------
@@ -204,7 +212,7 @@ class _Exporter:
         for f in _fields(type(obj), skip):
             value = getattr(obj, f.attname)
             if f.is_relation:
-                target = f.related_model
+                target = _target(f)
                 if f.name == parent and target is Tournament:
                     continue
                 if target is _user_model():
@@ -245,11 +253,11 @@ def lookup(section: Section) -> str:
     """The queryset filter from ``section``'s model to its tournament (``game__board__round__tournament``)."""
     by_model = {s.model: s for s in SECTIONS}
     path = [section.parent]
-    model = section.model._meta.get_field(section.parent).related_model
+    model = _target(section.model._meta.get_field(section.parent))
     while model is not Tournament:
         parent = by_model[model].parent
         path.append(parent)
-        model = model._meta.get_field(parent).related_model
+        model = _target(model._meta.get_field(parent))
     return "__".join(path)
 
 
@@ -358,7 +366,7 @@ def read_archive(raw: bytes) -> dict[str, Any]:
     except (ValueError, RecursionError) as exc:
         raise ArchiveError(_("%(name)s is not valid JSON: %(error)s") % {"name": JSON_NAME, "error": exc}) from None
     check_document(doc)
-    return doc
+    return cast(dict[str, Any], doc)
 
 
 def check_document(doc: Any) -> None:
@@ -443,12 +451,12 @@ class _Importer:
         self.ex = _Exporter()
 
     # values ------------------------------------------------------------------------------
-    def _value(self, where: str, f: models.Field, value: Any) -> Any:
+    def _value(self, where: str, f: AnyField, value: Any) -> Any:
         """The Python value (or the target's pk for a relation) of an archived field value."""
         if f.is_relation:
             if value is None:
                 return None
-            target = f.related_model
+            target = _target(f)
             if target is _user_model():
                 if not isinstance(value, str) or value not in self.users:
                     raise ArchiveError(_("%(where)s: unknown user %(user)r.") % {"where": where, "user": value})
@@ -506,7 +514,7 @@ class _Importer:
             obj.save(force_insert=True)
         elif plain:
             obj.save(update_fields=plain)
-        stamps = {f.attname: obj._meta.get_field(f.name).to_python(theirs[f.name])
+        stamps = {f.attname: f.to_python(theirs[f.name])
                   for f in auto if f.name in theirs and (created or f.name in changed)}
         if stamps:
             type(obj)._default_manager.filter(pk=obj.pk).update(**stamps)
@@ -546,9 +554,11 @@ class _Importer:
             raise ArchiveError(_("tournament.event_id: %(value)r is not an event id.") % {"value": event}) from None
         tournament = Tournament.objects.filter(event_id=event_id).first()
         created = tournament is None
-        ours = None if created else self.ex.row(tournament, TOURNAMENT_SKIP, None)
         if tournament is None:
+            ours = None
             tournament = Tournament()
+        else:
+            ours = self.ex.row(tournament, TOURNAMENT_SKIP, None)
         slug = theirs.get("slug")
         if isinstance(slug, str) and Tournament.objects.filter(slug=slug).exclude(event_id=event_id).exists():
             raise ArchiveError(_("The short name %(slug)s is used by another tournament on this server; "
@@ -686,7 +696,7 @@ def import_archive(raw: bytes, actor: User = None, *, check: Callable[[dict[str,
             if not report.unchanged:
                 TournamentImport.objects.create(
                     tournament=tournament, sha256=digest, document=doc, report=report.as_dict(),
-                    imported_by=actor if getattr(actor, "is_authenticated", False) else None)
+                    imported_by=actor if isinstance(actor, Account) else None)
                 if not report.created:
                     record(actor, tournament, "import_archive", tournament,
                            after="; ".join(report.lines())[:2000])

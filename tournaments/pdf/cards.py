@@ -11,7 +11,9 @@ shortened with an ellipsis: they never run into the QR code.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
@@ -24,6 +26,7 @@ from tournaments.pdf.common import FONT, FONT_BOLD, FONT_NARROW, FONT_NARROW_BOL
 from tournaments.pdf.qr import draw_qr
 
 PAGE_W, PAGE_H = A4
+T = TypeVar("T")
 PAD = 5 * mm
 
 
@@ -186,7 +189,10 @@ def _link_slip(canv: Canvas, slip: LinkSlip, x: float, y: float, w: float, h: fl
     canv.drawString(x + PAD, y + PAD - 1.5 * mm, _ellipsis(slip.url, FONT_NARROW, 5.5, w - 2 * PAD))
 
 
-def _grid_pdf(items: list, draw, cols: int, rows: int, title: str, empty: str) -> bytes:  # noqa: ANN001
+def _grid_pdf(
+    items: Sequence[T], draw: Callable[[Canvas, T, float, float, float, float], None], cols: int, rows: int,
+    title: str, empty: str,
+) -> bytes:
     register_fonts()
     buf = io.BytesIO()
     canv = Canvas(buf, pagesize=A4)

@@ -229,14 +229,15 @@ def _value_lines(
         return lines, _("Points against opponents with at least %(limit)s points") % {"limit": _n(facts["limit"])}
     if x.method in ("average", "performance"):
         lines = [_line(_round(p, names), _n(p.score)) for p in x.parts]
-        total = sum(p.score or 0 for p in x.parts)
+        score_sum = float(sum(p.score or 0 for p in x.parts))
         if x.method == "performance":
             facts = dict(x.facts)
             return lines, _("Average rating %(aro)s + %(dp)s for %(p)s %% of the points") % {
                 "aro": _n(facts["aro"]), "dp": _n(facts["dp"]), "p": round(facts["p"] * 100)
             }  # fmt: skip
         return lines, _("%(sum)s ÷ %(n)s = %(avg)s, rounded half up: %(value)s") % {
-            "sum": _n(total), "n": len(x.parts), "avg": _quotient(total, len(x.parts)), "value": tiebreak_text(x.value)
+            "sum": _n(score_sum), "n": len(x.parts), "avg": _quotient(score_sum, len(x.parts)),
+            "value": tiebreak_text(x.value),
         }  # fmt: skip
     return _direct_lines(x, names)
 

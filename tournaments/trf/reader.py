@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 from tournaments.trf.model import (
     Colour,
@@ -126,123 +127,148 @@ def _parse_162(line: str, lineno: int, base: Scoring) -> Scoring:
 _BB = {"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
 
 
-def read_trf(text: str, *, check_points: bool = True) -> TrfTournament:
-    """Parse a TRF file's text (any line ending). Raises ``TrfError`` naming line and field.
+@dataclass
+class _Records:
+    """What the records of a file say, gathered line by line (``read_trf`` builds the tournament)."""
 
-    With ``check_points`` the points field of every ``001`` record must equal the sum of its
-    round cells under the file's point system (``162`` or ``BB*``); if the file declares none,
-    FIDE 1/½/0 and draughts 2/1/0 are tried, in that order.
-    """
-    players: list[TrfPlayer] = []
-    info: dict[str, str] = {}
-    total_rounds = 0
+    players: list[TrfPlayer] = field(default_factory=list)
+    info: dict[str, str] = field(default_factory=dict)
+    total_rounds: int = 0
     initial: Colour | None = None
     scoring_162: tuple[str, int] | None = None
-    bb: dict[str, float] = {}
-    bb_order: list[str] = []
+    bb: dict[str, float] = field(default_factory=dict)
+    bb_order: list[str] = field(default_factory=list)
     round_dates: tuple[str, ...] = ()
-    byes: list[TrfBye] = []
-    accel: list[TrfAcceleration] = []
-    prohibited: list[TrfProhibited] = []
-    comments: list[str] = []
-    for lineno, line in enumerate(split_lines(text), start=1):
-        if not line.strip():
-            continue
-        code = line[:3]
-        body = line[4:].strip() if len(line) > 3 else ""
-        if code == "###":
-            comments.append(line[3:].strip())
-        elif code == "001":
-            players.append(_parse_player(line, lineno))
-        elif code in ("012", "022", "032", "042", "052", "092", "102", "112", "122", "192", "172", "182", "222"):
-            info[code] = body
-        elif code in ("062", "072", "082"):
-            _int(body, lineno, f"record {code}", default=0)
-        elif code == "132":
-            padded = line.ljust(91)
-            round_dates = tuple(padded[91 + 10 * i : 99 + 10 * i].strip() for i in range((len(padded) - 91 + 9) // 10))
-            while round_dates and not round_dates[-1]:
-                round_dates = round_dates[:-1]
-        elif code in ("142", "XXR"):
-            total_rounds = _int(body.split()[0] if body else "", lineno, "number of rounds")
-        elif code == "152":
-            c = body[:1].lower()
-            if c not in ("w", "b"):
-                raise TrfError(lineno, "initial colour (152)", f"{body!r} is not W or B")
-            initial = c  # type: ignore[assignment]
-        elif code == "XXC":
-            words = body.lower().split()
-            col = next((w for w in words if w in ("white1", "black1")), None)
-            if col is None:
-                raise TrfError(lineno, "initial colour (XXC)", f"{body!r} has neither white1 nor black1")
-            initial = "w" if col == "white1" else "b"
-        elif code == "162":
-            scoring_162 = (line, lineno)
-        elif code in _BB:
-            bb[code] = _num(body, lineno, f"points ({code})")
-            bb_order.append(code)
-        elif code in ("202", "212"):
-            info[code] = body
-        elif code == "240":
-            padded = line.ljust(14)
-            kind = padded[4].upper()
-            if kind not in ("F", "H", "Z"):
-                raise TrfError(lineno, "bye type (240)", f"{padded[4]!r} is not F, H or Z")
-            rnd = _int(padded[6:9], lineno, "bye round (240)")
-            ids = tuple(_int(x, lineno, "bye player (240)") for x in padded[10:].split())
-            byes.append(TrfBye(kind, rnd, ids))
-        elif code == "250":
-            padded = line.ljust(31)
-            pts = _num(padded[9:13], lineno, "acceleration points (250)")
-            r1 = _int(padded[14:17], lineno, "acceleration first round (250)")
-            r2 = _int(padded[18:21], lineno, "acceleration last round (250)")
-            p1 = _int(padded[22:26], lineno, "acceleration first player (250)")
-            p2 = _int(padded[27:31], lineno, "acceleration last player (250)")
-            accel.extend(TrfAcceleration(p, r, pts) for r in range(r1, r2 + 1) for p in range(p1, p2 + 1))
-        elif code == "XXA":
-            padded = line.ljust(9)
-            pid = _int(padded[4:8], lineno, "acceleration player (XXA)")
-            rest = line[9:]
-            for i in range(0, len(rest), 5):
-                chunk = rest[i : i + 5].strip()
-                if chunk:
-                    accel.append(
-                        TrfAcceleration(pid, i // 5 + 1, _num(chunk, lineno, f"acceleration round {i // 5 + 1}"))
-                    )
-        elif code == "260":
-            padded = line.ljust(12)
-            r1 = _int(padded[4:7], lineno, "prohibited first round (260)", default=0)
-            r2 = _int(padded[8:11], lineno, "prohibited last round (260)", default=0)
-            group = frozenset(_int(x, lineno, "prohibited player (260)") for x in padded[12:].split())
-            prohibited.append(TrfProhibited(group, r1, r2))
-        elif code == "XXP":
-            group = frozenset(_int(x, lineno, "prohibited player (XXP)") for x in body.split())
-            prohibited.append(TrfProhibited(group))
-        # Other records (team records, XXS, XXZ, national ratings, 299 ...) are ignored on purpose.
+    byes: list[TrfBye] = field(default_factory=list)
+    accel: list[TrfAcceleration] = field(default_factory=list)
+    prohibited: list[TrfProhibited] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
 
+
+_INFO = ("012", "022", "032", "042", "052", "092", "102", "112", "122", "192", "172", "182", "222", "202", "212")
+
+
+def _round_dates(r: _Records, line: str, body: str, lineno: int) -> None:
+    padded = line.ljust(91)
+    dates = tuple(padded[91 + 10 * i : 99 + 10 * i].strip() for i in range((len(padded) - 91 + 9) // 10))
+    while dates and not dates[-1]:
+        dates = dates[:-1]
+    r.round_dates = dates
+
+
+def _rounds(r: _Records, line: str, body: str, lineno: int) -> None:
+    r.total_rounds = _int(body.split()[0] if body else "", lineno, "number of rounds")
+
+
+def _colour_152(r: _Records, line: str, body: str, lineno: int) -> None:
+    c = body[:1].lower()
+    if c not in ("w", "b"):
+        raise TrfError(lineno, "initial colour (152)", f"{body!r} is not W or B")
+    r.initial = "w" if c == "w" else "b"
+
+
+def _colour_xxc(r: _Records, line: str, body: str, lineno: int) -> None:
+    col = next((w for w in body.lower().split() if w in ("white1", "black1")), None)
+    if col is None:
+        raise TrfError(lineno, "initial colour (XXC)", f"{body!r} has neither white1 nor black1")
+    r.initial = "w" if col == "white1" else "b"
+
+
+def _byes_240(r: _Records, line: str, body: str, lineno: int) -> None:
+    padded = line.ljust(14)
+    kind = padded[4].upper()
+    if kind not in ("F", "H", "Z"):
+        raise TrfError(lineno, "bye type (240)", f"{padded[4]!r} is not F, H or Z")
+    rnd = _int(padded[6:9], lineno, "bye round (240)")
+    ids = tuple(_int(x, lineno, "bye player (240)") for x in padded[10:].split())
+    r.byes.append(TrfBye(kind, rnd, ids))
+
+
+def _accel_250(r: _Records, line: str, body: str, lineno: int) -> None:
+    padded = line.ljust(31)
+    pts = _num(padded[9:13], lineno, "acceleration points (250)")
+    r1 = _int(padded[14:17], lineno, "acceleration first round (250)")
+    r2 = _int(padded[18:21], lineno, "acceleration last round (250)")
+    p1 = _int(padded[22:26], lineno, "acceleration first player (250)")
+    p2 = _int(padded[27:31], lineno, "acceleration last player (250)")
+    r.accel.extend(TrfAcceleration(p, rnd, pts) for rnd in range(r1, r2 + 1) for p in range(p1, p2 + 1))
+
+
+def _accel_xxa(r: _Records, line: str, body: str, lineno: int) -> None:
+    pid = _int(line.ljust(9)[4:8], lineno, "acceleration player (XXA)")
+    rest = line[9:]
+    for i in range(0, len(rest), 5):
+        chunk = rest[i : i + 5].strip()
+        if chunk:
+            r.accel.append(TrfAcceleration(pid, i // 5 + 1, _num(chunk, lineno, f"acceleration round {i // 5 + 1}")))
+
+
+def _prohibited_260(r: _Records, line: str, body: str, lineno: int) -> None:
+    padded = line.ljust(12)
+    r1 = _int(padded[4:7], lineno, "prohibited first round (260)", default=0)
+    r2 = _int(padded[8:11], lineno, "prohibited last round (260)", default=0)
+    group = frozenset(_int(x, lineno, "prohibited player (260)") for x in padded[12:].split())
+    r.prohibited.append(TrfProhibited(group, r1, r2))
+
+
+def _prohibited_xxp(r: _Records, line: str, body: str, lineno: int) -> None:
+    r.prohibited.append(TrfProhibited(frozenset(_int(x, lineno, "prohibited player (XXP)") for x in body.split())))
+
+
+def _record(r: _Records, code: str, line: str, lineno: int) -> None:
+    """Read one record into ``r``; records the program does not use (team records, XXS, XXZ,
+    national ratings, 299 ...) are ignored on purpose."""
+    body = line[4:].strip() if len(line) > 3 else ""
+    if code == "###":
+        r.comments.append(line[3:].strip())
+    elif code == "001":
+        r.players.append(_parse_player(line, lineno))
+    elif code in _INFO:
+        r.info[code] = body
+    elif code in ("062", "072", "082"):
+        _int(body, lineno, f"record {code}", default=0)
+    elif code == "162":
+        r.scoring_162 = (line, lineno)
+    elif code in _BB:
+        r.bb[code] = _num(body, lineno, f"points ({code})")
+        r.bb_order.append(code)
+    elif code in _READERS:
+        _READERS[code](r, line, body, lineno)
+
+
+_READERS: dict[str, Callable[[_Records, str, str, int], None]] = {
+    "132": _round_dates, "142": _rounds, "XXR": _rounds, "152": _colour_152, "XXC": _colour_xxc,
+    "240": _byes_240, "250": _accel_250, "XXA": _accel_xxa, "260": _prohibited_260, "XXP": _prohibited_xxp,
+}  # fmt: skip
+
+
+def _check_players(players: list[TrfPlayer]) -> None:
+    """Starting ranks used once, and every opponent a player of the file."""
     seen: dict[int, int] = {}
     for p in players:
         if p.start in seen:
             raise TrfError(p.line, "starting rank", f"{p.start} already used on line {seen[p.start]}")
         seen[p.start] = p.line
     for p in players:
-        for r, cell in enumerate(p.cells, start=1):
+        for rnd, cell in enumerate(p.cells, start=1):
             if cell.opponent is not None and cell.opponent not in seen:
-                raise TrfError(p.line, f"round {r} opponent", f"no player with starting rank {cell.opponent}")
+                raise TrfError(p.line, f"round {rnd} opponent", f"no player with starting rank {cell.opponent}")
 
-    declared = scoring_162 is not None or bool(bb)
-    if scoring_162 is not None:
-        scoring = _parse_162(*scoring_162, base=FIDE_SCORING)
-    elif bb:
-        scoring = _bb_scoring(bb, bb_order)
+
+def _tournament(r: _Records) -> TrfTournament:
+    if r.scoring_162 is not None:
+        scoring = _parse_162(*r.scoring_162, base=FIDE_SCORING)
+    elif r.bb:
+        scoring = _bb_scoring(r.bb, r.bb_order)
     else:
         scoring = FIDE_SCORING
-    tournament = TrfTournament(
-        players=tuple(sorted(players, key=lambda p: p.start)),
-        total_rounds=total_rounds or max((len(p.cells) for p in players), default=0),
-        initial_colour=initial,
+    info = r.info
+    return TrfTournament(
+        players=tuple(sorted(r.players, key=lambda p: p.start)),
+        total_rounds=r.total_rounds or max((len(p.cells) for p in r.players), default=0),
+        initial_colour=r.initial,
         scoring=scoring,
-        scoring_declared=declared,
+        scoring_declared=r.scoring_162 is not None or bool(r.bb),
         name=info.get("012", ""),
         city=info.get("022", ""),
         federation=info.get("032", ""),
@@ -253,16 +279,31 @@ def read_trf(text: str, *, check_points: bool = True) -> TrfTournament:
         chief_arbiter=info.get("102", ""),
         deputies=info.get("112", ""),
         time_control=info.get("122", "") or info.get("222", ""),
-        round_dates=round_dates,
+        round_dates=r.round_dates,
         tiebreaks=_codes(info.get("202", "")),
         standings_tiebreaks=_codes(info.get("212", "")),
-        byes=tuple(byes),
-        acceleration=tuple(accel),
-        prohibited=tuple(prohibited),
-        comments=tuple(comments),
+        byes=tuple(r.byes),
+        acceleration=tuple(r.accel),
+        prohibited=tuple(r.prohibited),
+        comments=tuple(r.comments),
     )
+
+
+def read_trf(text: str, *, check_points: bool = True) -> TrfTournament:
+    """Parse a TRF file's text (any line ending). Raises ``TrfError`` naming line and field.
+
+    With ``check_points`` the points field of every ``001`` record must equal the sum of its
+    round cells under the file's point system (``162`` or ``BB*``); if the file declares none,
+    FIDE 1/½/0 and draughts 2/1/0 are tried, in that order.
+    """
+    records = _Records()
+    for lineno, line in enumerate(split_lines(text), start=1):
+        if line.strip():
+            _record(records, line[:3], line, lineno)
+    _check_players(records.players)
+    tournament = _tournament(records)
     if check_points:
-        if not declared and _mismatch(tournament) is not None:
+        if not tournament.scoring_declared and _mismatch(tournament) is not None:
             alt = replace(tournament, scoring=DRAUGHTS_SCORING)
             if _mismatch(alt) is None:
                 return alt

@@ -21,7 +21,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.wsgi import get_wsgi_application
 from django.db import connection, connections
-from waitress import create_server
+from waitress.server import create_server
 
 from tournaments.venue import address as venue
 

@@ -36,9 +36,9 @@ class Command(BaseCommand):
         slug = str(opts["slug"])
         t = tournament_or_error(slug)
         try:
-            inp = standings_input(t, load_results(t), opts["after_round"])  # type: ignore[arg-type]
+            inp = standings_input(t, load_results(t), opts["after_round"])
             if opts["rules"]:
-                inp = replace(inp, edition=opts["rules"])  # type: ignore[arg-type]
+                inp = replace(inp, edition=opts["rules"])
             explained = explain_standings(inp, only_ties=not (opts["explain"] and opts["json"]))
         except StandingsError as exc:
             raise CommandError(f"{slug}: {exc}") from exc
