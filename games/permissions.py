@@ -37,7 +37,7 @@ def is_game_player(user: User, game: Game | None) -> bool:
     if game is None or user is None or not user.is_authenticated:
         return False
     board = game.board
-    return any(entry is not None and entry.player.user_id == user.pk for entry in (board.white, board.black))
+    return any(entry is not None and entry.user_id == user.pk for entry in (board.white, board.black))
 
 
 @predicate

@@ -96,10 +96,12 @@ def staff(make_user):
 def _entry(tournament, user, name, start_number, rating):
     from tournaments.models import Entry, Player, Role
 
-    player = Player.objects.create(name=name, rating=rating, user=user, federation="NED")
+    player = Player.objects.create(name=name, rating=rating, federation="NED")
     if user is not None:
         Role.objects.get_or_create(user=user, tournament=tournament, kind="player")
-    return Entry.objects.create(tournament=tournament, player=player, start_number=start_number, rating=rating)
+    return Entry.objects.create(
+        tournament=tournament, player=player, user=user, start_number=start_number, rating=rating
+    )
 
 
 @pytest.fixture

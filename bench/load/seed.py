@@ -63,8 +63,8 @@ def seed(players: int) -> Seeded:
     for i, user in enumerate(users):
         entry = register_player(chief, tournament, {"name": f"Player {i:03d}, Load", "rating": 2400 - i,
                                                     "federation": "NED"})
-        entry.player.user = user
-        entry.player.save(update_fields=["user"])
+        entry.user = user
+        entry.save(update_fields=["user"])
     Role.objects.bulk_create([Role(tournament=tournament, user=u, kind=Role.Kind.PLAYER) for u in users])
     freeze_start_numbers(chief, tournament, "rating")
     outcome = pair_round(tournament, chief)
@@ -74,9 +74,9 @@ def seed(players: int) -> Seeded:
 
     store_document(tournament, "crosstable")
     seeded = Seeded(slug=SLUG, arbiter_session=_session_for(chief))
-    boards = Board.objects.filter(round=outcome.round, black__isnull=False).select_related("white__player__user")
+    boards = Board.objects.filter(round=outcome.round, black__isnull=False).select_related("white__user")
     for board in boards.order_by("number")[:players]:
-        user = board.white.player.user
+        user = board.white.user
         seeded.player_sessions.append(_session_for(user))
         seeded.player_games.append(game_for_board(board).pk)
         seeded.player_user_ids.append(user.pk)

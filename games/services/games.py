@@ -26,7 +26,7 @@ def entry_of_user(game: Game, user: User) -> Entry | None:
     if user is None or not user.is_authenticated:
         return None
     for entry in (game.board.white, game.board.black):
-        if entry is not None and entry.player.user_id == user.pk:
+        if entry is not None and entry.user_id == user.pk:
             return entry
     return None
 
@@ -60,7 +60,7 @@ def entries_of_user(tournament: Tournament, user: User) -> list[Entry]:
     """The user's entries in ``tournament`` (usually one)."""
     if user is None or not user.is_authenticated:
         return []
-    return list(Entry.objects.filter(tournament=tournament, player__user=user).select_related("player"))
+    return list(Entry.objects.filter(tournament=tournament, user=user).select_related("player"))
 
 
 def profile_name(game: Game) -> str:

@@ -73,7 +73,7 @@ def create_missing_links(tournament: Tournament, user: User) -> int:
     if not is_arbiter(user, tournament):
         raise GameError(_("Only an arbiter of this tournament may create submission links."))
     active = set(SubmissionLink.objects.filter(tournament=tournament, revoked=False).values_list("entry_id", flat=True))
-    entries = (Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE, player__user__isnull=True)
+    entries = (Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE, user__isnull=True)
                .exclude(pk__in=active).select_related("player"))
     count = 0
     for entry in entries:

@@ -234,7 +234,7 @@ def test_rules_and_services_answer_no_for_a_missing_user(game):
     for nobody in (None, AnonymousUser()):
         assert is_game_player(nobody, game) is False
         assert entry_of_user(game, nobody) is None
-    sub = submit_result(game, "2-0", user=game.board.white.player.user)
+    sub = submit_result(game, "2-0", user=game.board.white.user)
     assert may_confirm(sub, None) == (False, "Sign in to confirm a result.")
 
 

@@ -56,8 +56,8 @@ def main(games: int) -> dict[str, object]:
                 row["white_link"] = create_link(tournament, entry, chief).token
                 continue
             user = User.objects.create(username=f"hall-{side}-{board.number:02d}", password=password)
-            entry.player.user = user
-            entry.player.save(update_fields=["user"])
+            entry.user = user
+            entry.save(update_fields=["user"])
             Role.objects.create(tournament=tournament, user=user, kind=Role.Kind.PLAYER)
             row[side] = user.username
         boards.append(row)

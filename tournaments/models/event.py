@@ -40,7 +40,8 @@ RULE_PROFILE_CHOICES = [(name, _PROFILE_LABELS.get(name, description)) for name,
 
 
 class Player(models.Model):
-    """A person who plays; may exist in many tournaments."""
+    """A person who plays; may exist in many tournaments. Who may act for them is a matter of each
+    tournament's entry (``Entry.user``), never of the player."""
 
     name = models.CharField(_("name"), max_length=200, help_text=_("Lastname, Firstname"))
     title = models.CharField(_("title"), max_length=10, blank=True)
@@ -51,9 +52,6 @@ class Player(models.Model):
     rating = models.IntegerField(_("rating"), null=True, blank=True)
     national_rating = models.IntegerField(_("national rating"), null=True, blank=True)
     birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
-    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -266,6 +264,11 @@ class Entry(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    # The account that plays this entry: it sees the games, submits and confirms their results. Kept
+    # per entry, so linking an account in one tournament never changes who may act in another.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="entries"
+    )
     # The entry's identity in tournament archives (start numbers may be missing or change).
     uid = models.UUIDField(default=uuid.uuid4, editable=False)
     start_number = models.PositiveIntegerField(_("start number"), null=True, blank=True)
@@ -280,6 +283,9 @@ class Entry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="unique_entry_per_player"),
             models.UniqueConstraint(fields=["tournament", "uid"], name="unique_entry_uid"),
+            models.UniqueConstraint(
+                fields=["tournament", "user"], condition=Q(user__isnull=False), name="one_entry_per_account"
+            ),
             models.UniqueConstraint(
                 fields=["tournament", "start_number"],
                 condition=Q(start_number__isnull=False),

@@ -269,20 +269,20 @@ def remove_prohibited_pair(actor: Actor, pair: ProhibitedPair) -> None:
 
 def _drop_player_role(tournament: Tournament, user: User) -> None:
     """Remove ``user``'s player role in ``tournament`` unless another entry there is still theirs."""
-    if not Entry.objects.filter(tournament=tournament, player__user=user).exists():
+    if not Entry.objects.filter(tournament=tournament, user=user).exists():
         Role.objects.filter(tournament=tournament, user=user, kind=Role.Kind.PLAYER).delete()
 
 
 @transaction.atomic
 def link_account(actor: Actor, entry: Entry, username: str) -> Entry:
-    """Link ``entry``'s player to the user account ``username`` and give that user the player role.
+    """Link ``entry`` to the user account ``username`` and give that user the player role here.
 
-    After this the user sees the entry's games on "My games" and may submit their results.
+    After this the user sees the entry's games on "My games" and may submit their results. The link
+    belongs to this entry only: the same player's entries in other tournaments keep their own.
     Refused (nothing stored): an empty or unknown username; a user already linked to another
-    entry of the same tournament; a player already linked to a different account (unlink first).
+    entry of the same tournament; an entry already linked to a different account (unlink first).
     Linking the account it already has changes nothing but still makes sure the role exists.
     """
-
     tournament = entry.tournament
     username = (username or "").strip()
     if not username:
@@ -290,26 +290,22 @@ def link_account(actor: Actor, entry: Entry, username: str) -> Entry:
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
         raise ServiceError(_("There is no user account named “%(username)s”.") % {"username": username})
-    player = Player.objects.select_for_update().get(pk=entry.player_id)
+    locked = Entry.objects.select_for_update().select_related("player", "user").get(pk=entry.pk)
     other = (
-        Entry.objects.filter(tournament=tournament, player__user=user)
-        .exclude(pk=entry.pk)
-        .select_related("player")
-        .first()
+        Entry.objects.filter(tournament=tournament, user=user).exclude(pk=entry.pk).select_related("player").first()
     )
     if other is not None:
         raise ServiceError(
             _("The account “%(username)s” is already linked to %(name)s in this tournament.")
             % {"username": username, "name": other.player.name}
         )
-    if player.user_id is not None and player.user_id != user.pk:
+    if locked.user_id is not None and locked.user_id != user.pk:
         raise ServiceError(
             _("%(name)s is already linked to the account “%(username)s”: unlink it first.")
-            % {"name": player.name, "username": player.user}
+            % {"name": locked.player.name, "username": locked.user}
         )
-    player.user = user
-    player.save(update_fields=["user"])
-    entry.player = player
+    entry.user = user
+    entry.save(update_fields=["user"])
     Role.objects.get_or_create(tournament=tournament, user=user, kind=Role.Kind.PLAYER)
     record(actor, tournament, "entry.link_account", entry, before="user=", after=f"user={user.get_username()}")
     return entry
@@ -317,19 +313,18 @@ def link_account(actor: Actor, entry: Entry, username: str) -> Entry:
 
 @transaction.atomic
 def unlink_account(actor: Actor, entry: Entry) -> Entry:
-    """Remove the link between ``entry``'s player and its user account, and that user's player role here.
+    """Remove the link between ``entry`` and its user account, and that user's player role here.
 
-    Refused when the player has no linked account. The role is kept if the user still has
+    Refused when the entry has no linked account. The role is kept if the user still has
     another entry in the tournament.
     """
     tournament = entry.tournament
-    player = Player.objects.select_for_update().get(pk=entry.player_id)
-    user = player.user
+    locked = Entry.objects.select_for_update().select_related("player", "user").get(pk=entry.pk)
+    user = locked.user
     if user is None:
-        raise ServiceError(_("%(name)s has no linked user account.") % {"name": player.name})
-    player.user = None
-    player.save(update_fields=["user"])
-    entry.player = player
+        raise ServiceError(_("%(name)s has no linked user account.") % {"name": locked.player.name})
+    entry.user = None
+    entry.save(update_fields=["user"])
     _drop_player_role(tournament, user)
     record(actor, tournament, "entry.unlink_account", entry, before=f"user={user.get_username()}", after="user=")
     return entry

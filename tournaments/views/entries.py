@@ -48,7 +48,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.success(request, _("%(name)s registered.") % {"name": entry.player.name})
             return redirect("tournaments:players", slug=slug)
-    entries = Entry.objects.filter(tournament=tournament).select_related("player__user").order_by("start_number", "id")
+    entries = Entry.objects.filter(tournament=tournament).select_related("player", "user").order_by("start_number", "id")
     context = {
         "tournament": tournament,
         "entries": entries,

@@ -26,12 +26,12 @@ from django.db import transaction
 
 from games.demo import seed_games
 from games.services.results import enter_result
-from tournaments.models import Absence, Board, Entry, Player, Role, Round, Tournament
-from tournaments.roles import grant_role
+from tournaments.models import Absence, Board, Entry, Player, Round, Tournament
 from tournaments.services.pairing import pair_round
 from tournaments.services.registration import (
     create_tournament,
     freeze_start_numbers,
+    link_account,
     register_player,
     update_tournament,
 )
@@ -134,7 +134,7 @@ def _users() -> dict[str, User]:
     return users
 
 
-def _player(row: PlayerRow, user: User | None = None) -> Player:
+def _player(row: PlayerRow) -> Player:
     """The demo player with this name (created once, shared by both tournaments)."""
     name, title, federation, club, rating, birth_year = row
     player, _created = Player.objects.get_or_create(
@@ -145,19 +145,21 @@ def _player(row: PlayerRow, user: User | None = None) -> Player:
             "club": club,
             "rating": rating,
             "birth_year": birth_year,
-            "user": user,
         },
     )
     return player
 
 
-def _register(arbiter: User, tournament: Tournament, players: Iterable[Player]) -> None:
-    """Enter the players, give those with an account the player role, and freeze start numbers."""
-
+def _register(
+    arbiter: User, tournament: Tournament, players: Iterable[Player], accounts: dict[int, User] | None = None
+) -> None:
+    """Enter the players, link the demo accounts to their entries (``accounts``: player id -> user),
+    and freeze start numbers."""
     for player in players:
-        register_player(arbiter, tournament, {}, player=player)
-        if player.user is not None:
-            grant_role(tournament, player.user, Role.Kind.PLAYER)
+        entry = register_player(arbiter, tournament, {}, player=player)
+        user = (accounts or {}).get(player.pk)
+        if user is not None:
+            link_account(arbiter, entry, user.get_username())
     freeze_start_numbers(arbiter, tournament, "rating")
 
 
@@ -216,9 +218,10 @@ def seed_round_robin(users: dict[str, User]) -> Tournament | None:
             pairing_system=Tournament.PairingSystem.ROUND_ROBIN,
             rounds_planned=9,
         )
-        players = [_player(ACCOUNT_PLAYERS[u], users[u]) for u in (PLAYER_ONE.username, PLAYER_TWO.username)]
+        accounts = {_player(ACCOUNT_PLAYERS[u]).pk: users[u] for u in (PLAYER_ONE.username, PLAYER_TWO.username)}
+        players = [Player.objects.get(pk=pk) for pk in accounts]
         players += [_player(row) for row in ROUND_ROBIN_PLAYERS]
-        _register(arbiter, tournament, players)
+        _register(arbiter, tournament, players, accounts)
         rng = random.Random(ROUND_ROBIN_SLUG)
         for _round in range(9):
             _play_round(arbiter, tournament, rng, leave_open=lambda board: False)
@@ -252,9 +255,10 @@ def seed_swiss(users: dict[str, User]) -> Tournament | None:
             rounds_planned=SWISS_ROUNDS,
             draw_offer_min_move=40,
         )
-        players = [_player(ACCOUNT_PLAYERS[u], users[u]) for u in (PLAYER_ONE.username, PLAYER_TWO.username)]
+        accounts = {_player(ACCOUNT_PLAYERS[u]).pk: users[u] for u in (PLAYER_ONE.username, PLAYER_TWO.username)}
+        players = [Player.objects.get(pk=pk) for pk in accounts]
         players += [_player(row) for row in SWISS_PLAYERS]
-        _register(arbiter, tournament, players)
+        _register(arbiter, tournament, players, accounts)
         half_bye = Entry.objects.get(tournament=tournament, player__name="Weiß, Günther")
         Absence.objects.create(entry=half_bye, round_number=3, kind=Absence.Kind.HALF_BYE, note="Familienfeier")
         rng = random.Random(SWISS_SLUG)
@@ -263,7 +267,7 @@ def seed_swiss(users: dict[str, User]) -> Tournament | None:
 
         def open_in_round_5(board: Board) -> bool:
             white, black = cast(Entry, board.white), cast(Entry, board.black)  # a game board
-            players_users = {white.player.user_id, black.player.user_id}
+            players_users = {white.user_id, black.user_id}
             return bool(players_users & account_users) or board.number % 3 == 0
 
         _play_round(arbiter, tournament, rng, leave_open=open_in_round_5)
