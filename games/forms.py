@@ -60,8 +60,25 @@ class ForfeitForm(forms.Form):
     result = forms.ChoiceField(label=_("Forfeit"), choices=[(r.value, r.label) for r in FORFEIT_RESULTS])
 
 
+class CorrectionForm(forms.Form):
+    """A player's request for a correction: the result they ask for, why, and the moves if any."""
+
+    result = forms.ChoiceField(label=_("Result"), choices=[(r.value, r.label) for r in PLAYER_RESULTS])
+    reason = forms.CharField(label=_("Why should the result change?"), max_length=2000,
+                             widget=forms.Textarea(attrs={"rows": 3}))
+    moves = MovesField()
+
+
+class DecisionForm(forms.Form):
+    """An arbiter's decision on a correction request."""
+
+    decision = forms.ChoiceField(choices=[("accept", _("Accept")), ("refuse", _("Refuse"))])
+    note = forms.CharField(label=_("Note for the players"), required=False, max_length=2000)
+
+
 class ClaimForm(forms.Form):
-    ply = forms.IntegerField(label=_("After ply"), min_value=0, max_value=2000)
+    # Empty: the last move entered (the claim is about the position on the board now).
+    ply = forms.IntegerField(label=_("After half-move"), min_value=0, max_value=2000, required=False)
     rule = forms.ChoiceField(
         label=_("Rule"),
         required=False,

@@ -1,5 +1,5 @@
-"""What happens around a game: draw claims, irregularity rulings, private submission links, and
-the record of tournament archives imported.
+"""What happens around a game: draw claims, irregularity rulings, private submission links,
+correction requests, and the record of tournament archives imported.
 
 Games and their versioned results are ``tournaments.models.Game`` and ``ResultSubmission``.
 """
@@ -83,3 +83,41 @@ class TournamentImport(models.Model):
 
     class Meta:
         ordering = ["-imported_at", "-id"]
+
+
+class CorrectionRequest(models.Model):
+    """A player's request to change a result that only an arbiter may change any more (it is
+    confirmed, or its round is finished). The arbiter accepts it (a new version, confirmed by the
+    arbiter) or refuses it; both are audited."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for the arbiter")
+        ACCEPTED = "accepted", _("Accepted")
+        REFUSED = "refused", _("Refused")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="correction_requests")
+    # The side that asks (a player, possibly through a private link) and the account, if any.
+    requested_for = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    result = models.CharField(_("result"), max_length=3)
+    moves = models.TextField(_("moves (PDN)"), blank=True)
+    termination = models.CharField(_("termination"), max_length=20)
+    reason = models.TextField(_("reason"), max_length=2000)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decision_note = models.TextField(_("note"), blank=True, max_length=2000)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "created_at"]
+        constraints = [
+            # One open request per side and game: a new one replaces it (see the service).
+            models.UniqueConstraint(
+                fields=["game", "requested_for"], condition=models.Q(status="open"), name="one_open_request_per_side"
+            ),
+        ]

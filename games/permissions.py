@@ -23,21 +23,26 @@ def _game_tournament(game: Game) -> Tournament:
     return game.board.round.tournament
 
 
+def _plays(user: User, game: Game) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    board = game.board
+    return any(entry is not None and entry.user_id == user.pk for entry in (board.white, board.black))
+
+
 @predicate
 def is_game_arbiter(user: User, game: Game | None) -> bool:
-    """An arbiter (or chief arbiter) of the game's tournament."""
+    """An arbiter (or chief arbiter) of the game's tournament who does not play in this game: an
+    arbiter who plays is a player on their own games (no self-confirmation, no forfeit, no ruling)."""
     if game is None:
         return False
-    return bool(is_arbiter(user, _game_tournament(game)))
+    return bool(is_arbiter(user, _game_tournament(game))) and not _plays(user, game)
 
 
 @predicate
 def is_game_player(user: User, game: Game | None) -> bool:
     """The user plays White or Black in this game (bye boards have no game to play)."""
-    if game is None or user is None or not user.is_authenticated:
-        return False
-    board = game.board
-    return any(entry is not None and entry.user_id == user.pk for entry in (board.white, board.black))
+    return game is not None and _plays(user, game)
 
 
 @predicate

@@ -50,7 +50,7 @@ from django.db import DatabaseError, IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import DrawClaim, IrregularityRuling, SubmissionLink, TournamentImport
+from games.models import CorrectionRequest, DrawClaim, IrregularityRuling, SubmissionLink, TournamentImport
 from games.services import User
 from games.services.pdn_export import export_games, tournament_games
 from tournaments.audit import record
@@ -116,8 +116,12 @@ SECTIONS: tuple[Section, ...] = (
     Section("draw_claims", DrawClaim, "game", ("game", "ply", "created_at")),
     Section("rulings", IrregularityRuling, "game", ("game", "ply")),
     Section("links", SubmissionLink, "tournament", ("entry",)),
+    Section("corrections", CorrectionRequest, "game", ("game", "requested_for", "created_at")),
     Section("audit", AuditEntry, "tournament", ()),
 )
+
+# Sections added after format version 1 was first written: absent in older archives (no rows).
+LATER_SECTIONS = ("corrections",)
 
 # Player rows travel inside their entry (``entries[i].player``): a player belongs to many
 # tournaments on one server, so an import makes its own player for each entry.
@@ -385,6 +389,8 @@ def check_document(doc: Any) -> None:
         raise ArchiveError(_("Unknown archive format version %(v)s.") % {"v": version})
     if not isinstance(doc.get("tournament"), dict):
         raise ArchiveError(_("The archive has no tournament."))
+    for name in LATER_SECTIONS:
+        doc.setdefault(name, [])  # an archive made before the section existed has none of its rows
     for name in [s.name for s in SECTIONS] + ["users"]:
         rows = doc.get(name)
         if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):

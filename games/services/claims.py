@@ -14,20 +14,24 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from arbiter import ValidationReport
 from arbiter.claims import ClaimError, rule_on_claim
 from arbiter.draws import AGREEMENT, ALL_RULES
 from games.models import DrawClaim
 from games.permissions import is_game_arbiter, is_game_player, round_is_published
 from games.services import GameError, User
 from games.services.games import entry_of_user
-from games.services.results import _create
+from games.services.results import create_version
 from games.services.validation import check_game, translate_message
 from tournaments.audit import record
 from tournaments.models import Game, Result, ResultSubmission, Termination
 
 
-def claim_draw(game: Game, ply: int, user: User, rule: str | None = None, *, moves: str | None = None) -> DrawClaim:
-    """Judge and store a draw claim made after ``ply`` (0 = before the first move).
+def claim_draw(
+    game: Game, ply: int | None, user: User, rule: str | None = None, *, moves: str | None = None
+) -> DrawClaim:
+    """Judge and store a draw claim made after ``ply`` (0 = before the first move; None = after the
+    last move of ``moves``: a claim is about the position on the board now).
 
     ``rule``: a rule name of ``arbiter.draws.ALL_RULES`` (``'agreement'`` = a draw offer), or None
     for any draw rule of the profile. ``moves``: the moves as recorded up to the claim (default:
@@ -44,6 +48,8 @@ def claim_draw(game: Game, ply: int, user: User, rule: str | None = None, *, mov
     if chk.report is None:
         raise GameError("; ".join(str(e["message"]) for e in chk.errors) or _("The moves cannot be replayed."))
     minimum = game.board.round.tournament.draw_offer_min_move
+    if ply is None:
+        ply = len(chk.report.plies)
     try:
         ruling = rule_on_claim(chk.report, ply, rule, min_agreement_move=minimum if rule == AGREEMENT else None)
     except ClaimError as exc:
@@ -68,12 +74,30 @@ def claim_draw(game: Game, ply: int, user: User, rule: str | None = None, *, mov
         if ruling.upheld:
             termination = Termination.AGREEMENT if ruling.rule == AGREEMENT else Termination.DRAW_CLAIM
             entry = entry_of_user(game, user)
-            _create(game, result=Result.DRAW, moves=text, termination=termination, submitted_by=user,
+            create_version(game, result=Result.DRAW, moves=text, termination=termination, submitted_by=user,
                     submitted_for=entry, status=ResultSubmission.Status.PENDING)
         if arbiter:
             record(user, game.board.round.tournament, "draw_claim", claim,
                    after=f"ply {ply} {claim.rule}: {'upheld' if claim.upheld else 'rejected'}")
     return claim
+
+
+def position_words(report: ValidationReport | None, ply: int) -> str:
+    """Where a claim was made, in a player's words: "after move 23 (Black)", "before the first move"."""
+    if ply <= 0:
+        return _("before the first move")
+    if report is None or ply > len(report.plies):
+        return _("after half-move %(ply)s") % {"ply": ply}
+    rec = report.plies[ply - 1]
+    side = _("White") if rec.side == "W" else _("Black")
+    return _("after move %(n)s (%(side)s)") % {"n": rec.move_number, "side": side}
+
+
+def claim_position(claim: DrawClaim, game: Game) -> str:
+    """``position_words`` for a stored claim, counted on the moves it was judged on."""
+    moves = (claim.evidence or {}).get("moves")
+    chk = check_game(game, moves if isinstance(moves, str) else game.moves)
+    return position_words(chk.report, claim.ply)
 
 
 def claim_text(claim: DrawClaim) -> str:

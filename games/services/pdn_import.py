@@ -27,7 +27,7 @@ from arbiter.profiles import UnknownVariant
 from games.services import GameError, User
 from games.services.games import game_for_board
 from games.services.matching import match_board
-from games.services.results import _confirm, _create
+from games.services.results import confirm_version, create_version
 from games.services.validation import validate_game
 from tournaments.audit import record
 from tournaments.models import Board, Game, ResultSubmission, Round, Termination, Tournament
@@ -88,8 +88,11 @@ def _problem(game: PdnGame, tournament: Tournament) -> str | None:
 def store_game(board: Board, game: PdnGame, user: User, *, replace_moves: bool = False) -> tuple[Game, list[str]]:
     """Store one PDN game on ``board`` in one transaction; returns the game and warnings.
 
-    Raises GameError when the board already has different moves (unless ``replace_moves``).
+    Raises GameError when the board's round is a draft (games and results attach to published boards
+    only) or the board already has different moves (unless ``replace_moves``).
     """
+    if board.round.status == Round.Status.DRAFT:
+        raise GameError(_("round %(n)s is a draft: publish it before importing its games") % {"n": board.round.number})
     warnings: list[str] = []
     text = movetext(game)
     with transaction.atomic():
@@ -112,10 +115,10 @@ def store_game(board: Board, game: PdnGame, user: User, *, replace_moves: bool =
         if result:
             confirmed = ResultSubmission.objects.confirmed().filter(game=g).first()
             if confirmed is None or confirmed.result != result:
-                sub = _create(g, result=result, moves=text, termination=Termination.NORMAL,
+                sub = create_version(g, result=result, moves=text, termination=Termination.NORMAL,
                               submitted_by=user if getattr(user, "is_authenticated", False) else None)
                 if confirmed is None:
-                    _confirm(sub, user)
+                    confirm_version(sub, user)
                 else:
                     warnings.append(_("the file says %(pdn)s but %(confirmed)s is confirmed; the file's result "
                                       "waits for confirmation") % {"pdn": result, "confirmed": confirmed.result})

@@ -1,13 +1,21 @@
-"""Result submissions: submit, confirm, reject, and the arbiter's direct entry and forfeits.
+"""Result submissions: submit, confirm, reject, the arbiter's direct entry and forfeits, and
+correction requests.
 
 Promises:
-* a player submits only for their own games (of published rounds); a private link submits for its
-  entry only and is never confirmed automatically;
-* nobody confirms their own submission; the opponent or an arbiter confirms;
+* results attach to games of published rounds only (never a draft board, never a bye);
+* a player submits only for their own games; a private link submits for its entry only and is
+  never confirmed automatically; a newer submission of the same side replaces that side's
+  waiting one (conflicts are only between different people);
+* nobody confirms their own submission; the opponent or an arbiter confirms. An arbiter who plays
+  in the tournament is a player on their own games (``games.permissions.is_game_arbiter``);
+* once a result is confirmed, or its round is finished, only an arbiter changes it: players ask
+  for a correction (``request_correction``), which an arbiter accepts or refuses;
 * confirming one submission supersedes the previously confirmed one IN THE SAME TRANSACTION; the
   partial unique constraint ``one_confirmed_result_per_game`` guarantees at most one confirmed
   submission, and a concurrent second confirmation fails with ``GameError`` (never a 500);
-* every arbiter action is audit-logged inside its transaction (``tournaments.audit.record``).
+* every version that becomes confirmed or superseded, and every arbiter action, is audited in
+  plain words inside its transaction (``tournaments.audit.record``), whoever caused it;
+* a new version never drops moves nobody removed: without moves it keeps the game's latest ones.
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import SubmissionLink
+from games.models import CorrectionRequest, SubmissionLink
 from games.permissions import is_game_arbiter
 from games.services import GameError, User
 from games.services.games import entry_of_user, side_of_entry
@@ -46,10 +54,19 @@ def _tournament(game: Game) -> Tournament:
     return game.board.round.tournament
 
 
-def _summary(sub: ResultSubmission | None) -> str:
+def version_text(sub: ResultSubmission | None) -> str:
+    """A submission in plain words for the audit log: ``version 3: White wins (2-0), resignation, confirmed``."""
     if sub is None:
-        return ""
-    return f"v{sub.version} {sub.result} ({sub.termination}, {sub.status})"
+        return "(none)"
+    moves = f", {len(sub.moves.split())} words of moves" if sub.moves.strip() else ""
+    return (f"version {sub.version}: {Result(sub.result).label} ({sub.result}), "
+            f"{Termination(sub.termination).label.lower()}, {sub.get_status_display().lower()}{moves}")
+
+
+def _who(user: User, entry: Entry | None) -> str:
+    if entry is not None:
+        return entry.player.name
+    return user.get_username() if user is not None and user.is_authenticated else "a private link"
 
 
 def _check_result_fits(result: str, termination: str) -> None:
@@ -73,10 +90,31 @@ def _check_agreement(game: Game, result: str, termination: str, moves: str, *, r
     """
     if termination != Termination.AGREEMENT or result != Result.DRAW:
         return
-
     reason = agreement_refusal(game, moves, require_moves=require_moves)
     if reason:
         raise GameError(reason)
+
+
+def latest_moves(game: Game) -> str:
+    """The moves a new version keeps when it brings none: the game's, else the newest version's."""
+    if game.moves.strip():
+        return game.moves
+    newest = ResultSubmission.objects.filter(game=game).exclude(moves="").order_by("-version").first()
+    return newest.moves if newest is not None else ""
+
+
+def players_locked_out(game: Game) -> str:
+    """Why the players of ``game`` may no longer change its result themselves ("" if they may).
+
+    Once a result is confirmed, or the round is finished, only an arbiter changes it; players ask
+    for a correction instead.
+    """
+    if game.board.round.status == Round.Status.FINISHED:
+        return _("Round %(n)s is finished: only an arbiter changes its results. Ask for a correction.") % {
+            "n": game.board.round.number}
+    if ResultSubmission.objects.confirmed().filter(game=game).exists():
+        return _("This result is confirmed: only an arbiter changes it now. Ask for a correction.")
+    return ""
 
 
 def _next_version(game: Game) -> int:
@@ -84,8 +122,18 @@ def _next_version(game: Game) -> int:
     return (top or 0) + 1
 
 
-def _create(game: Game, **fields: Any) -> ResultSubmission:
-    """Create the next version; retries once if a concurrent submission took the number."""
+def create_version(game: Game, **fields: Any) -> ResultSubmission:
+    """Create the game's next result version (the one way results are stored).
+
+    Refused for a game of a draft round or a bye: results attach to published boards only.
+    Retries once if a concurrent submission took the version number.
+    """
+    board = game.board
+    if board.round.status == Round.Status.DRAFT:
+        raise GameError(_("Round %(n)s is a draft: results can only be stored once it is published.")
+                        % {"n": board.round.number})
+    if board.is_bye or board.black_id is None:
+        raise GameError(_("A bye has no game to record a result for."))
     for attempt in range(2):
         try:
             with transaction.atomic():
@@ -96,49 +144,74 @@ def _create(game: Game, **fields: Any) -> ResultSubmission:
     raise AssertionError("unreachable")
 
 
+def _replace_own_waiting(game: Game, new: ResultSubmission, actor: User) -> None:
+    """The side's earlier waiting versions are replaced by its newer one (12.5: no conflict with oneself)."""
+    same_side = ResultSubmission.objects.filter(
+        game=game, status=ResultSubmission.Status.PENDING, version__lt=new.version, submitted_for=new.submitted_for
+    )
+    for old in same_side:
+        old.status = ResultSubmission.Status.SUPERSEDED
+        old.save(update_fields=["status"])
+        record(actor, _tournament(game), "result.replace_own", old,
+               before=version_text(old), after=f"replaced by {_who(actor, new.submitted_for)}'s "
+               f"version {new.version}")
+
+
 def submit_result(
     game: Game,
     result: str,
     *,
     user: User = None,
     link: SubmissionLink | None = None,
-    moves: str = "",
+    moves: str | None = "",
     termination: str = Termination.NORMAL,
 ) -> ResultSubmission:
-    """A player's (or a private link's) submission: a new pending version, never auto-confirmed.
+    """A player's (or a private link's) submission: a new waiting version, never auto-confirmed.
 
     Raises GameError when the user does not play the game, the link is revoked or belongs to
-    another player or tournament, the round is not published, or the result does not fit.
-    Arbiters use ``enter_result`` instead.
+    another player or tournament, the round is not published, the result is confirmed or the round
+    finished (only an arbiter changes it then: ``request_correction``), or the result does not fit.
+    ``moves`` None keeps the game's latest moves. Arbiters use ``enter_result`` instead.
     """
     if game.board.round.status == Round.Status.DRAFT:
         raise GameError(_("The round is not published yet."))
-    if link is not None:
-        if link.revoked or link.tournament_id != _tournament(game).pk:
-            raise GameError(_("This link is not valid for this tournament."))
-        entry: Entry | None = link.entry
-        if side_of_entry(game, entry) is None:
-            raise GameError(_("This link may only submit results for its own player's games."))
-    else:
-        entry = entry_of_user(game, user)
-        if entry is None:
-            raise GameError(_("You may only submit results for your own games."))
+    entry = _submitting_entry(game, user, link)
     if result not in PLAYER_RESULTS:
         raise GameError(_("Players may submit 2-0, 1-1 or 0-2; forfeits are entered by an arbiter."))
     if termination not in PLAYER_TERMINATIONS:
         raise GameError(_("This termination is entered by an arbiter."))
+    locked = players_locked_out(game)
+    if locked:
+        raise GameError(locked)
+    text = latest_moves(game) if moves is None else moves.strip()
     _check_result_fits(result, termination)
-    _check_agreement(game, result, termination, moves)
+    _check_agreement(game, result, termination, text)
     with transaction.atomic():
-        return _create(
+        sub = create_version(
             game,
             result=result,
-            moves=moves.strip(),
+            moves=text,
             termination=termination,
             submitted_by=user if link is None else None,
             submitted_for=entry,
             via_link=link is not None,
         )
+        _replace_own_waiting(game, sub, user)
+    return sub
+
+
+def _submitting_entry(game: Game, user: User, link: SubmissionLink | None) -> Entry:
+    """The side a player or a private link submits for (GameError when it plays no side)."""
+    if link is not None:
+        if link.revoked or link.tournament_id != _tournament(game).pk:
+            raise GameError(_("This link is not valid for this tournament."))
+        if side_of_entry(game, link.entry) is None:
+            raise GameError(_("This link may only submit results for its own player's games."))
+        return link.entry
+    entry = entry_of_user(game, user)
+    if entry is None:
+        raise GameError(_("You may only submit results for your own games."))
+    return entry
 
 
 def may_confirm(submission: ResultSubmission, user: User) -> tuple[bool, str]:
@@ -159,6 +232,9 @@ def may_confirm(submission: ResultSubmission, user: User) -> tuple[bool, str]:
         return False, _("Nobody confirms or rejects their own submission: the opponent or an arbiter must do it.")
     if game.board.round.status == Round.Status.DRAFT:
         return False, _("The round is not published yet.")
+    locked = players_locked_out(game)
+    if locked:
+        return False, locked
     return True, ""
 
 
@@ -181,7 +257,6 @@ def _apply_to_game(game: Game, sub: ResultSubmission) -> None:
     changed = ["termination", "updated_at"]
     game.termination = sub.termination
     if sub.moves and sub.moves != game.moves:
-
         game.moves = sub.moves
         game.validation = validate_game(game)
         changed += ["moves", "validation"]
@@ -208,13 +283,16 @@ def _confirm(sub: ResultSubmission, user: User) -> ResultSubmission:
             sub.confirmed_by = user if user is not None and user.is_authenticated else None
             sub.confirmed_at = timezone.now()
             sub.save(update_fields=["status", "confirmed_by", "confirmed_at"])
-            # Older pending versions are stale once a newer decision exists.
-            ResultSubmission.objects.filter(
-                game=game, status=ResultSubmission.Status.PENDING, version__lt=sub.version
-            ).update(status=ResultSubmission.Status.SUPERSEDED)
+            # Older waiting versions are out of date once a newer decision exists.
+            older = list(ResultSubmission.objects.filter(
+                game=game, status=ResultSubmission.Status.PENDING, version__lt=sub.version))
+            ResultSubmission.objects.filter(pk__in=[s.pk for s in older]).update(
+                status=ResultSubmission.Status.SUPERSEDED)
             _apply_to_game(game, sub)
-            if getattr(user, "is_authenticated", False) and is_game_arbiter(user, game):
-                record(user, _tournament(game), "confirm_result", sub, before=_summary(previous), after=_summary(sub))
+            replaced = [version_text(previous)] if previous is not None else []
+            replaced += [f"version {s.version} (waiting) set aside" for s in older]
+            record(user, _tournament(game), "result.confirm", sub,
+                   before="; ".join(replaced) or "(no result)", after=version_text(sub))
     except (IntegrityError, OperationalError) as exc:
         # IntegrityError: the one-confirmed constraint fired; OperationalError: the database broke
         # a lock cycle (deadlock) or timed out. Either way nothing was stored; say so clearly.
@@ -227,8 +305,13 @@ def _confirm(sub: ResultSubmission, user: User) -> ResultSubmission:
     return sub
 
 
+def confirm_version(sub: ResultSubmission, user: User) -> ResultSubmission:
+    """Confirm ``sub`` on the authority of the caller (a PDN import by an arbiter, an accepted request)."""
+    return _confirm(sub, user)
+
+
 def confirm_submission(submission: ResultSubmission, user: User) -> ResultSubmission:
-    """Confirm a pending submission (the opponent or an arbiter; never the submitter).
+    """Confirm a waiting submission (the opponent or an arbiter; never the submitter).
 
     The previously confirmed submission, if any, becomes superseded in the same transaction.
     Raises GameError with the reason when refused or when a concurrent confirmation won.
@@ -240,16 +323,15 @@ def confirm_submission(submission: ResultSubmission, user: User) -> ResultSubmis
 
 
 def reject_submission(submission: ResultSubmission, user: User, reason: str = "") -> ResultSubmission:
-    """Reject a pending submission (the opponent or an arbiter). Audit-logged for arbiters."""
+    """Reject a waiting submission (the opponent or an arbiter); audited."""
     allowed, why = may_confirm(submission, user)
     if not allowed:
         raise GameError(why)
     with transaction.atomic():
         submission.status = ResultSubmission.Status.REJECTED
         submission.save(update_fields=["status"])
-        if is_game_arbiter(user, submission.game):
-            record(user, _tournament(submission.game), "reject_result", submission,
-                   before="pending", after=f"rejected {reason}".strip())
+        record(user, _tournament(submission.game), "result.reject", submission,
+               before=version_text(submission), after=f"rejected {reason}".strip())
     return submission
 
 
@@ -258,23 +340,27 @@ def enter_result(
     result: str,
     user: User,
     *,
-    moves: str = "",
+    moves: str | None = None,
     termination: str | None = None,
     confirm: bool = True,
 ) -> ResultSubmission:
     """An arbiter enters a result (any code, forfeits included) and, by default, confirms it at once.
 
-    Raises GameError when ``user`` is not an arbiter of the game's tournament or the result does
-    not fit the termination.
+    ``moves`` None keeps the game's latest moves (a quick result button never drops them); "" records
+    none. Raises GameError when ``user`` is not an arbiter of the game's tournament, plays in this
+    game, or the result does not fit the termination.
     """
     if not is_game_arbiter(user, game):
+        if entry_of_user(game, user) is not None:
+            raise GameError(_("You play in this game: an arbiter who plays is a player on their own games."))
         raise GameError(_("Only an arbiter of this tournament may enter results directly."))
     term: str = termination or (Termination.FORFEIT if result in FORFEIT_RESULTS else Termination.NORMAL)
+    text = latest_moves(game) if moves is None else moves.strip()
     _check_result_fits(result, term)
-    _check_agreement(game, result, term, moves, require_moves=False)
+    _check_agreement(game, result, term, text, require_moves=False)
     with transaction.atomic():
-        sub = _create(game, result=result, moves=moves.strip(), termination=term, submitted_by=user)
-        record(user, _tournament(game), "enter_result", sub, after=_summary(sub))
+        sub = create_version(game, result=result, moves=text, termination=term, submitted_by=user)
+        record(user, _tournament(game), "result.enter", sub, after=version_text(sub))
         if confirm:
             # The arbiter's own entry is confirmed by the arbiter's authority, not as a second opinion.
             _confirm(sub, user)
@@ -297,14 +383,96 @@ OPEN_STATUSES = (ResultSubmission.Status.PENDING, ResultSubmission.Status.CONFIR
 
 
 def disagreeing(subs: list[ResultSubmission]) -> list[ResultSubmission]:
-    """The pending and confirmed ones of ``subs`` when they disagree (result or moves), else []."""
+    """The waiting and confirmed ones of ``subs`` when different people disagree (result or moves), else []."""
     open_subs = [s for s in subs if s.status in OPEN_STATUSES]
-    return open_subs if len({(s.result, s.moves.strip()) for s in open_subs}) > 1 else []
+    if len({(s.result, s.moves.strip()) for s in open_subs}) <= 1:
+        return []
+    return open_subs if len({s.submitted_for_id for s in open_subs}) > 1 else []
 
 
 def conflicts(game: Game) -> list[ResultSubmission]:
-    """Pending and confirmed submissions shown side by side when they disagree (result or moves)."""
+    """Waiting and confirmed submissions shown side by side when they disagree (result or moves)."""
     return disagreeing(list(
         ResultSubmission.objects.filter(game=game, status__in=OPEN_STATUSES)
         .select_related("submitted_by", "submitted_for__player", "confirmed_by")
     ))
+
+
+def request_correction(
+    game: Game,
+    result: str,
+    reason: str,
+    *,
+    user: User = None,
+    link: SubmissionLink | None = None,
+    moves: str | None = None,
+    termination: str = Termination.NORMAL,
+) -> CorrectionRequest:
+    """A player asks the arbiter to change a result they may no longer change themselves.
+
+    Refused while the players may still change it (submit instead), for a result or termination
+    a player may not give, and without a reason. A newer request of the same side replaces its
+    open one. Audited.
+    """
+    entry = _submitting_entry(game, user, link)
+    if not players_locked_out(game):
+        raise GameError(_("This result is not confirmed yet: send the result instead of a request."))
+    if result not in PLAYER_RESULTS or termination not in PLAYER_TERMINATIONS:
+        raise GameError(_("Players may ask for 2-0, 1-1 or 0-2; forfeits are decided by an arbiter."))
+    _check_result_fits(result, termination)
+    reason = reason.strip()
+    if not reason:
+        raise GameError(_("Say why the result should change: the arbiter decides on your reason."))
+    text = latest_moves(game) if moves is None else moves.strip()
+    with transaction.atomic():
+        replaced = CorrectionRequest.objects.filter(
+            game=game, requested_for=entry, status=CorrectionRequest.Status.OPEN)
+        for old in replaced:
+            old.status = CorrectionRequest.Status.REFUSED
+            old.decision_note = "replaced by a newer request"
+            old.decided_at = timezone.now()
+            old.save(update_fields=["status", "decision_note", "decided_at"])
+        req = CorrectionRequest.objects.create(
+            game=game, requested_for=entry, requested_by=user if link is None and user is not None
+            and user.is_authenticated else None, result=result, moves=text, termination=termination,
+            reason=reason[:2000])
+        record(user, _tournament(game), "result.request_correction", req,
+               before=version_text(confirmed_submission(game)),
+               after=f"{entry.player.name} asks for {Result(result).label} ({result}): {req.reason}")
+    return req
+
+
+def decide_correction(req: CorrectionRequest, arbiter: User, *, accept: bool, note: str = "") -> CorrectionRequest:
+    """An arbiter accepts (a new version with the requested result, confirmed) or refuses a request."""
+    game = req.game
+    if not is_game_arbiter(arbiter, game):
+        raise GameError(_("Only an arbiter of this tournament decides on correction requests."))
+    with transaction.atomic():
+        locked = CorrectionRequest.objects.select_for_update().get(pk=req.pk)
+        if locked.status != CorrectionRequest.Status.OPEN:
+            raise GameError(_("This request has already been decided."))
+        before = version_text(confirmed_submission(game))
+        if accept:
+            enter_result(game, locked.result, arbiter, moves=locked.moves, termination=locked.termination)
+        locked.status = CorrectionRequest.Status.ACCEPTED if accept else CorrectionRequest.Status.REFUSED
+        locked.decided_by = arbiter if arbiter is not None and arbiter.is_authenticated else None
+        locked.decided_at = timezone.now()
+        locked.decision_note = note.strip()[:2000]
+        locked.save(update_fields=["status", "decided_by", "decided_at", "decision_note"])
+        verdict = "accepted" if accept else "refused"
+        record(arbiter, _tournament(game), f"result.correction_{verdict}", locked, before=before,
+               after=f"{verdict} {locked.requested_for.player.name}'s request for {locked.result}"
+               + (f": {locked.decision_note}" if locked.decision_note else ""))
+    return locked
+
+
+def open_corrections(tournament: Tournament) -> list[CorrectionRequest]:
+    """The tournament's correction requests waiting for an arbiter, oldest first."""
+    return list(
+        CorrectionRequest.objects.filter(
+            game__board__round__tournament=tournament, status=CorrectionRequest.Status.OPEN
+        )
+        .select_related("game__board__round", "game__board__white__player", "game__board__black__player",
+                        "requested_for__player")
+        .order_by("created_at")
+    )

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from games.forms import ResultForm
+from games.forms import CorrectionForm, ResultForm
 from games.models import SubmissionLink
 from games.services import GameError
 from games.services.games import games_of_entry, side_of_entry
@@ -24,7 +24,7 @@ from games.services.links import (
     link_sheet,
     revoke_link,
 )
-from games.services.results import submit_result
+from games.services.results import request_correction, submit_result
 from games.views.common import back, form_errors, whole_number
 from games.views.moves import check_response, entry_context, posted_board_response
 from games.views.results import game_card
@@ -149,10 +149,9 @@ def _link_game(token: str, game_id: int, request: HttpRequest | None = None) -> 
 def link_home(request: HttpRequest, token: str) -> HttpResponse:
     """The link holder's games of published rounds, with result buttons (no account needed)."""
     link = _link_or_404(token, request)
-    cards = [game_card(g, request.user) for g in games_of_entry(link.entry)]
+    cards = [game_card(g, request.user, link.entry) for g in games_of_entry(link.entry)]
     for card in cards:
-        card["entry"] = link.entry
-        card["pending"] = [(s, False) for s, _ok in card["pending"]]
+        card["pending"] = [(s, False, words) for s, _ok, words in card["pending"]]
     return render(request, "games/link_home.html", {"link": link, "tournament": link.tournament, "cards": cards,
                                                     "result_form": ResultForm(), "title": _("My games")})
 
@@ -162,11 +161,14 @@ def link_submit(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
     POST: submit the result and moves (pending until the opponent or an arbiter confirms)."""
     link, game = _link_game(token, game_id, request)
     if request.method == "POST":
+        if "reason" in request.POST:
+            return _link_correction(request, link, game)
         form = ResultForm(request.POST)
         if form.is_valid():
             d = form.cleaned_data
+            moves = d["moves"] if "moves" in request.POST else None
             try:
-                submit_result(game, d["result"], link=link, moves=d["moves"], termination=d["termination"])
+                submit_result(game, d["result"], link=link, moves=moves, termination=d["termination"])
                 messages.success(request, _("Result %(result)s sent; it counts once your opponent or an arbiter "
                                             "confirms it.") % {"result": d["result"]})
                 return back(request, reverse("games:link_home", args=[link.token]))
@@ -180,12 +182,28 @@ def link_submit(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
                           submit_url=reverse("games:link_submit", args=[link.token, game.pk]),
                           check_url=reverse("games:link_check", args=[link.token, game.pk]),
                           board_url=reverse("games:link_board", args=[link.token, game.pk]))
-    card = game_card(game, request.user)
+    card = game_card(game, request.user, link.entry)
     return render(request, "games/link_game.html", {
         "link": link, "tournament": link.tournament, "game": game, "card": card, "arbiter": False,
         "form": ResultForm(initial={"moves": entry["initial_moves"]}),
         "title": _("Game %(board)s") % {"board": game.board}, **entry,
     })
+
+
+def _link_correction(request: HttpRequest, link: SubmissionLink, game: Game) -> HttpResponse:
+    """A link holder asks the arbiter for a correction (the result is confirmed or the round finished)."""
+    form = CorrectionForm(request.POST)
+    if not form.is_valid():
+        form_errors(request, form)
+    else:
+        d = form.cleaned_data
+        try:
+            request_correction(game, d["result"], d["reason"], link=link,
+                               moves=d["moves"] if "moves" in request.POST else None)
+            messages.success(request, _("Your request went to the arbiter, who will accept or refuse it."))
+        except GameError as exc:
+            messages.error(request, exc.message)
+    return back(request, reverse("games:link_submit", args=[link.token, game.pk]))
 
 
 @require_POST

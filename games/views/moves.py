@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
@@ -66,16 +67,11 @@ def entry_context(request: HttpRequest, game: Game, *, submissions: list[ResultS
                   stored_check: MoveCheck | None = None) -> dict[str, Any]:
     """Context of ``games/_entry.html`` for a signed-in player or arbiter and for a private link alike.
 
-    The text box starts with the recorded moves, else the moves this side (or, for an arbiter,
-    anybody) last submitted, so that nothing typed before has to be typed again.
+    The text box starts with the newest moves this person has seen stored: the recorded moves, the
+    moves this side (or, for an arbiter, anybody) last submitted, or those of their last draw claim,
+    so that nothing typed before has to be typed again.
     """
-    initial = game.moves
-    if not initial.strip():
-        user_pk = request.user.pk if request.user.is_authenticated else None
-        mine = [s for s in submissions if s.moves.strip() and (
-            arbiter or (user_pk is not None and s.submitted_by_id == user_pk)
-            or (entry is not None and s.submitted_for_id == entry.pk))]
-        initial = mine[0].moves if mine else ""
+    initial = _newest_moves(request, game, submissions, entry, arbiter)
     entry_check = stored_check if stored_check is not None and initial == game.moves else check_game(game, initial)
     return {
         "initial_moves": initial,
@@ -84,6 +80,21 @@ def entry_context(request: HttpRequest, game: Game, *, submissions: list[ResultS
         "check_url": check_url,
         **board_context(game, entry_check, None, post_url=board_url, flipped=default_flip(request, game, entry)),
     }
+
+
+def _newest_moves(request: HttpRequest, game: Game, submissions: list[ResultSubmission], entry: Entry | None,
+                  arbiter: bool) -> str:
+    user_pk = request.user.pk if request.user.is_authenticated else None
+    found: list[tuple[datetime.datetime, str]] = [(game.updated_at, game.moves)] if game.moves.strip() else []
+    found += [(s.created_at, s.moves) for s in submissions if s.moves.strip() and (
+        arbiter or (user_pk is not None and s.submitted_by_id == user_pk)
+        or (entry is not None and s.submitted_for_id == entry.pk))]
+    claims = game.draw_claims.all() if arbiter else game.draw_claims.filter(claimed_by_id=user_pk or -1)
+    for claim in claims.order_by("-created_at")[:1]:
+        moves = (claim.evidence or {}).get("moves")
+        if isinstance(moves, str) and moves.strip():
+            found.append((claim.created_at, moves))
+    return max(found, key=lambda pair: pair[0])[1] if found else ""
 
 
 def check_response(request: HttpRequest, game: Game, board_url: str, entry: Entry | None = None) -> HttpResponse:

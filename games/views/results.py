@@ -9,46 +9,82 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.draw_rules import rule_label
-from games.forms import ArbiterResultForm, ClaimForm, ForfeitForm, ResultForm, RulingForm
+from games.forms import ArbiterResultForm, ClaimForm, CorrectionForm, DecisionForm, ForfeitForm, ResultForm, RulingForm
+from games.models import CorrectionRequest
 from games.permissions import is_game_arbiter
 from games.services import GameError, User
-from games.services.claims import claim_text
+from games.services.claims import claim_position, claim_text
 from games.services.games import entries_of_user, entry_of_user, game_for_board, games_of_entry
 from games.services.results import (
     OPEN_STATUSES,
     confirm_submission,
     conflicts,
+    decide_correction,
     disagreeing,
     enter_result,
     may_confirm,
+    open_corrections,
+    players_locked_out,
     record_forfeit,
     reject_submission,
+    request_correction,
     submit_result,
 )
 from games.services.validation import check_game
 from games.views.common import back, form_errors, game_for, submission_for, whole_number
 from games.views.moves import entry_context
-from tournaments.access import tournament_for
-from tournaments.models import Board, Game, ResultSubmission, Round
+from tournaments.access import require, tournament_for
+from tournaments.models import Board, Entry, Game, Result, ResultSubmission, Round
 from tournaments.permissions import is_arbiter
 
 
-def game_card(game: Game, user: User) -> dict[str, Any]:
-    """What a result card shows: confirmed result, pending submissions and what ``user`` may do."""
+def result_choices(game: Game, entry: Entry | None) -> list[tuple[str, str]]:
+    """The result buttons in words, from the player's side: "I win", "Draw", "Hendriks wins".
+
+    ``entry``: the side of the person looking (None: an arbiter or a spectator, both sides by name).
+    White's result first, as on the scoresheet (2-0, 1-1, 0-2).
+    """
+    board = game.board
+    white, black = board.white, board.black
+
+    def wins(side: Entry | None) -> str:
+        if side is not None and entry is not None and side.pk == entry.pk:
+            return _("I win")
+        name = side.player.name.split(",")[0] if side is not None else "?"
+        return _("%(name)s wins") % {"name": name}
+
+    return [(Result.WHITE_WINS, wins(white)), (Result.DRAW, _("Draw")), (Result.BLACK_WINS, wins(black))]
+
+
+def result_words(game: Game, code: str, entry: Entry | None) -> str:
+    """A stored result in words for the person looking (forfeits and the rest by their label)."""
+    return dict(result_choices(game, entry)).get(code) or str(Result(code).label)
+
+
+def game_card(game: Game, user: User, entry: Entry | None = None) -> dict[str, Any]:
+    """What a result card shows: confirmed result, waiting submissions and what ``user`` (or the link's
+    ``entry``) may do: send a result, confirm one, or, once only an arbiter changes it, ask for a
+    correction."""
     subs = list(game.submissions.select_related("submitted_by", "submitted_for__player").all())
     pending = [s for s in subs if s.status == ResultSubmission.Status.PENDING]
+    entry = entry or entry_of_user(game, user)
+    confirmed = next((s for s in subs if s.status == ResultSubmission.Status.CONFIRMED), None)
     return {
         "game": game,
         "board": game.board,
-        "confirmed": next((s for s in subs if s.status == ResultSubmission.Status.CONFIRMED), None),
-        "pending": [(s, may_confirm(s, user)[0]) for s in pending],
-        "entry": entry_of_user(game, user),
+        "confirmed": confirmed,
+        "confirmed_words": result_words(game, confirmed.result, entry) if confirmed else "",
+        "pending": [(s, may_confirm(s, user)[0], result_words(game, s.result, entry)) for s in pending],
+        "entry": entry,
+        "choices": result_choices(game, entry),
+        "locked": players_locked_out(game) if entry is not None else "",
+        "requests": [r for r in game.correction_requests.all() if r.status == CorrectionRequest.Status.OPEN],
     }
 
 
@@ -83,11 +119,13 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "check": chk,
         "form": (ArbiterResultForm if arbiter else ResultForm)(initial={"moves": entry["initial_moves"]}),
         "forfeit_form": ForfeitForm(),
-        "claim_form": ClaimForm(initial={"ply": len(entry["entry_check"].plies)}),
+        "claim_form": ClaimForm(),
         "ruling_form": RulingForm(),
-        "claims": [(c, claim_text(c), rule_label(c.rule)) for c in game.draw_claims.select_related("claimed_by")],
+        "claims": [(c, claim_text(c), rule_label(c.rule), claim_position(c, game))
+                   for c in game.draw_claims.select_related("claimed_by")],
         "rulings": list(game.rulings.all()),
         "title": _("Game %(board)s") % {"board": game.board},
+        "correction_url": reverse("games:correction", args=[game.pk]),
         **entry,
     }
     return render(request, "games/game.html", ctx)
@@ -103,13 +141,15 @@ def submit(request: HttpRequest, game_id: int) -> HttpResponse:
         form_errors(request, form)
         return back(request, reverse("games:game", args=[game.pk]))
     data = form.cleaned_data
+    # Quick result buttons send no moves: the game keeps the ones recorded (never dropped unasked).
+    moves = data["moves"] if "moves" in request.POST else None
     try:
         if arbiter:
-            enter_result(game, data["result"], request.user, moves=data["moves"], termination=data["termination"],
+            enter_result(game, data["result"], request.user, moves=moves, termination=data["termination"],
                          confirm=data.get("confirm", False))
             messages.success(request, _("Result %(result)s entered.") % {"result": data["result"]})
         else:
-            submit_result(game, data["result"], user=request.user, moves=data["moves"],
+            submit_result(game, data["result"], user=request.user, moves=moves,
                           termination=data["termination"])
             messages.success(request, _("Result %(result)s sent; it counts once your opponent or an arbiter "
                                         "confirms it.") % {"result": data["result"]})
@@ -141,6 +181,43 @@ def confirm(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def reject(request: HttpRequest, pk: int) -> HttpResponse:
     return _decide(request, pk, reject_submission, _("Submission %(result)s rejected."))
+
+
+@require_POST
+def correction(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A player asks the arbiter to change a result only an arbiter may change now."""
+    game = game_for(request, game_id, "games.submit_result")
+    form = CorrectionForm(request.POST)
+    if not form.is_valid():
+        form_errors(request, form)
+        return back(request, reverse("games:game", args=[game.pk]))
+    d = form.cleaned_data
+    try:
+        request_correction(game, d["result"], d["reason"], user=request.user,
+                           moves=d["moves"] if "moves" in request.POST else None)
+        messages.success(request, _("Your request went to the arbiter, who will accept or refuse it."))
+    except GameError as exc:
+        messages.error(request, exc.message)
+    return back(request, reverse("games:game", args=[game.pk]))
+
+
+@require_POST
+def decide(request: HttpRequest, pk: int) -> HttpResponse:
+    """An arbiter accepts or refuses a correction request."""
+    req = get_object_or_404(CorrectionRequest.objects.select_related("game__board__round__tournament"), pk=pk)
+    require(request, "games.enter_final_result", req.game)
+    form = DecisionForm(request.POST)
+    if not form.is_valid():
+        form_errors(request, form)
+    else:
+        accept = form.cleaned_data["decision"] == "accept"
+        try:
+            decide_correction(req, request.user, accept=accept, note=form.cleaned_data["note"])
+            messages.success(request, _("Request accepted: the result is changed.") if accept
+                             else _("Request refused: the result stays."))
+        except GameError as exc:
+            messages.error(request, exc.message)
+    return back(request, reverse("games:game", args=[req.game_id]))
 
 
 @require_POST
@@ -183,10 +260,14 @@ def results_overview(request: HttpRequest, slug: str) -> HttpResponse:
                 continue
             game = game_for_board(board)
             subs: list[ResultSubmission] = getattr(game, "open_submissions", [])
+            waiting = [s for s in subs if s.status == ResultSubmission.Status.PENDING]
             rows.append({"board": board, "game": game,
                          "confirmed": next((s for s in subs if s.status == ResultSubmission.Status.CONFIRMED), None),
-                         "pending": sum(s.status == ResultSubmission.Status.PENDING for s in subs),
+                         "pending": len(waiting),
+                         # One waiting result and no conflict: the arbiter confirms it with one tap (moves kept).
+                         "confirmable": waiting[0] if len(waiting) == 1 and not disagreeing(subs) else None,
                          "conflict": bool(disagreeing(subs))})
     return render(request, "games/results.html", {
         "tournament": tournament, "rounds": rounds, "round": rnd, "rows": rows, "title": _("Results"),
+        "corrections": open_corrections(tournament), "decision_form": DecisionForm(),
     })

@@ -192,3 +192,35 @@ def test_editing_a_draft_while_it_is_unpaired_does_not_crash(published_round, ch
         unexpected = [o.error for o in outcomes if o.error is not None and not isinstance(o.error, ServiceError)]
         assert not unexpected, f"attempt {attempt}: {unexpected!r} escaped the service (a 500 for the user)"
         Round.objects.filter(tournament=tournament, number=2).delete()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_arbiters_deciding_one_correction_request_at_once_decide_it_once(
+        published_round, player, opponent, arbiter, chief_arbiter):
+    """Issue 14.2: a correction request is decided once; the loser gets a clear message, and exactly
+    one new version is confirmed (or none, when the refusal wins)."""
+    from games.models import CorrectionRequest
+    from games.services import GameError
+    from games.services.results import decide_correction, enter_result, request_correction
+    from tournaments.models import Board, ResultSubmission
+
+    board = published_round.boards.get(number=1)
+    for attempt in range(REPEAT):
+        CorrectionRequest.objects.filter(game__board=board).delete()
+        ResultSubmission.objects.filter(game__board=board).delete()
+        game = _game_of_board(Board.objects.get(pk=board.pk))
+        enter_result(game, "2-0", arbiter)
+        req = request_correction(game, "1-1", "we agreed a draw", user=opponent)
+        outcomes = race(
+            lambda pk=req.pk: decide_correction(CorrectionRequest.objects.get(pk=pk), arbiter, accept=True),
+            lambda pk=req.pk: decide_correction(CorrectionRequest.objects.get(pk=pk), chief_arbiter, accept=False),
+        )
+        unexpected = [o.error for o in outcomes if o.error is not None and not isinstance(o.error, GameError)]
+        assert not unexpected, f"attempt {attempt}: {unexpected!r} escaped the service"
+        losers = [o for o in outcomes if o.error is not None]
+        assert len(losers) == 1, f"attempt {attempt}: {len(losers)} refused (exactly one decision)"
+        assert "already been decided" in str(losers[0].error)
+        decided = CorrectionRequest.objects.get(pk=req.pk)
+        confirmed = list(ResultSubmission.objects.confirmed().filter(game=game))
+        assert len(confirmed) == 1
+        assert confirmed[0].result == ("1-1" if decided.status == "accepted" else "2-0")

@@ -69,8 +69,8 @@ def test_ci_runs_every_pass_with_errexit():
         "-m load tests/concurrency",
     ):
         assert needle in text, needle
-    # SQLite, PostgreSQL, worker, browser and load passes each prove they ran tests.
-    assert text.count("passed_at_least \"$ARTIFACTS/") == 5
+    # SQLite, PostgreSQL, worker, browser, load and slow passes each prove they ran tests.
+    assert text.count("passed_at_least \"$ARTIFACTS/") == 6
 
 
 def test_make_lint_checks_types_of_the_whole_project():

@@ -83,7 +83,7 @@ def test_demo_people_accounts_and_audit(seeded):
         for username in ("pieter", "anja"):
             assert Role.objects.filter(tournament=t, user__username=username, kind="player").exists()
             assert Entry.objects.filter(tournament=t, user__username=username).exists()
-    assert AuditEntry.objects.filter(action="enter_result").count() == ResultSubmission.objects.count()
+    assert AuditEntry.objects.filter(action="result.enter").count() == ResultSubmission.objects.count()
     assert AuditEntry.objects.filter(action="round.publish").count() == 14
 
 

@@ -25,11 +25,18 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.urls import reverse
 
-from games.models import DrawClaim, IrregularityRuling, SubmissionLink, TournamentImport, new_link_token
+from games.models import (
+    CorrectionRequest,
+    DrawClaim,
+    IrregularityRuling,
+    SubmissionLink,
+    TournamentImport,
+    new_link_token,
+)
 from games.services import archive
 from games.services.archive import ArchiveError, export_archive, import_archive, read_archive, tournament_document
 from games.services.games import game_for_board
-from games.services.results import submit_result
+from games.services.results import enter_result, submit_result
 from tournaments.audit import record
 from tournaments.models import Absence, AuditEntry, Entry, Player, ProhibitedPair, ResultSubmission, Role, Tournament
 
@@ -78,14 +85,18 @@ def _move_away(tournament: Tournament) -> None:
 
 @pytest.fixture
 def full_tournament(tournament, entries, published_round, chief_arbiter, player, opponent):
-    """A small tournament with a row in every section: submissions, claim, ruling, link, absence,
-    prohibited pair, audit entries, roles."""
+    """A small tournament with a row in every section: submissions, claim, ruling, link, correction
+    request, absence, prohibited pair, audit entries, roles."""
     board = published_round.boards.get(number=1)
     game = game_for_board(board)
     game.moves = "1. 32-28 19-23 2. 28x19 14x23"
     game.save()
     submit_result(game, "2-0", user=player)
     submit_result(game, "1-1", user=opponent)
+    other = game_for_board(published_round.boards.get(number=2))
+    enter_result(other, "0-2", chief_arbiter)
+    CorrectionRequest.objects.create(game=other, requested_for=entries[2], result="1-1", termination="normal",
+                                     reason="Remise vereinbart, nicht 0-2")
     DrawClaim.objects.create(game=game, ply=3, rule="threefold", claimed_by=player, evidence={"plies": [1, 3]},
                              explanation="Dreimalige Stellungswiederholung")
     IrregularityRuling.objects.create(game=game, ply=2, decision="stands", comment="ok", ruled_by=chief_arbiter)
@@ -200,7 +211,7 @@ def test_round_trip_of_every_section_and_existing_users_kept(full_tournament, pl
     _same(original, tournament_document(imported))
     assert get_user_model().objects.get(username="player").first_name == "Kept"
     assert Entry.objects.filter(tournament=imported).count() == 4
-    assert ResultSubmission.objects.filter(game__board__round__tournament=imported).count() == 2
+    assert ResultSubmission.objects.filter(game__board__round__tournament=imported).count() == 3
 
 
 @pytest.mark.django_db

@@ -60,12 +60,11 @@ def test_a_ply_that_is_not_a_number_is_a_404(ply, game, client):
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"ply": "abc", "rule": ""}, "After ply: Enter a whole number."),
-        ({"ply": HUGE, "rule": ""}, "After ply: "),
-        ({"ply": "5000", "rule": ""}, "After ply: Ensure this value is less than or equal to 2000."),
+        ({"ply": "abc", "rule": ""}, "After half-move: Enter a whole number."),
+        ({"ply": HUGE, "rule": ""}, "After half-move: "),
+        ({"ply": "5000", "rule": ""}, "After half-move: Ensure this value is less than or equal to 2000."),
         ({"ply": "4", "rule": "no_such_rule"}, "Rule: Select a valid choice."),
         ({"ply": "50", "rule": "", "moves": OPENING}, "plies 0 to 10"),
-        ({"rule": ""}, "After ply: This field is required."),
     ],
 )
 def test_bad_draw_claims_get_a_message_naming_the_field(data, message, game, login, player):

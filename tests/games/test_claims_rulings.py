@@ -168,7 +168,8 @@ def test_claim_page_offers_the_russian_rules_and_labels_the_stored_claims(game, 
     body = login(player).get(reverse("games:game", args=[game.pk])).content.decode()
     for rule in ("kings_against_lone_king", "unchanged_material", "long_diagonal"):
         assert f'<option value="{rule}">{RULE_LABELS[rule]}</option>' in body
-    assert f"<strong>{RULE_LABELS['unchanged_material']}</strong>, after ply 4" in body
+    # Ply 4 is Black's second move: the claim says so in a player's words, not in plies (issue 12.4).
+    assert f"<strong>{RULE_LABELS['unchanged_material']}</strong>, after move 2 (Black)" in body
 
 
 def test_a_claim_under_a_rule_the_profile_does_not_use_is_rejected_with_a_reason(game, player):

@@ -47,8 +47,9 @@ def test_opponent_confirms_and_the_result_counts(game, player, opponent):
     sub = submit_result(game, "1-1", user=player)
     confirm_submission(sub, opponent)
     assert list(ResultSubmission.objects.confirmed().filter(game=game)) == [sub]
-    # A player's confirmation is not an arbiter action: no audit entry.
-    assert not AuditEntry.objects.filter(action="confirm_result").exists()
+    # Every version that becomes confirmed is audited, whoever confirmed it (issue 14.2).
+    entry = AuditEntry.objects.get(action="result.confirm")
+    assert entry.actor == opponent and "Draw (1-1)" in entry.after and entry.before == "(no result)"
 
 
 def test_other_player_and_foreign_arbiter_cannot_confirm(game, player, other_player, foreign_arbiter):
@@ -62,14 +63,13 @@ def test_other_player_and_foreign_arbiter_cannot_confirm(game, player, other_pla
 def test_new_confirmation_supersedes_the_previous_one_in_one_step(game, player, opponent, arbiter):
     first = submit_result(game, "2-0", user=player)
     confirm_submission(first, opponent)
-    second = submit_result(game, "0-2", user=opponent)
+    second = enter_result(game, "0-2", arbiter)  # after confirmation only an arbiter changes it
     assert second.version == 2
-    confirm_submission(second, arbiter)
     first.refresh_from_db()
     assert first.status == ResultSubmission.Status.SUPERSEDED
     assert [s.result for s in ResultSubmission.objects.confirmed().filter(game=game)] == ["0-2"]
-    entry = AuditEntry.objects.get(action="confirm_result")
-    assert "2-0" in entry.before and "0-2" in entry.after
+    entry = AuditEntry.objects.filter(action="result.confirm").latest("id")
+    assert "2-0" in entry.before and "superseded" in entry.before and "0-2" in entry.after
 
 
 def test_concurrent_second_confirmation_fails_cleanly(game, player, opponent, arbiter):
@@ -88,14 +88,14 @@ def test_concurrent_second_confirmation_fails_cleanly(game, player, opponent, ar
     assert a.status == ResultSubmission.Status.CONFIRMED
     assert b.status == ResultSubmission.Status.PENDING
     assert ResultSubmission.objects.confirmed().filter(game=game).count() == 1
-    assert not AuditEntry.objects.filter(action="confirm_result").exists()
+    assert AuditEntry.objects.filter(action="result.confirm").count() == 1  # the failed one left no entry
 
 
 def test_arbiter_enters_and_confirms_at_once_with_audit(game, arbiter):
     sub = enter_result(game, "2-0", arbiter)
     assert sub.status == ResultSubmission.Status.CONFIRMED
     actions = set(AuditEntry.objects.values_list("action", flat=True))
-    assert {"enter_result", "confirm_result"} <= actions
+    assert {"result.enter", "result.confirm"} <= actions
 
 
 def test_player_cannot_use_arbiter_entry(game, player):
@@ -253,9 +253,9 @@ def test_results_overview_takes_the_same_queries_for_two_or_eight_boards(game, o
     white, black = game.board.white, game.board.black
     for number in range(3, 9):
         g = game_for_board(Board.objects.create(round=published_round, number=number, white=white, black=black))
-        enter_result(g, "1-1", arbiter)
         submit_result(g, "2-0", user=player)
+        submit_result(g, "1-1", user=opponent)
     with django_assert_max_num_queries(len(two.captured_queries)):
         body = client.get(url).content.decode()
-    assert body.count("conflict</span>") == 7  # board 1 and the six new boards (1-1 confirmed, 2-0 waiting)
-    assert body.count("<strong>1-1</strong>") == 7
+    assert body.count("conflict</span>") == 7  # board 1 and the six new boards (2-0 and 1-1 waiting)
+    assert body.count("<strong>1-1</strong>") == 1  # the one confirmed result (board 2)

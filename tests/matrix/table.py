@@ -59,6 +59,22 @@ def submission(w: World) -> dict[str, Any]:
     return {"pk": w.submission.pk}
 
 
+def confirmed_game(w: World) -> dict[str, Any]:
+    """Board 1 after an arbiter entered its result: only arbiters change it now (players ask)."""
+    from games.services.results import enter_result
+
+    enter_result(w.game, "1-1", w.users["arbiter"])
+    return {"game_id": w.game.pk}
+
+
+def correction(w: World) -> dict[str, Any]:
+    """The opponent's request for a correction of board 1's arbiter-entered result."""
+    from games.services.results import enter_result, request_correction
+
+    enter_result(w.game, "1-1", w.users["arbiter"])
+    return {"pk": request_correction(w.game, "0-2", "he resigned", user=w.users["opponent"]).pk}
+
+
 def link_game(w: World) -> dict[str, Any]:
     """The private link of entry 4 and its own game (board 2)."""
     return {"token": w.link.token, "game_id": w.game2.pk}
@@ -109,8 +125,19 @@ TABLE: dict[str, list[Case]] = {
     ],
     # --- games (games/urls.py) ---
     "games:game": [Case(game, "GET", only(GAME_PEOPLE))],
-    "games:submit": [Case(game, "POST", only(GAME_PEOPLE, DONE), lambda w: {"result": "1-1"})],
+    "games:submit": [
+        Case(game, "POST", only(GAME_PEOPLE, DONE), lambda w: {"result": "1-1"}),
+        Case(confirmed_game, "POST", only(GAME_PEOPLE, DONE), lambda w: {"result": "2-0"}),
+    ],
     "games:forfeit": [Case(game, "POST", only(ARBITERS, DONE), lambda w: {"result": "+-"})],
+    # After confirmation the players' submit is refused with a message (only an arbiter changes it);
+    # they ask for a correction instead, which only the tournament's arbiters decide.
+    "games:correction": [
+        Case(confirmed_game, "POST", only(GAME_PEOPLE, DONE), lambda w: {"result": "2-0", "reason": "typo"}),
+    ],
+    "games:decide_correction": [
+        Case(correction, "POST", only(ARBITERS, DONE), lambda w: {"decision": "accept"}),
+    ],
     "games:check_moves": [Case(game, "POST", only(GAME_PEOPLE), lambda w: {"moves": "32-28 19-23"})],
     "games:board": [
         Case(game, "GET", everyone(OK)),  # public games of published rounds

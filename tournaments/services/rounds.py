@@ -112,6 +112,17 @@ def _draft(rnd: Round) -> None:
         )
 
 
+def _refuse_boards_with_results(boards: list[Board], what: str) -> None:
+    """Results belong to their board: a change that would move, flip or delete one is refused (14.4)."""
+    stored = ResultSubmission.objects.filter(game__board__in=boards).select_related("game__board")
+    numbers = sorted({s.game.board.number for s in stored})
+    if numbers:
+        raise ServiceError(
+            _("Board %(boards)s already has a result: %(what)s would change it. Remove the result first.")
+            % {"boards": ", ".join(map(str, numbers)), "what": what}
+        )
+
+
 def _locked_round(pk: int, *related: str) -> Round:
     """The round ``pk`` locked for this transaction, or a clear refusal when it is gone
     (another arbiter unpaired it meanwhile): never a 500."""
@@ -130,6 +141,7 @@ def swap_colours(actor: Actor, board: Board) -> Board:
     _draft(rnd)
     if board.bye_kind or board.black_id is None:
         raise ServiceError(_("A bye has no colours to swap."))
+    _refuse_boards_with_results([board], _("swapping the colours"))
     before = board_text(board)
     board.white, board.black = board.black, board.white
     board.overridden = True
@@ -164,6 +176,7 @@ def swap_players(actor: Actor, rnd: Round, first: int, second: int) -> list[Boar
         raise ServiceError(_("Choose two different players."))
     b1, side1 = _find(rnd, first)
     b2, side2 = _find(rnd, second)
+    _refuse_boards_with_results([b1, b2], _("exchanging the players"))
     before = "; ".join(sorted({board_text(b1), board_text(b2)}))
     e1, e2 = getattr(b1, side1), getattr(b2, side2)
     if b1.pk == b2.pk:
@@ -209,6 +222,7 @@ def unpair_round(actor: Actor, tournament: Tournament) -> int:
     if rnd is None:
         raise ServiceError(_("No round has been paired yet."))
     _draft(rnd)
+    _refuse_boards_with_results(list(rnd.boards.all()), _("unpairing the round"))
     boards = "; ".join(board_text(b) for b in rnd.boards.select_related("white", "black"))
     number = rnd.number
     record(actor, tournament, "round.unpair", rnd, before=boards, after="")
