@@ -199,36 +199,97 @@ def _aob(ctx: Context) -> Values:
     return out
 
 
+def gettext_noop(message: str) -> str:
+    """Marks a name for the translators (the web layer translates it; this module stays pure)."""
+    return message
+
+
 _BH_RR = "Buchholz-type tie-breaks are not used in round robins (C.07)"
 
 REGISTRY: dict[str, Tiebreak] = {
     t.code: t
     for t in (
-        _bh("BH", "Solkoff", "Buchholz (Solkoff): sum of the opponents' scores", 0, 0),
-        _bh("BH/C1", "Truncated Solkoff", "Short truncated Solkoff: Buchholz minus the lowest opponent score", 1, 0),
-        _bh("BH/C2", "Solkoff cut 2", "Buchholz minus the two lowest opponent scores", 2, 0),
-        _bh("BH/M1", "Median Solkoff", "Median Buchholz: minus the highest and the lowest opponent score", 1, 1),
+        _bh("BH", gettext_noop("Solkoff"), gettext_noop("Buchholz (Solkoff): sum of the opponents' scores"), 0, 0),
+        _bh(
+            "BH/C1",
+            gettext_noop("Truncated Solkoff"),
+            gettext_noop("Short truncated Solkoff: Buchholz minus the lowest opponent score"),
+            1,
+            0,
+        ),
+        _bh(
+            "BH/C2",
+            gettext_noop("Solkoff cut 2"),
+            gettext_noop("Buchholz minus the two lowest opponent scores"),
+            2,
+            0,
+        ),
+        _bh(
+            "BH/M1",
+            gettext_noop("Median Solkoff"),
+            gettext_noop("Median Buchholz: minus the highest and the lowest opponent score"),
+            1,
+            1,
+        ),
         Tiebreak(
             "FMJD-TS",
-            "Full truncated Solkoff",
-            "FMJD full truncated Solkoff: Solkoff minus the lowest, then minus the two lowest, ... in turn",
+            gettext_noop("Full truncated Solkoff"),
+            gettext_noop(
+                "FMJD full truncated Solkoff: Solkoff minus the lowest, then minus the two lowest, ... in turn"
+            ),
             _fmjd_truncated,
             round_robin=False,
         ),
         Tiebreak(
             "SB",
-            "Sonneborn-Berger",
-            "Sonneborn-Berger: sum of each opponent's score times the points scored against them",
+            gettext_noop("Sonneborn-Berger"),
+            gettext_noop("Sonneborn-Berger: sum of each opponent's score times the points scored against them"),
             _sonneborn_berger,
         ),
-        Tiebreak("WIN", "Wins", "Rounds won, including forfeit wins and byes worth a win", _wins),
-        Tiebreak("WON", "Games won", "Games won over the board", _won),
-        Tiebreak("PS", "Progressive", "Progressive score: sum of the running score after each round", _progressive),
-        Tiebreak("DE", "Direct encounter", "Direct encounter: points in games among the tied players", None),
-        Tiebreak("ARO", "Avg. opp. rating", "Average rating of the opponents played over the board", _aro),
-        Tiebreak("TPR", "Performance", "Tournament performance rating: ARO + dp(score percentage)", _tpr),
-        Tiebreak("KS", "Koya", "Koya: points against opponents who scored at least 50 %", _koya),
-        Tiebreak("AOB", "Avg. opp. Buchholz", "Average of the opponents' Buchholz", _aob, round_robin=False),
+        Tiebreak(
+            "WIN",
+            gettext_noop("Wins"),
+            gettext_noop("Rounds won, including forfeit wins and byes worth a win"),
+            _wins,
+        ),
+        Tiebreak("WON", gettext_noop("Games won"), gettext_noop("Games won over the board"), _won),
+        Tiebreak(
+            "PS",
+            gettext_noop("Progressive"),
+            gettext_noop("Progressive score: sum of the running score after each round"),
+            _progressive,
+        ),
+        Tiebreak(
+            "DE",
+            gettext_noop("Direct encounter"),
+            gettext_noop("Direct encounter: points in games among the tied players"),
+            None,
+        ),
+        Tiebreak(
+            "ARO",
+            gettext_noop("Avg. opp. rating"),
+            gettext_noop("Average rating of the opponents played over the board"),
+            _aro,
+        ),
+        Tiebreak(
+            "TPR",
+            gettext_noop("Performance"),
+            gettext_noop("Tournament performance rating: ARO + dp(score percentage)"),
+            _tpr,
+        ),
+        Tiebreak(
+            "KS",
+            gettext_noop("Koya"),
+            gettext_noop("Koya: points against opponents who scored at least 50 %"),
+            _koya,
+        ),
+        Tiebreak(
+            "AOB",
+            gettext_noop("Avg. opp. Buchholz"),
+            gettext_noop("Average of the opponents' Buchholz"),
+            _aob,
+            round_robin=False,
+        ),
     )
 }
 
