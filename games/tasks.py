@@ -6,14 +6,13 @@ Tasks receive ids and load their objects; progress and the final report live on 
 from __future__ import annotations
 
 import logging
-from typing import cast
 
 from celery import shared_task
 from django.core.files.storage import default_storage
 from django.db import transaction
 
 from games.services.pdn_import import decode_upload, import_pdn_text
-from tournaments.models import TaskRun, Tournament
+from tournaments.models import TaskRun
 
 log = logging.getLogger(__name__)
 PDN_IMPORT = "pdn_import"
@@ -28,8 +27,9 @@ def queue_pdn_import(task: TaskRun) -> None:
 def import_pdn_task(task_id: int) -> None:
     """Run a PDN import recorded in TaskRun ``task_id`` (report keys: file, source, round)."""
 
-    task = TaskRun.objects.select_related("tournament", "created_by").get(pk=task_id)
-    TaskRun.objects.filter(pk=task.pk).update(status=TaskRun.Status.RUNNING, progress=0)
+    task = TaskRun.begin(task_id)
+    if task is None or task.tournament is None:
+        return  # finished already, or delivered too often (it failed with a message)
     meta = dict(task.report or {})
     last = [-1]
 
@@ -42,8 +42,7 @@ def import_pdn_task(task_id: int) -> None:
     try:
         with default_storage.open(meta["source"], "rb") as fh:
             text = decode_upload(fh.read())
-        tournament = cast(Tournament, task.tournament)  # a PDN import run always names its tournament
-        report = import_pdn_text(tournament, text, task.created_by, default_round=meta.get("round"),
+        report = import_pdn_text(task.tournament, text, task.created_by, default_round=meta.get("round"),
                                  progress=progress)
     except Exception as exc:  # the report must say what went wrong instead of leaving the task running
         log.exception("PDN import %s failed", task_id)

@@ -9,12 +9,14 @@ from typing import Any, cast
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import QuerySet
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Absence, Entry, Player, Tournament
 from tournaments.pairing.keizer import KeizerParams
 from tournaments.reports.standings import KIND_BY_SYSTEM
-from tournaments.services.csv_import import FIRST_BIRTH_YEAR, RATING_RANGE
+from tournaments.services.csv_import import FIRST_BIRTH_YEAR, MAX_LINES, RATING_RANGE
 from tournaments.standings import StandingsError, edition_for, parse_tiebreaks
 
 
@@ -184,9 +186,11 @@ class PlayerForm(forms.ModelForm[Player]):
 class CsvUploadForm(forms.Form):
     file = forms.FileField(
         label=_("CSV file"),
-        help_text=_("Columns: name, title, federation, club, fmjd_id, national_id, rating, birth_year; "
-                    "separated by ; or , ; UTF-8. With a header row, an optional username column "
-                    "links each player to that user account."),
+        # Translated when shown (lazy), with the limit filled in then.
+        help_text=lazy(lambda: gettext(
+            "Columns: name, title, federation, club, fmjd_id, national_id, rating, birth_year; separated by ; or , ; "
+            "UTF-8; at most %(lines)s players and 2 MB per file. With a header row, an optional username column "
+            "links each player to that user account.") % {"lines": MAX_LINES}, str)(),
     )  # fmt: skip
 
 

@@ -8,20 +8,30 @@ tournament's version changes.
 
 from __future__ import annotations
 
-from typing import cast
+import secrets
 
 from celery import shared_task
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import TaskRun, Tournament
+from tournaments.services.csv_import import (
+    BACKGROUND_LINES,
+    MAX_BYTES,
+    ImportReport,
+    import_players_csv,
+    parse_players_csv,
+)
 from tournaments.services.documents import rebuild_outdated
 from tournaments.services.errors import ServiceError
 from tournaments.services.pairing import PairingOutcome, pair_round
 
+CSV_IMPORT = "csv_import"
 LARGE_PAIRING = 100  # players: above this, pairing runs as a background task with progress
 # A burst of results (a round ending) rebuilds the documents once, this many seconds after the first.
 DOCUMENT_REBUILD_DELAY = 10
@@ -47,14 +57,16 @@ def _update(run_id: int, **fields: object) -> None:
 @shared_task(name="tournaments.tasks.pair_round_task")
 def pair_round_task(run_id: int, override: bool = False) -> dict[str, object]:
     """Pair the next round of the run's tournament; the report holds the round number or the refusal."""
-    run = TaskRun.objects.select_related("tournament", "created_by").get(pk=run_id)
-    _update(run_id, status=TaskRun.Status.RUNNING, progress=1, message=_("Started"))
+    run = TaskRun.begin(run_id)
+    if run is None or run.tournament is None:
+        return {"error": "not started"}
+    tournament = run.tournament
+    _update(run_id, progress=1, message=_("Started"))
 
     def progress(pct: int, message: str) -> None:
         _update(run_id, progress=max(1, min(pct, 99)), message=message)
 
     try:
-        tournament = cast(Tournament, run.tournament)  # a pairing run always names its tournament
         outcome = pair_round(tournament, run.created_by, override=override, progress=progress)
     except ServiceError as exc:
         report: dict[str, object] = {"error": str(exc), "details": exc.details}
@@ -75,6 +87,54 @@ def pair_round_task(run_id: int, override: bool = False) -> dict[str, object]:
         report=report,
     )
     return report
+
+
+def start_csv_import(
+    tournament: Tournament, actor: User | AnonymousUser, data: bytes, filename: str
+) -> ImportReport | TaskRun:
+    """Import a CSV player list inline, or, beyond ``BACKGROUND_LINES`` lines, as a task with progress.
+
+    The file is kept (private storage) only until the task has read it.
+    """
+    if data.count(b"\n") <= BACKGROUND_LINES:
+        return import_players_csv(actor, tournament, data)
+    parse_players_csv(data)  # a file that cannot be read at all is refused here, before queueing
+    path = default_storage.save(f"csv-imports/{secrets.token_hex(12)}.csv", ContentFile(data))
+    run = TaskRun.objects.create(
+        tournament=tournament, kind=CSV_IMPORT, report={"source": path, "file": filename[:200]},
+        created_by=actor if isinstance(actor, User) else None,
+    )
+    transaction.on_commit(lambda: import_csv_task.delay(run.pk))
+    return run
+
+
+@shared_task(name="tournaments.tasks.import_csv_task")
+def import_csv_task(run_id: int) -> None:
+    """Run a CSV import recorded in TaskRun ``run_id``; the report lands on the run."""
+    run = TaskRun.begin(run_id)
+    if run is None or run.tournament is None:
+        return
+    source = str(run.report.get("source", ""))
+
+    def progress(done: int, total: int) -> None:
+        _update(run_id, progress=max(1, min(99, done * 100 // max(total, 1))),
+                message=_("%(done)s of %(total)s lines") % {"done": done, "total": total})
+
+    try:
+        with default_storage.open(source, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+        report = import_players_csv(run.created_by, run.tournament, data, progress)
+    except ServiceError as exc:
+        _update(run_id, status=TaskRun.Status.FAILED, progress=100, message=str(exc),
+                report={**run.report, "error": str(exc)})
+        return
+    finally:
+        if source.startswith("csv-imports/"):
+            default_storage.delete(source)
+    _update(run_id, status=TaskRun.Status.DONE, progress=100,
+            message=_("%(ok)s player(s) imported, %(bad)s line(s) rejected.")
+            % {"ok": len(report.imported), "bad": len(report.rejected)},
+            report={**run.report, "csv": report.as_dict()})
 
 
 def _rebuild_key(tournament_id: int) -> str:

@@ -224,3 +224,21 @@ def test_two_arbiters_deciding_one_correction_request_at_once_decide_it_once(
         confirmed = list(ResultSubmission.objects.confirmed().filter(game=game))
         assert len(confirmed) == 1
         assert confirmed[0].result == ("1-1" if decided.status == "accepted" else "2-0")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_uploads_of_one_csv_at_once_register_everyone_once(tournament, arbiter):
+    """Issue 14.6: a double click on "Import" (or a retry after a proxy timeout) registered everyone twice."""
+    from tournaments.models import Entry
+    from tournaments.services.csv_import import import_players_csv
+
+    data = "name;rating\n" + "".join(f"Racer {i:02d}, Rita;{1500 + i}\n" for i in range(20))
+    for attempt in range(REPEAT // 3):
+        Entry.objects.filter(tournament=tournament).delete()
+        outcomes = race(lambda: import_players_csv(arbiter, tournament, data.encode()),
+                        lambda: import_players_csv(arbiter, tournament, data.encode()))
+        assert not [o.error for o in outcomes if o.error is not None], f"attempt {attempt}"
+        names = list(Entry.objects.filter(tournament=tournament).values_list("player__name", flat=True))
+        assert len(names) == 20 == len(set(names)), f"attempt {attempt}: {len(names)} entries"
+        # Batches interleave, but every player is imported by exactly one of the two uploads.
+        assert sum(len(o.value.imported) for o in outcomes) == 20

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Tournament
@@ -49,12 +50,35 @@ class TaskRun(models.Model):
     progress = models.PositiveSmallIntegerField(default=0)  # 0..100
     message = models.TextField(blank=True)
     report = models.JSONField(default=dict, blank=True)
+    # How many times a worker started it: a job that kills its worker (out of memory) is delivered
+    # again by the broker; after ``MAX_DELIVERIES`` it fails with a message instead of looping.
+    deliveries = models.PositiveSmallIntegerField(default=0)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    MAX_DELIVERIES = 2
+
     class Meta:
         ordering = ["-created_at"]
+
+    @classmethod
+    def begin(cls, run_id: int) -> TaskRun | None:
+        """Count a delivery of the run and mark it running; None (and the run failed, with a message)
+        when it was already delivered ``MAX_DELIVERIES`` times or is finished: do not start it again."""
+        cls.objects.filter(pk=run_id).update(deliveries=F("deliveries") + 1)
+        run = cls.objects.select_related("tournament", "created_by").get(pk=run_id)
+        if run.status in (cls.Status.DONE, cls.Status.FAILED):
+            return None
+        if run.deliveries > cls.MAX_DELIVERIES:
+            message = gettext("This job stopped its worker %(n)s times (too large for the server?) and was not "
+                        "started again.") % {"n": run.deliveries - 1}
+            cls.objects.filter(pk=run_id).update(status=cls.Status.FAILED, progress=100, message=message,
+                                                 report={**run.report, "error": message})
+            return None
+        cls.objects.filter(pk=run_id).update(status=cls.Status.RUNNING)
+        run.status = cls.Status.RUNNING
+        return run
 
 
 class Document(models.Model):

@@ -8,10 +8,10 @@ separator ``;`` or ``,`` (whichever the first line uses more); UTF-8 with or wit
 
 Policy (the simplest honest choice): every good line is imported, every bad line is reported
 with its line number and the reason, and nothing is imported twice. A file that cannot be read at
-all (not UTF-8, no name column, empty) stores nothing and says why. The good lines are stored in
-one transaction, so a failure while storing leaves nothing half-done. The report tells the
+all (not UTF-8, no name column, empty, over ``MAX_LINES`` players or ``MAX_BYTES``) stores nothing
+and says why. Lines are stored in short batches (a line never half-stored); the report tells the
 arbiter exactly which lines to fix and upload again (already-registered players are rejected as
-duplicates, so re-uploading the whole corrected file is safe).
+duplicates, so re-uploading the whole corrected file is safe, even twice at once).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,12 +27,23 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.audit import Actor, record
-from tournaments.models import Entry, Tournament
+from tournaments.models import Tournament
 
 from .errors import ServiceError
-from .registration import PLAYER_FIELDS, link_account, register_player
+from .registration import (
+    PLAYER_FIELDS,
+    link_account,
+    lock_tournament,
+    register_player,
+    registered_keys,
+    same_player_key,
+)
 
 MAX_BYTES = 2_000_000
+MAX_LINES = 3000  # players in one file: a big open has a few hundred; a rating list goes elsewhere
+BATCH = 100  # lines stored per transaction
+# Files with more lines than this are imported in the background (a task with progress).
+BACKGROUND_LINES = 300
 # Plausible values, shared with the player form: a rating outside them is a typing error.
 RATING_RANGE = (0, 4000)
 FIRST_BIRTH_YEAR = 1900
@@ -107,17 +119,7 @@ def _clean(row: dict[str, str]) -> dict[str, Any]:
     return data
 
 
-def parse_players_csv(data: bytes) -> tuple[list[tuple[int, dict[str, Any], str]], list[RejectedLine]]:
-    """Parse the file: the good rows as (line, data, text) and the rejected lines. Stores nothing."""
-    if len(data) > MAX_BYTES:
-        raise ServiceError(_("The file is too large (more than 2 MB)."))
-    text = _decode(data)
-    lines = text.splitlines()
-    if not any(line.strip() for line in lines):
-        raise ServiceError(_("The file is empty."))
-    first = next(line for line in lines if line.strip())
-    delimiter = ";" if first.count(";") > first.count(",") else ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+def _header(first: str, delimiter: str) -> tuple[list[str], bool]:
     header = [h.strip().lower().lstrip("\ufeff") for h in first.split(delimiter)]
     has_header = "name" in header
     columns = header if has_header else list(PLAYER_FIELDS)
@@ -127,30 +129,65 @@ def parse_players_csv(data: bytes) -> tuple[list[tuple[int, dict[str, Any], str]
             _("Line 1: unknown column(s) %(cols)s. Allowed: %(allowed)s.")
             % {"cols": ", ".join(unknown), "allowed": ", ".join(CSV_COLUMNS)}
         )
+    return columns, has_header
+
+
+def _row_problem(row: list[str], start: int, end: int, columns: list[str], has_header: bool) -> str:
+    """Why a row cannot be read as one player ("" when it can)."""
+    if end > start:
+        # A quoted field ran over a line break: almost always a stray quote swallowing the lines after it.
+        return _("a quote opened here is closed only on line %(end)s (a stray quote?); lines %(start)s-%(end)s "
+                 "would become one player") % {"start": start, "end": end}
+    if "\x00" in "".join(row):  # not text; PostgreSQL would refuse to store it
+        return _("the line contains a NUL character")
+    if len(row) > len(columns) or (has_header and len(row) != len(columns)):
+        return _("%(n)s fields, expected %(m)s") % {"n": len(row), "m": len(columns)}
+    return ""
+
+
+def parse_players_csv(data: bytes) -> tuple[list[tuple[int, dict[str, Any], str]], list[RejectedLine]]:
+    """Parse the file: the good rows as (line, data, text) and the rejected lines. Stores nothing.
+
+    Strict about the shape of each line: a field with a line break (a stray quote) and a line with
+    the wrong number of fields are rejected with their line number, never merged into one player.
+    At most ``MAX_LINES`` player lines.
+    """
+    if len(data) > MAX_BYTES:
+        raise ServiceError(_("The file is too large (more than 2 MB)."))
+    text = _decode(data)
+    lines = text.splitlines()
+    if not any(line.strip() for line in lines):
+        raise ServiceError(_("The file is empty."))
+    if len(lines) > MAX_LINES + 1:
+        raise ServiceError(_("The file has %(n)s lines; one import takes at most %(max)s players. Split the file.")
+                           % {"n": len(lines), "max": MAX_LINES})
+    first = next(line for line in lines if line.strip())
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    columns, has_header = _header(first, delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     good: list[tuple[int, dict[str, Any], str]] = []
     rejected: list[RejectedLine] = []
     seen: dict[str, int] = {}
+    start = 1
     try:
         for row in reader:
-            lineno = reader.line_num
-            raw = delimiter.join(row)
+            lineno, end = start, reader.line_num
+            start = end + 1
+            raw = delimiter.join(row).replace("\x00", "")
             if not any(cell.strip() for cell in row):
                 continue
-            if has_header and not good and not rejected and [c.strip().lower() for c in row] == header:
+            if has_header and not good and not rejected and [c.strip().lower() for c in row] == columns:
                 continue  # the header row itself
-            if "\x00" in raw:  # not text; PostgreSQL would refuse to store it
-                rejected.append(RejectedLine(lineno, _("the line contains a NUL character"), raw.replace("\x00", "")))
-                continue
-            if len(row) > len(columns):
-                rejected.append(RejectedLine(lineno, _("%(n)s fields, expected at most %(m)s") % {
-                    "n": len(row), "m": len(columns)}, raw))  # fmt: skip
+            problem = _row_problem(row, lineno, end, columns, has_header)
+            if problem:
+                rejected.append(RejectedLine(lineno, problem, raw[:500]))
                 continue
             try:
                 cleaned = _clean(dict(zip(columns, row)))
             except ValueError as exc:
                 rejected.append(RejectedLine(lineno, str(exc), raw))
                 continue
-            keys = ["name:" + cleaned["name"].casefold()] + (["id:" + cleaned["fmjd_id"]] if cleaned["fmjd_id"] else [])
+            keys = same_player_key(cleaned["name"], cleaned["fmjd_id"])
             dup = next((seen[k] for k in keys if k in seen), None)
             if dup is not None:
                 rejected.append(RejectedLine(lineno, _("same player as line %(line)s") % {"line": dup}, raw))
@@ -162,33 +199,45 @@ def parse_players_csv(data: bytes) -> tuple[list[tuple[int, dict[str, Any], str]
     return good, rejected
 
 
-@transaction.atomic
-def import_players_csv(actor: Actor, tournament: Tournament, data: bytes) -> ImportReport:
-    """Register the players of a CSV file; return the report (imported names, rejected lines)."""
+def _import_batch(actor: Actor, tournament: Tournament, batch: list[tuple[int, dict[str, Any], str]],
+                  report: ImportReport) -> None:
+    """One short transaction: the batch's new players registered (duplicates of the tournament's
+    players rejected), each line on its own savepoint so a failing line stores nothing."""
+    with transaction.atomic():
+        lock_tournament(tournament)
+        known = registered_keys(tournament)
+        for lineno, cleaned, raw in batch:
+            if any(k in known for k in same_player_key(cleaned["name"], cleaned["fmjd_id"])):
+                report.rejected.append(RejectedLine(lineno, _("already registered"), raw))
+                continue
+            try:
+                with transaction.atomic():
+                    entry = register_player(actor, tournament, cleaned)
+                    if cleaned["username"]:
+                        link_account(actor, entry, cleaned["username"])
+            except ServiceError as exc:
+                report.rejected.append(RejectedLine(lineno, str(exc), raw))
+                continue
+            known.update(dict.fromkeys(same_player_key(cleaned["name"], cleaned["fmjd_id"]), cleaned["name"]))
+            report.imported.append(cleaned["name"])
+
+
+def import_players_csv(
+    actor: Actor, tournament: Tournament, data: bytes, progress: Callable[[int, int], None] | None = None
+) -> ImportReport:
+    """Register the players of a CSV file; return the report (imported names, rejected lines).
+
+    The lines are stored in batches of ``BATCH`` lines, each in its own short transaction, so other
+    requests (sign-ins, results) go on between them even on SQLite; ``progress(done, total)`` is
+    called after each batch. Registering is idempotent: a player the tournament already has is
+    rejected as "already registered", also when two uploads of one file run at the same moment.
+    """
     good, rejected = parse_players_csv(data)
     report = ImportReport(rejected=list(rejected))
-    registered = {
-        (fmjd or "", name.casefold())
-        for fmjd, name in Entry.objects.filter(tournament=tournament).values_list("player__fmjd_id", "player__name")
-    }
-    registered_ids = {f for f, _n in registered if f}
-    registered_names = {n for _f, n in registered}
-    for lineno, cleaned, raw in good:
-        if (cleaned["fmjd_id"] and cleaned["fmjd_id"] in registered_ids) or cleaned["name"].casefold() in (
-            registered_names
-        ):
-            report.rejected.append(RejectedLine(lineno, _("already registered"), raw))
-            continue
-        try:
-            # One savepoint per line: a line whose account cannot be linked stores nothing at all.
-            with transaction.atomic():
-                entry = register_player(actor, tournament, cleaned)
-                if cleaned["username"]:
-                    link_account(actor, entry, cleaned["username"])
-        except ServiceError as exc:
-            report.rejected.append(RejectedLine(lineno, str(exc), raw))
-            continue
-        report.imported.append(cleaned["name"])
+    for start in range(0, len(good), BATCH):
+        _import_batch(actor, tournament, good[start:start + BATCH], report)
+        if progress is not None:
+            progress(min(start + BATCH, len(good)), len(good))
     report.rejected.sort(key=lambda r: r.line)
     record(
         actor,

@@ -102,6 +102,36 @@ def numbers_frozen(tournament: Tournament) -> bool:
     return tournament.entries.filter(start_number__isnull=False).exists()
 
 
+def lock_tournament(tournament: Tournament) -> None:
+    """Serialise registrations of one tournament (two uploads of one file, a double-clicked form):
+    the second waits for the first and then sees its players."""
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).values_list("pk", flat=True).first()
+
+
+def same_player_key(name: str, fmjd_id: str = "") -> list[str]:
+    """What identifies a player within a tournament: the name (case and spacing ignored), and the
+    FMJD id when there is one. Two registrations sharing either are the same player."""
+    keys = ["name:" + " ".join(name.split()).casefold()]
+    return keys + (["id:" + fmjd_id.strip()] if fmjd_id and fmjd_id.strip() else [])
+
+
+def registered_keys(tournament: Tournament) -> dict[str, str]:
+    """``same_player_key`` of every entry of ``tournament`` -> the player's name."""
+    out: dict[str, str] = {}
+    for name, fmjd in Entry.objects.filter(tournament=tournament).values_list("player__name", "player__fmjd_id"):
+        out.update(dict.fromkeys(same_player_key(name, fmjd), name))
+    return out
+
+
+def _check_can_register(tournament: Tournament) -> int:
+    """The last round number; refuses late entries in a round robin (its table is fixed)."""
+    last = last_round_number(tournament)
+    if last and tournament.is_round_robin:
+        # A new player would change the Berger table (its size) under the rounds already played.
+        raise ServiceError(_("A round robin's schedule is fixed once round 1 is paired: no late entries."))
+    return last
+
+
 @transaction.atomic
 def register_player(
     actor: Actor, tournament: Tournament, data: dict[str, Any], *, player: Player | None = None
@@ -112,19 +142,22 @@ def register_player(
     are already frozen; once a round exists it is a late entry: ``joined_in_round`` is the next
     round and it gets the next free start number (it scores nothing for the missed rounds);
     refused in round robins, whose Berger table is fixed by the number of players.
-    An existing player is matched by FMJD id when one is given.
+    An existing player is matched by FMJD id when one is given. Refused when the tournament already
+    has this player (``same_player_key``): registering is idempotent, even for two requests at once.
     """
+    lock_tournament(tournament)
+    name = player.name if player is not None else str(data.get("name") or "")
+    fmjd = player.fmjd_id if player is not None else str(data.get("fmjd_id") or "")
+    known = registered_keys(tournament)
+    twin = next((known[k] for k in same_player_key(name, fmjd) if k in known), None)
+    if twin is not None:
+        raise ServiceError(_("%(name)s is already registered.") % {"name": twin})
+    last = _check_can_register(tournament)
     if player is None:
-        fmjd_id = (data.get("fmjd_id") or "").strip()
+        fmjd_id = fmjd.strip()
         player = Player.objects.filter(fmjd_id=fmjd_id).first() if fmjd_id else None
         if player is None:
             player = Player.objects.create(**{k: v for k, v in data.items() if k in PLAYER_FIELDS})
-    if Entry.objects.filter(tournament=tournament, player=player).exists():
-        raise ServiceError(_("%(name)s is already registered.") % {"name": player.name})
-    last = last_round_number(tournament)
-    if last and tournament.is_round_robin:
-        # A new player would change the Berger table (its size) under the rounds already played.
-        raise ServiceError(_("A round robin's schedule is fixed once round 1 is paired: no late entries."))
     entry = Entry(tournament=tournament, player=player, rating=player.rating, joined_in_round=last + 1)
     if last or numbers_frozen(tournament):
         entry.start_number = _next_start_number(tournament)

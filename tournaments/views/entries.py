@@ -17,10 +17,11 @@ from tournaments.forms import (
     StartNumbersForm,
     WithdrawForm,
 )
-from tournaments.models import Absence, Entry, ProhibitedPair, Tournament
+from tournaments.models import Absence, Entry, ProhibitedPair, TaskRun, Tournament
 from tournaments.services import registration
-from tournaments.services.csv_import import MAX_BYTES, import_players_csv
+from tournaments.services.csv_import import MAX_BYTES
 from tournaments.services.errors import ServiceError
+from tournaments.tasks import CSV_IMPORT, start_csv_import
 
 from .common import attempt, refuse
 
@@ -48,7 +49,9 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.success(request, _("%(name)s registered.") % {"name": entry.player.name})
             return redirect("tournaments:players", slug=slug)
-    entries = Entry.objects.filter(tournament=tournament).select_related("player", "user").order_by("start_number", "id")
+    entries = (
+        Entry.objects.filter(tournament=tournament).select_related("player", "user").order_by("start_number", "id")
+    )
     context = {
         "tournament": tournament,
         "entries": entries,
@@ -56,9 +59,19 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         "csv_form": CsvUploadForm(),
         "numbers_form": StartNumbersForm(initial={"method": tournament.start_number_order}),
         "rounds_exist": tournament.rounds.exists(),
-        "report": request.session.pop(f"csv-report-{tournament.pk}", None),
+        "report": request.session.pop(f"csv-report-{tournament.pk}", None) or _run_report(request, tournament),
     }
     return render(request, "tournaments/manage/players.html", context)
+
+
+def _run_report(request: HttpRequest, tournament: Tournament) -> dict[str, object] | None:
+    """The report of a background CSV import (``?csv_run=<id>`` from its progress page)."""
+    run_id = request.GET.get("csv_run", "")
+    if not run_id.isdigit():
+        return None
+    run = TaskRun.objects.filter(pk=int(run_id), tournament=tournament, kind=CSV_IMPORT).first()
+    report = run.report.get("csv") if run is not None else None
+    return report if isinstance(report, dict) else None
 
 
 ACCOUNT_ACTIONS = ("link_account", "unlink_account")
@@ -104,10 +117,13 @@ def import_csv(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         # Read at most one byte past the limit: the service refuses an oversized file, and a huge
         # upload is never pulled into memory whole.
-        report = import_players_csv(request.user, tournament, upload.read(MAX_BYTES + 1))
+        outcome = start_csv_import(tournament, request.user, upload.read(MAX_BYTES + 1), upload.name or "")
     except ServiceError as exc:
         refuse(request, exc)
         return redirect("tournaments:players", slug=slug)
+    if isinstance(outcome, TaskRun):
+        return redirect("tournaments:task", slug=slug, task_id=outcome.pk)
+    report = outcome
     request.session[f"csv-report-{tournament.pk}"] = report.as_dict()
     level = messages.warning if report.rejected else messages.success
     level(
