@@ -268,9 +268,14 @@ def number_lines(main: list[PdnMove], side: Colour, first: Colour) -> None:
             work.extend((var.moves, side, number, False) for var in mv.variations)
 
 
-def _chunks(lines: Iterable[str]) -> Iterator[tuple[str, int]]:
-    """Cut the text into (chunk, first line number) at each tag line that follows movetext, outside comments."""
+def _chunks(lines: Iterable[str], max_chars: int | None = None) -> Iterator[tuple[str | None, int]]:
+    """Cut the text into (chunk, first line number) at each tag line that follows movetext, outside comments.
+
+    A chunk longer than ``max_chars`` is not kept: it comes as (None, first line), and its lines are
+    skipped up to the next game, so no game can make the reader hold more than ``max_chars``.
+    """
     buf: list[str] = []
+    size = 0
     first = 1
     number = 0
     moves_seen = False
@@ -282,27 +287,36 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[str, int]]:
                 line = line[1:]
             head = line.lstrip()
             if depth == 0 and head.startswith("[") and moves_seen:
-                yield "\n".join(buf) + "\n", first
-                buf, first, moves_seen = [], number, False
-            buf.append(line)
+                yield ("\n".join(buf) + "\n" if size <= (max_chars or size) else None), first
+                buf, size, first, moves_seen = [], 0, number, False
+            size += len(line) + 1
+            if max_chars is None or size <= max_chars:
+                buf.append(line)
             if head and not head.startswith(("[", "%")):
                 moves_seen = True
             if "{" in line or "}" in line:
                 depth = max(0, depth + line.count("{") - line.count("}"))
     if buf:
-        yield "\n".join(buf) + "\n", first
+        yield ("\n".join(buf) + "\n" if size <= (max_chars or size) else None), first
 
 
-def iter_pdn(lines: Iterable[str], warnings: list[PdnWarning] | None = None) -> Iterator[PdnGame | PdnError]:
+def iter_pdn(
+    lines: Iterable[str], warnings: list[PdnWarning] | None = None, *, max_game_chars: int | None = None
+) -> Iterator[PdnGame | PdnError]:
     """Every game of a PDN text (an iterable of lines, e.g. an open file), in file order, as it is read.
 
     Yields a ``PdnGame`` for each game that could be read and a ``PdnError`` (game index, line,
     column, message) for each game that could not. Warnings are on each game (``PdnGame.warnings``)
     and, when ``warnings`` is given, appended to it as well (those of unreadable games included).
+    With ``max_game_chars``, a game longer than that is an error (it is never held in memory whole).
     Never raises.
     """
     builder = _Builder()
-    for chunk, first_line in _chunks(lines):
+    for chunk, first_line in _chunks(lines, max_game_chars):
+        if chunk is None:
+            builder.count += 1
+            yield PdnError(builder.count, first_line, 1, f"the game is longer than {max_game_chars} characters")
+            continue
         builder.start_chunk(chunk, first_line)
         for tok in lx.tokenize(chunk):
             builder.feed(tok)

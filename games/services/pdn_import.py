@@ -13,15 +13,16 @@ Promises:
 
 from __future__ import annotations
 
+import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from arbiter.fen import FenError, parse_fen
-from arbiter.pdn import PdnGame, read_pdn
+from arbiter.pdn import PdnError, PdnGame, iter_pdn, read_pdn
 from arbiter.pdn_writer import write_game
 from arbiter.profiles import UnknownVariant
 from games.services import GameError, User
@@ -33,6 +34,10 @@ from tournaments.audit import record
 from tournaments.models import Board, Game, ResultSubmission, Round, Termination, Tournament
 
 Progress = Callable[[int, int], None]
+MAX_GAMES = 2000  # games per file (a big open has a few hundred per round)
+MAX_GAME_CHARS = 50_000  # characters per game, comments and variations included
+MAX_PLIES = 1000  # half-moves per game (long games have 150-200)
+MAX_WAITING = 300  # games to place by hand whose text the report keeps
 _PDN_TO_RESULT = {"2-0": "2-0", "1-1": "1-1", "0-2": "0-2", "0-0": "0-0"}
 
 
@@ -143,21 +148,51 @@ def _entry(game: PdnGame, **extra: Any) -> dict[str, Any]:
             "variant_source": game.variant_source, "reading": reading_notes(game), **extra}
 
 
+def _error(e: PdnError) -> dict[str, Any]:
+    return {"index": e.game, "line": e.line, "column": e.column, "message": e.message}
+
+
+def _games(text: str, report: dict[str, Any], progress: Progress | None) -> Iterator[PdnGame]:
+    """The readable games of ``text``, streamed (an unreadable one goes to the report's errors), at
+    most ``MAX_GAMES`` of them, each at most ``MAX_GAME_CHARS`` long and ``MAX_PLIES`` half-moves."""
+    lines = text.count("\n") + 1
+    for item in iter_pdn(io.StringIO(text, newline=None), max_game_chars=MAX_GAME_CHARS):
+        report["total"] += 1
+        if report["total"] > MAX_GAMES:
+            report["total"] -= 1
+            report["errors"].append({"index": MAX_GAMES + 1, "line": item.line, "column": 1, "message": _(
+                "the file has more than %(n)s games: the rest was not read; import it in parts") % {"n": MAX_GAMES}})
+            return
+        if progress is not None:
+            progress(min(item.line, lines), lines)
+        if isinstance(item, PdnError):
+            report["errors"].append(_error(item))
+        elif len(item.moves) > MAX_PLIES:
+            report["errors"].append({"index": item.index, "line": item.line, "column": 1, "message": _(
+                "the game has %(n)s half-moves; at most %(max)s are read") % {"n": len(item.moves), "max": MAX_PLIES}})
+        else:
+            yield item
+
+
+def _waiting(report: dict[str, Any], key: str, game: PdnGame, **extra: Any) -> None:
+    """A game for the arbiter to place; its text is kept for the first ``MAX_WAITING`` only."""
+    waiting = len(report["doubtful"]) + len(report["unmatched"])
+    pdn = write_game(game) if waiting < MAX_WAITING else ""
+    report[key].append(_entry(game, pdn=pdn, **extra))
+
+
 def import_pdn_text(tournament: Tournament, text: str, user: User = None, *, default_round: int | None = None,
                     progress: Progress | None = None) -> dict[str, Any]:
-    """Import every game of ``text``; returns the JSON report (stored, doubtful, unmatched, errors)."""
-    read = read_pdn(text)
-    report: dict[str, Any] = {
-        "total": len(read.games) + len(read.errors),
-        "stored": [], "doubtful": [], "unmatched": [],
-        "errors": [{"index": e.game, "line": e.line, "column": e.column, "message": e.message} for e in read.errors],
-    }
+    """Import every game of ``text``; returns the JSON report (stored, doubtful, unmatched, errors).
+
+    Bounded: the games are read one at a time (``iter_pdn``), at most ``MAX_GAMES`` per file, each
+    at most ``MAX_GAME_CHARS`` characters and ``MAX_PLIES`` half-moves; what is over a bound is an
+    error of the report naming the bound, and the rest of the file is still imported.
+    """
+    report: dict[str, Any] = {"total": 0, "stored": [], "doubtful": [], "unmatched": [], "errors": []}
     rounds = {r.number: r for r in Round.objects.filter(tournament=tournament)}
     boards_of: dict[int, list[Board]] = {}
-    n = len(read.games)
-    for i, game in enumerate(read.games, start=1):
-        if progress is not None:
-            progress(i - 1, n)
+    for game in _games(text, report, progress):
         problem = _problem(game, tournament)
         if problem:
             report["errors"].append({"index": game.index, "line": game.line, "column": 1, "message": problem})
@@ -167,26 +202,25 @@ def import_pdn_text(tournament: Tournament, text: str, user: User = None, *, def
         if rnd is None:
             reason = (_("round %(n)s does not exist in this tournament") % {"n": number} if number
                       else _("the game has no Round tag"))
-            report["unmatched"].append(_entry(game, reason=reason, candidates=[], pdn=write_game(game)))
+            _waiting(report, "unmatched", game, reason=reason, candidates=[])
             continue
         if rnd.pk not in boards_of:
             boards_of[rnd.pk] = list(Board.objects.filter(round=rnd).select_related("white__player", "black__player"))
         m = match_board(game.tags.get("White", ""), game.tags.get("Black", ""), boards_of[rnd.pk])
         if m.status != "exact" or m.board is None:
             key = "doubtful" if m.status == "doubtful" else "unmatched"
-            report[key].append(_entry(game, reason=m.reason, candidates=[b.pk for b in m.candidates],
-                                      round_number=rnd.number, pdn=write_game(game)))
+            _waiting(report, key, game, reason=m.reason, candidates=[b.pk for b in m.candidates],
+                     round_number=rnd.number)
             continue
         try:
             g, warnings = store_game(m.board, game, user)
         except GameError as exc:
-            report["doubtful"].append(_entry(game, reason=exc.message, candidates=[m.board.pk],
-                                             round_number=rnd.number, pdn=write_game(game)))
+            _waiting(report, "doubtful", game, reason=exc.message, candidates=[m.board.pk], round_number=rnd.number)
             continue
         report["stored"].append(_entry(game, board=m.board.number, game_id=g.pk, round_number=rnd.number,
                                        warnings=reading_notes(game) + warnings))
     if progress is not None:
-        progress(n, n)
+        progress(1, 1)
     report["errors"].sort(key=lambda e: (e["line"], e["index"]))
     return report
 

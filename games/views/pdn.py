@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.contrib import messages
 from django.core.files.base import ContentFile
@@ -56,11 +57,26 @@ def _task(tournament: Tournament, task_id: int) -> TaskRun:
     return get_object_or_404(TaskRun, pk=task_id, tournament=tournament, kind=PDN_IMPORT)
 
 
+REPORT_PAGE = 100  # report lines per section and page
+
+
+def _report_page(report: dict[str, Any], page: int) -> tuple[dict[str, Any], bool]:
+    """The report with each list cut to ``page`` (0-based) of ``REPORT_PAGE`` lines, and whether more follow."""
+    lists = ("stored", "doubtful", "unmatched", "errors")
+    start = page * REPORT_PAGE
+    cut = {k: (v[start:start + REPORT_PAGE] if k in lists and isinstance(v, list) else v) for k, v in report.items()}
+    cut["counts"] = {k: len(report.get(k, [])) for k in lists}
+    more = any(len(report.get(k, [])) > start + REPORT_PAGE for k in lists)
+    return cut, more
+
+
 def import_status(request: HttpRequest, slug: str, task_id: int) -> HttpResponse:
-    """Progress (polled with htmx while running) and the import report with the games to resolve."""
+    """Progress (polled with htmx while running) and the import report with the games to resolve,
+    ``REPORT_PAGE`` lines of each section per page (a file of thousands of games stays a small page)."""
     tournament = tournament_for(request, slug, "games.manage_games")
     task = _task(tournament, task_id)
-    report = task.report or {}
+    page = whole_number(request.GET.get("page")) or 0
+    report, more = _report_page(task.report or {}, page)
     boards = {}
     for key in ("doubtful", "unmatched"):
         for item in report.get(key, []):
@@ -75,7 +91,8 @@ def import_status(request: HttpRequest, slug: str, task_id: int) -> HttpResponse
                       .select_related("round", "white__player", "black__player")
                       .order_by("round__number", "number")) if needs_any else []
     ctx = {"tournament": tournament, "task": task, "report": report, "boards": boards, "any_boards": any_boards,
-           "all_rounds": Round.objects.filter(tournament=tournament), "title": _("PDN import")}
+           "all_rounds": Round.objects.filter(tournament=tournament), "title": _("PDN import"),
+           "page": page, "next_page": page + 1 if more else None, "previous_page": page - 1 if page else None}
     template = "games/_import_progress.html" if request.headers.get("HX-Request") else "games/import_status.html"
     return render(request, template, ctx)
 

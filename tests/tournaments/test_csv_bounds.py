@@ -21,7 +21,7 @@ def _names(tournament) -> list[str]:
 
 def test_a_stray_quote_never_merges_lines_into_one_player():
     """Item 11: ``"Jansen`` opened a quote that swallowed the next lines: "1 imported, 0 rejected"."""
-    data = 'name;rating\nAnker, Ann;1500\n"Jansen, Piet;1800\nDe Vries, Anna;1700\nLast, Lou;1600\n'.encode()
+    data = b'name;rating\nAnker, Ann;1500\n"Jansen, Piet;1800\nDe Vries, Anna;1700\nLast, Lou;1600\n'
     good, rejected = parse_players_csv(data)
     assert [g[1]["name"] for g in good] == ["Anker, Ann"]
     assert len(rejected) == 1 and rejected[0].line == 3
