@@ -94,110 +94,27 @@ class Rules:
         the piece could take: not a legal move). ``starters`` (a mask from ``jumpers``) limits the
         pieces tried.
         """
-        rays = self.rays
-        opp = xm | xk
-        out: list[RawMove] = []
-        promo_row = self.geo.white_promotion if white else self.geo.black_promotion
-        fwd = (0, 1) if white else (2, 3)
-        man_dirs = ALL_DIRECTIONS if self.backwards else fwd
-        flying = self.flying
-        crown = self.crown_mid_capture
-        occ = 0
-        frm = 0
-
-        def short_jumps(sq: int, caps: int, steps: tuple[Step, ...], dirs: tuple[int, ...],
-                        is_king: bool) -> bool:
-            # A man (or a short king) jumps an adjacent enemy and lands directly behind it.
-            found = False
-            for d in dirs:
-                ray = rays[sq][d]
-                if len(ray) < 2:
-                    continue
-                v = ray[0]
-                land = ray[1]
-                if not (opp >> v) & 1 or (caps >> v) & 1 or (occ >> land) & 1:
-                    continue
-                found = True
-                ncaps = caps | (1 << v)
-                nsteps = steps + ((land, d, v),)
-                if not is_king and crown and (promo_row >> land) & 1:
-                    # Russian: crowned at once, continues capturing as a king.
-                    if not (king_jumps(land, ncaps, nsteps, d, True) if flying
-                            else short_jumps(land, ncaps, nsteps, ALL_DIRECTIONS, True)):
-                        out.append((frm, land, ncaps, True, nsteps))
-                    elif prefixes is not None:
-                        prefixes.append((frm, land, ncaps, True, nsteps))
-                    continue
-                if short_jumps(land, ncaps, nsteps, dirs, is_king):
-                    if prefixes is not None:
-                        prefixes.append((frm, land, ncaps, False, nsteps))
-                else:
-                    # FMJD 4.15: a man is crowned only if its move ends on the far row.
-                    out.append((frm, land, ncaps, not is_king and bool((promo_row >> land) & 1), nsteps))
-            return found
-
-        def king_jumps(sq: int, caps: int, steps: tuple[Step, ...], last: int, promoted: bool) -> bool:
-            # Flying king (FMJD 4.3): over one enemy at a distance, landing on any free square
-            # beyond it; if some landing square allows a further capture it must be used (4.5).
-            found = False
-            back = 3 - last
-            for d in ALL_DIRECTIONS:
-                if d == back:
-                    continue  # the piece just jumped is still on the board and blocks
-                ray = rays[sq][d]
-                n = len(ray)
-                j = 0
-                while j < n and not (occ >> ray[j]) & 1:
-                    j += 1
-                if j >= n - 1:
-                    continue
-                v = ray[j]
-                if not (opp >> v) & 1 or (caps >> v) & 1:
-                    continue
-                j += 1
-                landings = []
-                while j < n and not (occ >> ray[j]) & 1:
-                    landings.append(ray[j])
-                    j += 1
-                if not landings:
-                    continue
-                found = True
-                ncaps = caps | (1 << v)
-                continued = False
-                stuck = []
-                for land in landings:
-                    nsteps = steps + ((land, d, v),)
-                    if king_jumps(land, ncaps, nsteps, d, promoted):
-                        continued = True
-                        if prefixes is not None:
-                            prefixes.append((frm, land, ncaps, promoted, nsteps))
-                    else:
-                        stuck.append((frm, land, ncaps, promoted, nsteps))
-                if not continued:
-                    out.extend(stuck)
-                elif dead_ends is not None:
-                    dead_ends.extend(stuck)
-            return found
-
-        all_pieces = om | ok | opp
+        search = _CaptureSearch(self, xm | xk, white, prefixes, dead_ends)
+        all_pieces = om | ok | xm | xk
+        man_dirs = ALL_DIRECTIONS if self.backwards else ((0, 1) if white else (2, 3))
         m = om & starters
         while m:
             low = m & -m
             m ^= low
-            frm = low.bit_length() - 1
-            occ = all_pieces ^ low  # the origin counts as empty during the capture
-            short_jumps(frm, 0, (), man_dirs, False)
+            search.frm = low.bit_length() - 1
+            search.occ = all_pieces ^ low  # the origin counts as empty during the capture
+            search.short_jumps(search.frm, 0, (), man_dirs, False)
         k = ok & starters
         while k:
             low = k & -k
             k ^= low
-            frm = low.bit_length() - 1
-            occ = all_pieces ^ low
-            if flying:
-                king_jumps(frm, 0, (), -1, False)
+            search.frm = low.bit_length() - 1
+            search.occ = all_pieces ^ low
+            if self.flying:
+                search.king_jumps(search.frm, 0, (), -1, False)
             else:
-                short_jumps(frm, 0, (), ALL_DIRECTIONS, True)
-        return out
+                search.short_jumps(search.frm, 0, (), ALL_DIRECTIONS, True)
+        return search.out
 
     def legal_captures(self, om: int, ok: int, xm: int, xk: int, white: bool,
                        keep_duplicates: bool = False, starters: int = -1) -> list[RawMove]:
@@ -290,3 +207,104 @@ def _distinct_paths(rules: Rules, seqs: list[RawMove]) -> list[RawMove]:
             seen.add(key)
             out.append(s)
     return out
+
+
+class _CaptureSearch:
+    """One capture search of ``Rules.capture_sequences``: what the recursive jumps share (the
+    board of the piece being tried, ``occ`` with its origin emptied, and the lists being filled)."""
+
+    __slots__ = ("rays", "opp", "promo_row", "flying", "crown", "prefixes", "dead_ends", "out", "occ", "frm")
+
+    def __init__(self, rules: Rules, opp: int, white: bool, prefixes: list[RawMove] | None,
+                 dead_ends: list[RawMove] | None) -> None:
+        self.rays = rules.rays
+        self.opp = opp
+        self.promo_row = rules.geo.white_promotion if white else rules.geo.black_promotion
+        self.flying = rules.flying
+        self.crown = rules.crown_mid_capture
+        self.prefixes = prefixes
+        self.dead_ends = dead_ends
+        self.out: list[RawMove] = []
+        self.occ = 0
+        self.frm = 0
+
+    def short_jumps(self, sq: int, caps: int, steps: tuple[Step, ...], dirs: tuple[int, ...], is_king: bool) -> bool:
+        """A man (or a short king) jumps an adjacent enemy and lands directly behind it."""
+        rays, opp, occ, promo_row = self.rays, self.opp, self.occ, self.promo_row
+        prefixes, frm = self.prefixes, self.frm
+        found = False
+        for d in dirs:
+            ray = rays[sq][d]
+            if len(ray) < 2:
+                continue
+            v = ray[0]
+            land = ray[1]
+            if not (opp >> v) & 1 or (caps >> v) & 1 or (occ >> land) & 1:
+                continue
+            found = True
+            ncaps = caps | (1 << v)
+            nsteps = steps + ((land, d, v),)
+            if not is_king and self.crown and (promo_row >> land) & 1:
+                # Russian: crowned at once, continues capturing as a king.
+                if not (self.king_jumps(land, ncaps, nsteps, d, True) if self.flying
+                        else self.short_jumps(land, ncaps, nsteps, ALL_DIRECTIONS, True)):
+                    self.out.append((frm, land, ncaps, True, nsteps))
+                elif prefixes is not None:
+                    prefixes.append((frm, land, ncaps, True, nsteps))
+                continue
+            if self.short_jumps(land, ncaps, nsteps, dirs, is_king):
+                if prefixes is not None:
+                    prefixes.append((frm, land, ncaps, False, nsteps))
+            else:
+                # FMJD 4.15: a man is crowned only if its move ends on the far row.
+                self.out.append((frm, land, ncaps, not is_king and bool((promo_row >> land) & 1), nsteps))
+        return found
+
+    def king_jumps(self, sq: int, caps: int, steps: tuple[Step, ...], last: int, promoted: bool) -> bool:
+        """Flying king (FMJD 4.3): over one enemy at a distance, landing on any free square beyond
+        it; if some landing square allows a further capture it must be used (4.5)."""
+        rays, occ = self.rays, self.occ
+        found = False
+        back = 3 - last
+        for d in ALL_DIRECTIONS:
+            if d == back:
+                continue  # the piece just jumped is still on the board and blocks
+            ray = rays[sq][d]
+            n = len(ray)
+            j = 0
+            while j < n and not (occ >> ray[j]) & 1:
+                j += 1
+            if j >= n - 1:
+                continue
+            v = ray[j]
+            if not (self.opp >> v) & 1 or (caps >> v) & 1:
+                continue
+            j += 1
+            landings = []
+            while j < n and not (occ >> ray[j]) & 1:
+                landings.append(ray[j])
+                j += 1
+            if landings:
+                found = True
+                self._land(landings, caps | (1 << v), steps, (d, v), promoted)
+        return found
+
+    def _land(self, landings: list[int], ncaps: int, steps: tuple[Step, ...], jump: tuple[int, int],
+              promoted: bool) -> None:
+        """The landing squares of one king jump: those that let the king go on if there are any
+        (the others are dead ends), else all of them end the move."""
+        d, v = jump
+        continued = False
+        stuck = []
+        for land in landings:
+            nsteps = steps + ((land, d, v),)
+            if self.king_jumps(land, ncaps, nsteps, d, promoted):
+                continued = True
+                if self.prefixes is not None:
+                    self.prefixes.append((self.frm, land, ncaps, promoted, nsteps))
+            else:
+                stuck.append((self.frm, land, ncaps, promoted, nsteps))
+        if not continued:
+            self.out.extend(stuck)
+        elif self.dead_ends is not None:
+            self.dead_ends.extend(stuck)

@@ -145,6 +145,7 @@ def tokenize(text: str) -> list[Token]:
     toks: list[Token] = []
     n = len(text)
     i = 1 if text.startswith("\ufeff") else 0
+    punctuation = _PUNCTUATION
     while i < n:
         c = text[i]
         if c.isspace():
@@ -153,93 +154,109 @@ def tokenize(text: str) -> list[Token]:
         if c == "%" and (i == 0 or text[i - 1] == "\n"):
             i = _next_line(text, i)  # escape line (PDN: '%' at line start)
             continue
-        if c == ";":
-            end = text.find("\n", i)
-            end = n if end < 0 else end
-            toks.append(Token(COMMENT, text[i + 1:end].strip(), i))
-            i = end
-            continue
-        if c == "{":
-            depth, j = 1, i + 1
-            while j < n and depth:
-                if text[j] == "{":
-                    depth += 1  # nested comments are invalid PDN but occur; keep them whole
-                elif text[j] == "}":
-                    depth -= 1
-                j += 1
-            if depth:
-                toks.append(Token(ERROR, "unterminated comment '{'", i))
-                i = _next_tag_line(text, i)
-                continue
-            toks.append(Token(COMMENT, text[i + 1:j - 1].strip(), i))
-            i = j
-            continue
-        if c == "[":
-            w = _WRAPPER.match(text, i)
-            if w:
-                i = w.end()
-                continue
-            tok, i = _read_tag(text, i)
-            toks.append(tok)
-            continue
-        if c == "(":
-            m = _PAREN_STRENGTH.match(text, i)
-            if m and toks and toks[-1].kind == MOVE:
-                # "(?)" after a move is a strength mark, not a variation (no move starts with '?').
-                toks[-1].value += m.group(0)
-                i = m.end()
-                continue
-            toks.append(Token(LPAREN, "(", i))
-            i += 1
-            continue
-        if c == ")":
-            toks.append(Token(RPAREN, ")", i))
-            i += 1
-            continue
-        if c == "*":
-            toks.append(Token(RESULT, "*", i))
-            i += 1
-            continue
-        if c == "$":
-            m = _NAG.match(text, i)
-            if m:
-                toks.append(Token(NAG, m.group(0), i))
-                i = m.end()
-                continue
-        if c == "." and (i + 1 >= n or text[i + 1].isspace()):
-            i += 1  # a stray dot ("3. 8-3 . 1-0") carries nothing; tolerate it
-            continue
-        if text.startswith("...", i) or c == "\u2026":
-            toks.append(Token(ELLIPSIS, "...", i))
-            i += 1 if c == "\u2026" else 3
-            continue
-        m = _RESULT.match(text, i)
-        if m:
-            toks.append(Token(RESULT, m.group(0), i))
-            i = m.end()
-            continue
-        m = _NUMBER.match(text, i)
-        if m:
-            dots = "..." if m.group(2) in ("...", "..", "\u2026") else "."
-            toks.append(Token(NUMBER, m.group(1), i, dots))
-            i = m.end()
-            continue
-        m = _MOVE.match(text, i)
-        if m:
-            strength = m.group("strength") or ""
-            body = m.group(0)[: len(m.group(0)) - len(strength)]
-            toks.append(Token(MOVE, body, i, strength))
-            i = m.end()
-            continue
-        m = _PLACEHOLDER.match(text, i)
-        if m:
-            toks.append(Token(MOVE, m.group(0), i))  # "-" or "--": a move not recorded
-            i = m.end()
-            continue
-        j = i
-        while j < n and not text[j].isspace() and text[j] not in "{}()[];":
-            j += 1
-        j = max(j, i + 1)
-        toks.append(Token(ERROR, f"unexpected text {text[i:j]!r}", i))
-        i = j
+        read = punctuation.get(c)
+        j = read(text, i, toks) if read is not None else None
+        i = _movetext(text, i, c, toks) if j is None else j
     return toks
+
+
+# Each reader takes (text, offset of its character, tokens so far), appends what it read and returns
+# where scanning goes on, or None when the text there is no such element (then it is movetext).
+def _line_comment(text: str, i: int, toks: list[Token]) -> int:
+    end = text.find("\n", i)
+    end = len(text) if end < 0 else end
+    toks.append(Token(COMMENT, text[i + 1:end].strip(), i))
+    return end
+
+
+def _brace_comment(text: str, i: int, toks: list[Token]) -> int:
+    n = len(text)
+    depth, j = 1, i + 1
+    while j < n and depth:
+        if text[j] == "{":
+            depth += 1  # nested comments are invalid PDN but occur; keep them whole
+        elif text[j] == "}":
+            depth -= 1
+        j += 1
+    if depth:
+        toks.append(Token(ERROR, "unterminated comment '{'", i))
+        return _next_tag_line(text, i)
+    toks.append(Token(COMMENT, text[i + 1:j - 1].strip(), i))
+    return j
+
+
+def _bracket(text: str, i: int, toks: list[Token]) -> int:
+    w = _WRAPPER.match(text, i)
+    if w:
+        return w.end()
+    tok, j = _read_tag(text, i)
+    toks.append(tok)
+    return j
+
+
+def _open_paren(text: str, i: int, toks: list[Token]) -> int:
+    m = _PAREN_STRENGTH.match(text, i)
+    if m and toks and toks[-1].kind == MOVE:
+        # "(?)" after a move is a strength mark, not a variation (no move starts with '?').
+        toks[-1].value += m.group(0)
+        return m.end()
+    toks.append(Token(LPAREN, "(", i))
+    return i + 1
+
+
+def _close_paren(text: str, i: int, toks: list[Token]) -> int:
+    toks.append(Token(RPAREN, ")", i))
+    return i + 1
+
+
+def _star(text: str, i: int, toks: list[Token]) -> int:
+    toks.append(Token(RESULT, "*", i))
+    return i + 1
+
+
+def _nag(text: str, i: int, toks: list[Token]) -> int | None:
+    m = _NAG.match(text, i)
+    if not m:
+        return None
+    toks.append(Token(NAG, m.group(0), i))
+    return m.end()
+
+
+_PUNCTUATION = {";": _line_comment, "{": _brace_comment, "[": _bracket, "(": _open_paren, ")": _close_paren,
+                "*": _star, "$": _nag}
+
+
+def _movetext(text: str, i: int, c: str, toks: list[Token]) -> int:
+    """A stray dot, an ellipsis, a result, a move number, a move or a placeholder at ``i``; else an
+    ERROR token for the word there."""
+    n = len(text)
+    if c == "." and (i + 1 >= n or text[i + 1].isspace()):
+        return i + 1  # a stray dot ("3. 8-3 . 1-0") carries nothing; tolerate it
+    if c == "\u2026" or text.startswith("...", i):
+        toks.append(Token(ELLIPSIS, "...", i))
+        return i + (1 if c == "\u2026" else 3)
+    m = _RESULT.match(text, i)
+    if m:
+        toks.append(Token(RESULT, m.group(0), i))
+        return m.end()
+    m = _NUMBER.match(text, i)
+    if m:
+        dots = "..." if m.group(2) in ("...", "..", "\u2026") else "."
+        toks.append(Token(NUMBER, m.group(1), i, dots))
+        return m.end()
+    m = _MOVE.match(text, i)
+    if m:
+        strength = m.group("strength") or ""
+        body = m.group(0)[: len(m.group(0)) - len(strength)]
+        toks.append(Token(MOVE, body, i, strength))
+        return m.end()
+    m = _PLACEHOLDER.match(text, i)
+    if m:
+        toks.append(Token(MOVE, m.group(0), i))  # "-" or "--": a move not recorded
+        return m.end()
+    j = i
+    while j < n and not text[j].isspace() and text[j] not in "{}()[];":
+        j += 1
+    j = max(j, i + 1)
+    toks.append(Token(ERROR, f"unexpected text {text[i:j]!r}", i))
+    return j
