@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -17,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from arbiter.profiles import profile_choices
 from tournaments.standings.editions import edition_for
 from tournaments.standings.model import Edition
+from tournaments.text import control_characters
 from tournaments.vocabulary import Scoring
 
 # The names of the rule profiles in the forms; the list of profiles itself is the arbiter's (one source).
@@ -39,16 +41,24 @@ _PROFILE_LABELS = {
 RULE_PROFILE_CHOICES = [(name, _PROFILE_LABELS.get(name, description)) for name, description in profile_choices()]
 
 
+def printable(value: str) -> None:
+    """Names, clubs and titles hold no control characters (they break exports and spreadsheets)."""
+    found = control_characters(value)
+    if found:
+        raise ValidationError(_("Control characters are not allowed (%(chars)s)."), code="control",
+                              params={"chars": ", ".join(found)})
+
+
 class Player(models.Model):
     """A person who plays; may exist in many tournaments. Who may act for them is a matter of each
     tournament's entry (``Entry.user``), never of the player."""
 
-    name = models.CharField(_("name"), max_length=200, help_text=_("Lastname, Firstname"))
-    title = models.CharField(_("title"), max_length=10, blank=True)
+    name = models.CharField(_("name"), max_length=200, help_text=_("Lastname, Firstname"), validators=[printable])
+    title = models.CharField(_("title"), max_length=10, blank=True, validators=[printable])
     federation = models.CharField(_("federation"), max_length=3, blank=True)
-    club = models.CharField(_("club"), max_length=120, blank=True)
-    fmjd_id = models.CharField(_("FMJD id"), max_length=20, blank=True)
-    national_id = models.CharField(_("national id"), max_length=20, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True, validators=[printable])
+    fmjd_id = models.CharField(_("FMJD id"), max_length=20, blank=True, validators=[printable])
+    national_id = models.CharField(_("national id"), max_length=20, blank=True, validators=[printable])
     rating = models.IntegerField(_("rating"), null=True, blank=True)
     national_rating = models.IntegerField(_("national rating"), null=True, blank=True)
     birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
@@ -93,8 +103,8 @@ class Tournament(models.Model):
     # The event's identity across instances: a tournament archive imported on another server keeps
     # it, so a newer export of the same event updates that tournament instead of making a second one.
     event_id = models.UUIDField(_("event id"), default=uuid.uuid4, unique=True, editable=False)
-    name = models.CharField(_("name"), max_length=200)
-    place = models.CharField(_("place"), max_length=120, blank=True)
+    name = models.CharField(_("name"), max_length=200, validators=[printable])
+    place = models.CharField(_("place"), max_length=120, blank=True, validators=[printable])
     federation = models.CharField(_("federation"), max_length=3, blank=True)
     start_date = models.DateField(_("start date"), null=True, blank=True)
     end_date = models.DateField(_("end date"), null=True, blank=True)

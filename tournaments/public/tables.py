@@ -16,9 +16,12 @@ from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+from django_tables2.export.export import TableExport
+from tablib import Dataset
 
 from tournaments.reports.formatting import points_text, rating_change_text, tiebreak_sort_key, tiebreak_text
 from tournaments.standings import Standings, describe
+from tournaments.text import spreadsheet_cell
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 
@@ -53,6 +56,17 @@ def move_html(n: int | None) -> SafeString:
         return format_html('<span class="move up" title="{}" aria-label="{}">▲&#8239;{}</span>', label, label, n)
     label = ngettext("down %(n)s place", "down %(n)s places", -n) % {"n": -n}
     return format_html('<span class="move down" title="{}" aria-label="{}">▼&#8239;{}</span>', label, label, -n)
+
+
+class SpreadsheetExport(TableExport):
+    """django-tables2's CSV/XLSX export with every cell made safe for a spreadsheet: no control
+    characters, no text read as a formula (``tournaments.text.spreadsheet_cell``)."""
+
+    def table_to_dataset(self, table: tables.Table, exclude_columns: Any,
+                         dataset_kwargs: dict[str, Any] | None = None) -> Any:
+        dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
+        return Dataset(*([spreadsheet_cell(v) for v in row] for row in dataset),
+                       headers=[spreadsheet_cell(h) for h in dataset.headers or []], title=dataset.title)
 
 
 class StandingsTable(tables.Table):

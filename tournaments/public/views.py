@@ -13,13 +13,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
-from django_tables2.export.export import TableExport
 
 from tournaments.models import Entry, Role, Tournament
 from tournaments.permissions import is_arbiter
 from tournaments.public import charts
 from tournaments.public.render import crosstable_rows
-from tournaments.public.tables import standings_table
+from tournaments.public.tables import SpreadsheetExport, standings_table
 from tournaments.public.version import tournament_for_request
 from tournaments.reports import why
 from tournaments.reports.formatting import points_text, rating_change_text
@@ -33,6 +32,7 @@ from tournaments.reports.rounds import (
 )
 from tournaments.reports.standings import cached_explained, tiebreak_order
 from tournaments.standings import StandingsError, describe
+from tournaments.text import sheet_title
 
 FLAGS = {
     "standings": "public_standings",
@@ -155,9 +155,9 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "public/error.html", {**nav_context(t, "standings"), "error": str(exc)}, status=200)
     export = request.GET.get("_export")
     if export:
-        if not TableExport.is_valid_format(export) or export not in ("csv", "xlsx"):
+        if export not in ("csv", "xlsx"):
             raise Http404(f"unknown export format {export!r}; use csv or xlsx")
-        exporter = TableExport(export, context["table"], dataset_kwargs={"title": t.name[:31]})
+        exporter = SpreadsheetExport(export, context["table"], dataset_kwargs={"title": sheet_title(t.name)})
         response: HttpResponse = exporter.response(f"{t.slug}-standings.{export}")
         return response
     return render(request, "public/standings.html", context)

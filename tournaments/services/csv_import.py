@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.audit import Actor, record
 from tournaments.models import Tournament
+from tournaments.text import control_characters
 
 from .errors import ServiceError
 from .registration import (
@@ -100,6 +101,9 @@ def _int(value: str, name: str, lo: int, hi: int) -> int | None:
 
 def _clean(row: dict[str, str]) -> dict[str, Any]:
     """One row's player data, or ValueError with the reason."""
+    found = control_characters("".join(row.values()))
+    if found:
+        raise ValueError(_("control characters are not allowed (%(chars)s)") % {"chars": ", ".join(found)})
     name = " ".join(row.get("name", "").split())
     if not name:
         raise ValueError(_("the name is empty"))

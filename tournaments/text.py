@@ -1,0 +1,46 @@
+"""Text hygiene for what people type and what spreadsheets open (pure; no Django).
+
+* Control characters (C0 and C1, DEL; tab and line breaks included) have no place in a name, a club or
+  a title: forms and imports refuse them (``control_characters``), exports strip them.
+* A spreadsheet cell that starts with ``= + - @`` (or a tab or carriage return) is read as a formula by
+  Excel and LibreOffice ("formula injection", OWASP CSV injection): ``spreadsheet_cell`` prefixes such
+  a text with an apostrophe, which the spreadsheet shows as plain text. Numbers written as text
+  ("-3", "+1.5") are left alone: they are no formula.
+* An XLSX sheet title is at most 31 characters and may not hold ``[ ] : * ? / \\``.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+\-\u2212]?\d+(?:[.,]\d+)?%?")
+_SHEET_FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
+SHEET_TITLE_MAX = 31
+
+
+def control_characters(text: str) -> list[str]:
+    """The control characters in ``text``, each written as ``U+XXXX`` (empty when there is none)."""
+    return sorted({f"U+{ord(c):04X}" for c in _CONTROL.findall(text)})
+
+
+def strip_control(text: str) -> str:
+    """``text`` without control characters (a tab or a line break becomes a space)."""
+    return _CONTROL.sub(lambda m: " " if m.group(0) in "\t\n\r" else "", text)
+
+
+def spreadsheet_cell(value: object) -> object:
+    """A value safe to put in a CSV or XLSX cell: text without control characters, never a formula.
+    Numbers and other non-text values are returned unchanged."""
+    if not isinstance(value, str):
+        return value
+    if value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value):
+        return "'" + strip_control(value)
+    return strip_control(value)
+
+
+def sheet_title(name: str, fallback: str = "Standings") -> str:
+    """A valid XLSX sheet title from ``name``: forbidden characters removed, at most 31 characters."""
+    title = " ".join(_SHEET_FORBIDDEN.sub(" ", strip_control(name)).split())[:SHEET_TITLE_MAX].strip(" '")
+    return title or fallback
