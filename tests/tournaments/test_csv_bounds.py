@@ -109,7 +109,7 @@ def test_a_job_that_killed_its_worker_is_not_started_a_third_time(tournament):
 
 def test_a_line_with_control_characters_is_rejected_with_its_line():
     """Item 12: the same rule as the player form (``tournaments.models.event.printable``)."""
-    data = "name;club\nAnker, Ann;DC\nBell\x07, Ringer;DC\nClub, Carl;\x1bX\n".encode()
+    data = b"name;club\nAnker, Ann;DC\nBell\x07, Ringer;DC\nClub, Carl;\x1bX\n"
     good, rejected = parse_players_csv(data)
     assert [g[1]["name"] for g in good] == ["Anker, Ann"]
     assert [(r.line, r.reason) for r in rejected] == [
