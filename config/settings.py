@@ -209,9 +209,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Failed sign-in attempts allowed per client address and per username within the window (seconds).
+# Failed sign-in attempts allowed for one username from one address within the window (seconds).
 LOGIN_RATE_LIMIT = env_int("LOGIN_RATE_LIMIT", 10)
 LOGIN_RATE_WINDOW = env_int("LOGIN_RATE_WINDOW", 15 * 60)
+# Per address, whatever the usernames (a club hall shares one address: keep it well above the other).
+LOGIN_RATE_LIMIT_ADDRESS = env_int("LOGIN_RATE_LIMIT_ADDRESS", 100)
 # Behind a reverse proxy every request comes from the proxy: name the META key of the header
 # that carries the client address (nginx site in deploy/ sets X-Real-IP -> "HTTP_X_REAL_IP").
 REAL_IP_HEADER = env("REAL_IP_HEADER", "")

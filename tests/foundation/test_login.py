@@ -61,19 +61,27 @@ def test_password_change_needs_login(client):
     assert response.status_code == 302 and reverse("login") in response["Location"]
 
 
-def test_failed_logins_are_limited_per_username(client, outsider, settings):
+def test_failed_logins_are_limited_per_username_and_address(client, outsider, settings):
     settings.LOGIN_RATE_LIMIT = 3
-    for ip in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):
-        assert _attempt(client, "outsider", "wrong", ip=ip).status_code == 200
-    # From a fourth address, even the right password is refused: the username is paused.
-    response = _attempt(client, "outsider", PASSWORD, ip="10.0.0.4")
+    for _ in range(3):
+        assert _attempt(client, "outsider", "wrong", ip="10.0.0.1").status_code == 200
+    # From that address, even the right password is refused: the username is paused there.
+    response = _attempt(client, "outsider", PASSWORD, ip="10.0.0.1")
     assert response.status_code == 429
     assert "Too many failed sign-in attempts" in response.content.decode()
     assert "_auth_user_id" not in client.session
 
 
-def test_failed_logins_are_limited_per_address(client, make_user, settings):
+def test_a_stranger_guessing_from_many_addresses_never_locks_the_real_user_out(client, outsider, settings):
+    """Item 13: lock by address and username together."""
     settings.LOGIN_RATE_LIMIT = 3
+    for i in range(20):
+        _attempt(client, "outsider", "wrong", ip=f"198.51.100.{i}")
+    assert _attempt(client, "outsider", PASSWORD, ip="10.0.0.4").status_code == 302
+
+
+def test_failed_logins_are_limited_per_address(client, make_user, settings):
+    settings.LOGIN_RATE_LIMIT_ADDRESS = 3
     make_user("someone")
     for name in ("a", "b", "c"):
         _attempt(client, name, "wrong", ip="10.9.9.9")
@@ -82,22 +90,57 @@ def test_failed_logins_are_limited_per_address(client, make_user, settings):
     assert _attempt(client, "someone", PASSWORD, ip="10.9.9.10").status_code == 302
 
 
+def test_successful_sign_ins_do_not_use_up_the_address(client, make_user, settings):
+    """A hall of players behind one address: each correct sign-in gives its attempt back."""
+    settings.LOGIN_RATE_LIMIT_ADDRESS = 3
+    for i in range(6):
+        make_user(f"player{i}")
+        assert _attempt(client, f"player{i}", PASSWORD, ip="10.1.1.1").status_code == 302
+        client.post(reverse("logout"))
+
+
 def test_a_successful_login_below_the_limit_clears_the_username_counter(client, outsider, settings):
     settings.LOGIN_RATE_LIMIT = 3
-    _attempt(client, "outsider", "wrong", ip="10.0.0.1")
-    _attempt(client, "outsider", "wrong", ip="10.0.0.2")
-    assert _attempt(client, "outsider", PASSWORD, ip="10.0.0.3").status_code == 302
+    _attempt(client, "outsider", "wrong")
+    _attempt(client, "outsider", "wrong")
+    assert _attempt(client, "outsider", PASSWORD).status_code == 302
     client.post(reverse("logout"))
-    for ip in ("10.0.1.1", "10.0.1.2"):
-        _attempt(client, "outsider", "wrong", ip=ip)
-    assert _attempt(client, "outsider", PASSWORD, ip="10.0.1.3").status_code == 302
+    _attempt(client, "outsider", "wrong")
+    _attempt(client, "outsider", "wrong")
+    assert _attempt(client, "outsider", PASSWORD).status_code == 302
 
 
-def test_username_limit_ignores_case(client, outsider, settings):
+@pytest.mark.parametrize("spelling", ["OUTSIDER", "Outsider", "\uff4futsider", "\uff2f\uff35\uff34sider", " outsider "])
+def test_username_limit_keys_on_the_normalised_case_folded_name(client, outsider, settings, spelling):
+    """Item 13: fullwidth letters (NFKC) and case are the same username for the limit."""
     settings.LOGIN_RATE_LIMIT = 2
-    _attempt(client, "OUTSIDER", "wrong", ip="10.0.0.1")
-    _attempt(client, "Outsider", "wrong", ip="10.0.0.2")
-    assert _attempt(client, "outsider", PASSWORD, ip="10.0.0.3").status_code == 429
+    _attempt(client, spelling, "wrong")
+    _attempt(client, spelling, "wrong")
+    assert _attempt(client, "outsider", PASSWORD).status_code == 429
+
+
+def test_parallel_attempts_never_exceed_the_limit(rf, settings):
+    """Item 13: 30 attempts at once, limit 10: exactly 10 may go on to the password check (each is
+    counted before the check, atomically; before, 15 of 10 got through)."""
+    import threading
+
+    from config.accounts import reserve_attempt
+
+    settings.LOGIN_RATE_LIMIT = 10
+    allowed = []
+    barrier = threading.Barrier(30)
+
+    def attempt():
+        request = rf.post("/accounts/login/", REMOTE_ADDR="10.0.0.1")
+        barrier.wait()
+        allowed.append(reserve_attempt(request, "outsider"))
+
+    threads = [threading.Thread(target=attempt) for _ in range(30)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert allowed.count(True) == 10 and len(allowed) == 30
 
 
 def test_real_ip_header_is_used_behind_a_proxy(client, make_user, settings):
@@ -109,8 +152,8 @@ def test_real_ip_header_is_used_behind_a_proxy(client, make_user, settings):
         data = {"username": username, "password": password}
         return client.post(reverse("login"), data, REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP=real_ip)
 
-    for name in ("a", "b"):
-        attempt(name, "x", "203.0.113.5")
+    for _ in range(2):
+        attempt("someone", "x", "203.0.113.5")
     assert attempt("someone", PASSWORD, "203.0.113.5").status_code == 429
     assert attempt("someone", PASSWORD, "203.0.113.6").status_code == 302
 
