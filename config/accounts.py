@@ -20,6 +20,7 @@ the issue asks with the cache the app already has.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import unicodedata
 
@@ -79,10 +80,8 @@ def give_back(request: HttpRequest, username: str) -> None:
     given back."""
     pair, address = _keys(request, username)
     cache.delete(pair)
-    try:
+    with contextlib.suppress(ValueError):  # expired meanwhile
         cache.decr(address)
-    except ValueError:  # expired meanwhile
-        pass
 
 
 class RateLimitedLoginView(LoginView):
