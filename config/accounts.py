@@ -20,27 +20,16 @@ the issue asks with the cache the app already has.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import unicodedata
 
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
-
-def client_address(request: HttpRequest) -> str:
-    """The client's address: ``REMOTE_ADDR``, or the header the reverse proxy sets (``REAL_IP_HEADER``)."""
-    header = getattr(settings, "REAL_IP_HEADER", "")
-    if header:
-        value: str = request.META.get(header, "")
-        if value:
-            # X-Forwarded-For may hold a chain; the proxy appends the address it saw last.
-            return value.split(",")[-1].strip()
-    return str(request.META.get("REMOTE_ADDR", "unknown"))
+from tournaments import throttle
+from tournaments.throttle import client_address
 
 
 def username_key(username: str) -> str:
@@ -49,29 +38,17 @@ def username_key(username: str) -> str:
 
 
 def _keys(request: HttpRequest, username: str) -> tuple[str, str]:
-    """(address + username, address). Hashed: cache keys must be short and free of control characters."""
+    """(address + username, address)."""
     address = client_address(request)
-    digest = hashlib.sha256(f"{address}\n{username_key(username)}".encode()).hexdigest()[:40]
-    return f"login-try:pair:{digest}", f"login-try:ip:{hashlib.sha256(address.encode()).hexdigest()[:40]}"
-
-
-def _count(key: str) -> int:
-    """Add one attempt to ``key`` atomically; the count after it."""
-    window = settings.LOGIN_RATE_WINDOW
-    if cache.add(key, 1, window):
-        return 1
-    try:
-        return int(cache.incr(key))
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, window)
-        return 1
+    return throttle.key("login-pair", address, username_key(username)), throttle.key("login-ip", address)
 
 
 def reserve_attempt(request: HttpRequest, username: str) -> bool:
     """Count one attempt for the pair and the address; False when either is over its limit."""
     pair, address = _keys(request, username)
-    over_pair = _count(pair) > settings.LOGIN_RATE_LIMIT
-    over_address = _count(address) > settings.LOGIN_RATE_LIMIT_ADDRESS
+    window = settings.LOGIN_RATE_WINDOW
+    over_pair = throttle.count(pair, window) > settings.LOGIN_RATE_LIMIT
+    over_address = throttle.count(address, window) > settings.LOGIN_RATE_LIMIT_ADDRESS
     return not (over_pair or over_address)
 
 
@@ -79,9 +56,8 @@ def give_back(request: HttpRequest, username: str) -> None:
     """A successful sign-in: its username's count from this address is cleared, the address's attempt
     given back."""
     pair, address = _keys(request, username)
-    cache.delete(pair)
-    with contextlib.suppress(ValueError):  # expired meanwhile
-        cache.decr(address)
+    throttle.forget(pair)
+    throttle.give_back(address)
 
 
 class RateLimitedLoginView(LoginView):

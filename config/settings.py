@@ -114,6 +114,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "config.middleware.RejectNulInPath",
+    "config.middleware.ContentSecurityPolicy",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -214,6 +215,10 @@ LOGIN_RATE_LIMIT = env_int("LOGIN_RATE_LIMIT", 10)
 LOGIN_RATE_WINDOW = env_int("LOGIN_RATE_WINDOW", 15 * 60)
 # Per address, whatever the usernames (a club hall shares one address: keep it well above the other).
 LOGIN_RATE_LIMIT_ADDRESS = env_int("LOGIN_RATE_LIMIT_ADDRESS", 100)
+# Unknown or revoked private-link tokens one address may ask for within the window (seconds) before
+# the link pages answer 429; real links are never counted (a hall's phones share one address).
+LINK_LOOKUP_LIMIT = env_int("LINK_LOOKUP_LIMIT", 30)
+LINK_LOOKUP_WINDOW = env_int("LINK_LOOKUP_WINDOW", 15 * 60)
 # Behind a reverse proxy every request comes from the proxy: name the META key of the header
 # that carries the client address (nginx site in deploy/ sets X-Real-IP -> "HTTP_X_REAL_IP").
 REAL_IP_HEADER = env("REAL_IP_HEADER", "")
@@ -252,6 +257,12 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
 X_FRAME_OPTIONS = "DENY"
+# Scripts and styles from the site's own files only (no 'unsafe-inline', no eval); images may be
+# data: URLs. CSP_ENABLED=false leaves the header out (e.g. when a proxy sets its own).
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+) if env_bool("CSP_ENABLED", True) else ""
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 if not DEBUG and not VENUE:

@@ -24,6 +24,15 @@ if os.environ.get("CI"):
 PASSWORD = "correct-horse-battery"
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache: counters (sign-in, link lookups) and cached pages of one
+    test never leak into the next."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def make_user(db):
     User = get_user_model()

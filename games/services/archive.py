@@ -334,7 +334,7 @@ def read_archive(raw: bytes) -> dict[str, Any]:
         raise ArchiveError(_("The file is larger than %(mb)s MB.") % {"mb": MAX_ZIP_BYTES // (1024 * 1024)})
     try:
         zf = zipfile.ZipFile(io.BytesIO(raw))
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError):
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError, NotImplementedError):
         raise ArchiveError(_("This is not a tournament archive: not a readable zip file "
                              "(damaged or truncated?).")) from None
     with zf:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -28,9 +33,11 @@ from games.services.results import request_correction, submit_result
 from games.views.common import back, form_errors, whole_number
 from games.views.moves import check_response, entry_context, posted_board_response
 from games.views.results import game_card
+from tournaments import throttle
 from tournaments.access import tournament_for
 from tournaments.models import Entry, Game, Round, Tournament
 from tournaments.services.site_address import base_url, link_url
+from tournaments.throttle import client_address
 
 
 def links(request: HttpRequest, slug: str) -> HttpResponse:
@@ -108,13 +115,35 @@ def links_print(request: HttpRequest, slug: str) -> HttpResponse:
 SESSION_LINKS = "submission_links"  # {tournament id: token} of the links opened on this phone
 
 
-def _link_or_404(token: str, request: HttpRequest | None = None) -> SubmissionLink:
-    """The active link ``token`` (404 otherwise); remembered in the phone's session, so that a board
-    card's QR code scanned later on the same phone leads to the link's entry page for that game."""
+def _miss_key(request: HttpRequest) -> str:
+    return throttle.key("link-miss", client_address(request))
+
+
+def throttled(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A private-link view refuses (HTTP 429) an address that asked for ``LINK_LOOKUP_LIMIT`` unknown
+    or revoked tokens within ``LINK_LOOKUP_WINDOW`` seconds: guessing tokens is slowed to a crawl,
+    while the phones of a hall (one shared address) that open their real links are never counted."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        if throttle.current(_miss_key(request)) >= settings.LINK_LOOKUP_LIMIT:
+            minutes = max(1, settings.LINK_LOOKUP_WINDOW // 60)
+            return render(request, "games/link_throttled.html", {"minutes": minutes, "title": _("Too many tries")},
+                          status=429)
+        return view(request, token, *args, **kwargs)
+
+    return wrapper
+
+
+def _link_or_404(token: str, request: HttpRequest, remember: bool = True) -> SubmissionLink:
+    """The active link ``token`` (404 otherwise, counted as a miss of the address); remembered in the
+    phone's session, so that a board card's QR code scanned later on the same phone leads to the
+    link's entry page for that game."""
     link = link_by_token(token)
     if link is None:
+        throttle.count(_miss_key(request), settings.LINK_LOOKUP_WINDOW)
         raise Http404("unknown or revoked link")
-    if request is not None:
+    if remember:
         known = request.session.get(SESSION_LINKS, {})
         if known.get(str(link.tournament_id)) != link.token:
             request.session[SESSION_LINKS] = {**known, str(link.tournament_id): link.token}
@@ -131,10 +160,11 @@ def remembered_link(request: HttpRequest, tournament: Tournament, entry_ids: tup
     return link
 
 
-def _link_game(token: str, game_id: int, request: HttpRequest | None = None) -> tuple[SubmissionLink, Game]:
+def _link_game(token: str, game_id: int, request: HttpRequest, remember: bool = True
+               ) -> tuple[SubmissionLink, Game]:
     """The active link and one of its player's games of a published round; 404 for anything else
     (an unknown or revoked token, a game of another tournament or of another player)."""
-    link = _link_or_404(token, request)
+    link = _link_or_404(token, request, remember)
     game = get_object_or_404(
         Game.objects.select_related("board__round__tournament", "board__white__player", "board__black__player"),
         pk=game_id,
@@ -146,6 +176,7 @@ def _link_game(token: str, game_id: int, request: HttpRequest | None = None) -> 
     return link, game
 
 
+@throttled
 def link_home(request: HttpRequest, token: str) -> HttpResponse:
     """The link holder's games of published rounds, with result buttons (no account needed)."""
     link = _link_or_404(token, request)
@@ -156,6 +187,7 @@ def link_home(request: HttpRequest, token: str) -> HttpResponse:
                                                     "result_form": ResultForm(), "title": _("My games")})
 
 
+@throttled
 def link_submit(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
     """GET: the link holder's entry page for one game (moves validated as typed, board, result buttons);
     POST: submit the result and moves (pending until the opponent or an arbiter confirms)."""
@@ -207,15 +239,17 @@ def _link_correction(request: HttpRequest, link: SubmissionLink, game: Game) -> 
 
 
 @require_POST
+@throttled
 def link_check(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
     """POST (htmx): the same live validation as for signed-in players, for a link holder's game."""
-    link, game = _link_game(token, game_id)
+    link, game = _link_game(token, game_id, request, remember=False)
     return check_response(request, game, reverse("games:link_board", args=[link.token, game.pk]), link.entry)
 
 
 @require_POST
+@throttled
 def link_board(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
     """POST (htmx): the board after a ply of the moves being typed on the link's entry page."""
-    link, game = _link_game(token, game_id)
+    link, game = _link_game(token, game_id, request, remember=False)
     return posted_board_response(request, game, reverse("games:link_board", args=[link.token, game.pk]),
                                  link.entry)

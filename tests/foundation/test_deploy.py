@@ -171,3 +171,16 @@ def test_gunicorn_defaults_to_loopback_and_bounded_workers(monkeypatch):
 def test_gunicorn_reads_its_variables(monkeypatch):
     config = _gunicorn_config(monkeypatch, GUNICORN_BIND="0.0.0.0:9000", WEB_CONCURRENCY="5", GUNICORN_TIMEOUT="30")
     assert (config["bind"], config["workers"], config["timeout"]) == ("0.0.0.0:9000", 5, 30)
+
+
+def test_nginx_accepts_exactly_the_largest_upload_the_app_accepts():
+    """Issue 14 item 14: nginx's client_max_body_size equals the app's largest upload limit (bigger
+    lets requests reach gunicorn only to be refused; smaller cuts off uploads the app would take)."""
+    from games.services.archive import MAX_ZIP_BYTES
+    from games.views.pdn import MAX_UPLOAD
+    from tournaments.services.csv_import import MAX_BYTES
+
+    conf = (ROOT / "deploy" / "nginx" / "draughts.conf").read_text(encoding="utf-8")
+    sizes = re.findall(r"^\s*client_max_body_size\s+(\d+)([km]?);", conf, re.MULTILINE)
+    factor = {"": 1, "k": 1024, "m": 1024 * 1024}
+    assert [int(n) * factor[unit] for n, unit in sizes] == [max(MAX_ZIP_BYTES, MAX_UPLOAD, MAX_BYTES)]

@@ -123,3 +123,19 @@ def test_link_entry_pages_refuse_other_games_revoked_links_and_draft_rounds(name
     assert fetch(reverse(name, args=[link.token, other_game.pk])).status_code == 200
     revoke_link(link, arbiter)
     assert fetch(reverse(name, args=[link.token, other_game.pk])).status_code == 404
+
+
+def test_guessing_tokens_is_paused_but_real_links_from_the_same_address_are_not(client, link, settings):
+    """Item 14: a throttle on private-link lookups. Only misses count: 30 phones of a hall behind one
+    address opening their real links are never paused; a guesser is after ``LINK_LOOKUP_LIMIT`` misses."""
+    settings.LINK_LOOKUP_LIMIT = 3
+    home = reverse("games:link_home", args=[link.token])
+    for _ in range(10):
+        assert client.get(home).status_code == 200
+    for i in range(3):
+        assert client.get(reverse("games:link_home", args=[f"guess-{i}"])).status_code == 404
+    paused = client.get(reverse("games:link_home", args=["guess-4"]))
+    assert paused.status_code == 429 and "too many links that do not exist" in paused.content.decode()
+    # The pause covers the real link too, from that address only.
+    assert client.get(home).status_code == 429
+    assert client.get(home, REMOTE_ADDR="10.7.7.7").status_code == 200

@@ -94,12 +94,16 @@ def serve(port: int, *, host: str = "0.0.0.0", threads: int = THREADS,  # noqa: 
     if ready is not None:
         ready()
     previous = signal.signal(signal.SIGTERM, _stop_on_terminate)
+    # Ctrl+C stops the server even when it was started from a shell that ignores SIGINT for its
+    # background jobs (Python then leaves SIGINT ignored).
+    previous_int = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         server.run()  # returns after Ctrl+C: waitress catches KeyboardInterrupt and stops its threads
     except KeyboardInterrupt:
         pass
     finally:
         signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGINT, previous_int)
         server.close()
         checkpoint()
 
