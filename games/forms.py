@@ -10,8 +10,8 @@ from django.utils.translation import gettext_lazy as _
 from games.draw_rules import CLAIM_RULES, RULE_LABELS
 from games.models import IrregularityRuling
 from games.services.results import FORFEIT_RESULTS, PLAYER_RESULTS, PLAYER_TERMINATIONS
-from games.services.validation import MAX_MOVE_TEXT
 from tournaments.models import Result, Termination
+from tournaments.vocabulary import MAX_MOVE_TEXT
 
 
 class MovesField(forms.CharField):

@@ -30,7 +30,10 @@ def _fresh_cache():
     test never leak into the next."""
     from django.core.cache import cache
 
+    from games.services.validation import forget_checks
+
     cache.clear()
+    forget_checks()
 
 
 @pytest.fixture

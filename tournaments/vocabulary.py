@@ -119,6 +119,10 @@ class RoundRecord:
 
 
 DRAUGHTS_SCORING = Scoring()
+
+# The longest move text of a game or a result version, wherever it comes from (form, private link,
+# claim, PDN import, archive): about 2,500 plies written "12. 32-28 19-23", far beyond any real game.
+MAX_MOVE_TEXT = 20_000
 FIDE_SCORING = Scoring(
     win=1.0, draw=0.5, loss=0.0, pab=1.0, forfeit_win=1.0, forfeit_loss=0.0, half_bye=0.5, zero_bye=0.0, full_bye=1.0
 )

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
 from arbiter.pdn import PdnGame, PdnMove, variant_tags
+from arbiter.pdn_lexer import MOVE, tokenize
 from arbiter.pdn_writer import write_pdn
 from arbiter.profiles import get_profile
 from games.services.games import profile_name
@@ -59,8 +60,25 @@ def pdn_result(game: Game, sub: ResultSubmission | None = None) -> str:
     return _FAMILY.get(family, _FAMILY["default"])[_OUTCOME[sub.result]]
 
 
+def _written(game: Game) -> list[PdnMove]:
+    """The moves as written, unchecked: for a text the validator does not read (a game stored before
+    the move-text limit, longer than it), so that the export never drops stored moves."""
+    prof = get_profile(profile_name(game))
+    out: list[PdnMove] = []
+    side, number = prof.first_side, 1
+    for tok in tokenize(game.moves):
+        if tok.kind == MOVE:
+            out.append(PdnMove(text=tok.text, number=number, side=side))
+            if side != prof.first_side:
+                number += 1
+            side = "B" if side == "W" else "W"
+    return out
+
+
 def _moves(game: Game) -> list[PdnMove]:
     chk = check_game(game)
+    if not chk.plies and game.moves.strip():
+        return _written(game)
     out: list[PdnMove] = []
     if chk.report is None:
         return out

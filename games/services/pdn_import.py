@@ -29,7 +29,7 @@ from games.services import GameError, User
 from games.services.games import game_for_board
 from games.services.matching import match_board
 from games.services.results import confirm_version, create_version
-from games.services.validation import validate_game
+from games.services.validation import move_text_problem, validate_game
 from tournaments.audit import record
 from tournaments.models import Board, Game, ResultSubmission, Round, Termination, Tournament
 
@@ -74,7 +74,7 @@ def movetext(game: PdnGame) -> str:
 
 
 def _problem(game: PdnGame, tournament: Tournament) -> str | None:
-    """Why the game cannot be stored at all (variant, start position), or None."""
+    """Why the game cannot be stored at all (variant, start position, length of its moves), or None."""
     if game.variant is None:
         return _("unsupported GameType %(gt)s") % {"gt": game.tags.get("GameType", "")}
     if game.variant_source == "tag" and game.variant != tournament.rule_profile:
@@ -87,7 +87,7 @@ def _problem(game: PdnGame, tournament: Tournament) -> str | None:
             parse_fen(fen, tournament.rule_profile)
     except (FenError, UnknownVariant) as exc:
         return _("start position: %(error)s") % {"error": exc}
-    return None
+    return move_text_problem(movetext(game))
 
 
 def store_game(board: Board, game: PdnGame, user: User, *, replace_moves: bool = False) -> tuple[Game, list[str]]:
@@ -100,6 +100,9 @@ def store_game(board: Board, game: PdnGame, user: User, *, replace_moves: bool =
         raise GameError(_("round %(n)s is a draft: publish it before importing its games") % {"n": board.round.number})
     warnings: list[str] = []
     text = movetext(game)
+    too_long = move_text_problem(text)
+    if too_long:
+        raise GameError(too_long)
     with transaction.atomic():
         g = game_for_board(board)
         g = Game.objects.select_for_update().get(pk=g.pk)

@@ -32,7 +32,7 @@ from games.models import CorrectionRequest, SubmissionLink
 from games.permissions import is_game_arbiter
 from games.services import GameError, User
 from games.services.games import entry_of_user, side_of_entry
-from games.services.validation import agreement_refusal, validate_game
+from games.services.validation import agreement_refusal, move_text_problem, validate_game
 from tournaments.audit import record
 from tournaments.models import Entry, Game, Result, ResultSubmission, Round, Termination, Tournament
 
@@ -134,6 +134,9 @@ def create_version(game: Game, **fields: Any) -> ResultSubmission:
                         % {"n": board.round.number})
     if board.is_bye or board.black_id is None:
         raise GameError(_("A bye has no game to record a result for."))
+    too_long = move_text_problem(fields.get("moves", ""))
+    if too_long:
+        raise GameError(too_long)
     for attempt in range(2):
         try:
             with transaction.atomic():

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal, cast
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from arbiter import messages as msg
@@ -26,14 +28,21 @@ from games.draw_rules import rule_label
 from games.models import IrregularityRuling
 from games.services.games import profile_name
 from tournaments.models import Game
+from tournaments.vocabulary import MAX_MOVE_TEXT
 
 log = logging.getLogger(__name__)
 
 # IrregularityRuling.Decision's values as arbiter.validator.Ruling takes them (it reports any other).
 Decision = Literal["stands", "corrected"]
 
-# Longest move text accepted from a form: a long game has ~200 plies; be generous but bounded.
-MAX_MOVE_TEXT = 20_000
+
+
+def move_text_problem(text: str) -> str | None:
+    """Why ``text`` cannot be stored as a game's moves (over ``MAX_MOVE_TEXT``), or None."""
+    if len(text) > MAX_MOVE_TEXT:
+        return _("The move text is too long: %(n)s characters, at most %(max)s.") % {"n": len(text),
+                                                                                   "max": MAX_MOVE_TEXT}
+    return None
 
 
 def translate_message(template: str, params: dict[str, Any]) -> str:
@@ -85,8 +94,8 @@ class MoveText:
 def read_move_text(text: str) -> MoveText:
     """Split scoresheet text (``32-28 19-23 28x19 ...``, numbers optional) into moves; never raises."""
     out = MoveText()
-    if len(text) > MAX_MOVE_TEXT:
-        too_long = _("The move text is too long (more than %(n)d characters).") % {"n": MAX_MOVE_TEXT}
+    too_long = move_text_problem(text)
+    if too_long:
         out.errors.append({"line": 1, "column": 1, "message": too_long})
         return out
     index = LineIndex(text)
@@ -199,10 +208,27 @@ def alternatives(report: ValidationReport, ply: int, text: str) -> list[str]:
         return []
 
 
+CHECK_CACHE_SIZE = 32  # move checks kept per process (a 20,000-character text's check takes about 2 MB)
+
+
+@lru_cache(maxsize=CHECK_CACHE_SIZE)
+def _check_once(text: str, profile: str, start_fen: str, rulings: tuple[Ruling, ...], language: str) -> MoveCheck:
+    return check_moves(text, profile, start_fen, rulings=list(rulings))
+
+
+def forget_checks() -> None:
+    """Empty the move-check cache (tests that change the validator's behaviour)."""
+    _check_once.cache_clear()
+
+
 def check_game(game: Game, text: str | None = None) -> MoveCheck:
-    """``check_moves`` for a game: its profile, start position and stored rulings."""
-    return check_moves(game.moves if text is None else text, profile_name(game), game.start_fen,
-                       rulings=rulings_of(game))
+    """``check_moves`` for a game: its profile, start position and stored rulings.
+
+    Cached per text, position and rulings (and language): the entry page's live check and its board
+    steps re-send the same text, which is replayed once. The result is shared: read it, never change it.
+    """
+    return _check_once(game.moves if text is None else text, profile_name(game), game.start_fen,
+                       tuple(rulings_of(game)), get_language() or "")
 
 
 def validate_game(game: Game) -> dict[str, Any]:

@@ -12,9 +12,10 @@ from django.utils.translation import gettext as _
 
 from games.board_svg import render_board
 from games.services.games import entry_of_user, side_of_entry
-from games.services.validation import MAX_MOVE_TEXT, MoveCheck, check_game
+from games.services.validation import MoveCheck, check_game
 from games.views.common import game_for, may_view, parse_ply
 from tournaments.models import Entry, Game, ResultSubmission
+from tournaments.vocabulary import MAX_MOVE_TEXT
 
 
 def board_context(game: Game, chk: MoveCheck, ply: int | None, *, post_url: str | None = None,

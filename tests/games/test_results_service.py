@@ -214,8 +214,11 @@ def test_phone_layout_tables_stack_into_labelled_cards(game, player, login, arbi
     page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert '<table class="submissions stack' in page and 'data-label="Moves"' in page
     styles = client.get(reverse("games:results", args=[tournament.slug])).content.decode()
-    assert '<table class="stack">' in styles and 'data-label="Result"' in styles
-    assert "@media (max-width: 600px)" in styles and "table.stack td[data-label]::before" in styles
+    assert '<table class="stack">' in styles and 'data-label="Result"' in styles and "css/games.css" in styles
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parents[2] / "static" / "css" / "games.css").read_text(encoding="utf-8")
+    assert "@media (max-width: 600px)" in css and "table.stack td[data-label]::before" in css
 
 
 def test_the_database_itself_refuses_a_second_confirmed_submission(game, arbiter):

@@ -13,6 +13,7 @@ confirming, moves, claims, rulings, PDN).
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -20,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import vocabulary
 from tournaments.models.event import Entry, Tournament
 from tournaments.models.rounds import Board
+from tournaments.vocabulary import MAX_MOVE_TEXT
 
 
 class Result(models.TextChoices):
@@ -49,7 +51,7 @@ class Game(models.Model):
 
     board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="game")
     start_fen = models.TextField(_("start position (FEN)"), blank=True)
-    moves = models.TextField(_("moves (PDN)"), blank=True)
+    moves = models.TextField(_("moves (PDN)"), blank=True, validators=[MaxLengthValidator(MAX_MOVE_TEXT)])
     termination = models.CharField(
         _("termination"), max_length=20, choices=Termination.choices, default=Termination.NORMAL
     )
@@ -88,7 +90,7 @@ class ResultSubmission(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="submissions")
     version = models.PositiveIntegerField(default=1)
     result = models.CharField(_("result"), max_length=3, choices=Result.choices)
-    moves = models.TextField(_("moves (PDN)"), blank=True)
+    moves = models.TextField(_("moves (PDN)"), blank=True, validators=[MaxLengthValidator(MAX_MOVE_TEXT)])
     termination = models.CharField(
         _("termination"), max_length=20, choices=Termination.choices, default=Termination.NORMAL
     )
