@@ -30,6 +30,7 @@ from django.utils.text import slugify
 from tournaments.audit import Actor, record
 from tournaments.models import Absence, Board, Entry, Game, Player, ProhibitedPair, ResultSubmission, Round, Tournament
 from tournaments.reports.history import build_history
+from tournaments.text import strip_control
 from tournaments.trf import (
     TrfBye,
     TrfCell,
@@ -141,10 +142,15 @@ def _create_tournament(t: TrfTournament, slug: str | None, actor: Actor) -> Tour
     )
 
 
-@transaction.atomic
-def import_trf(text: str, *, slug: str | None = None, actor: Actor = None) -> Tournament:
-    """Create a tournament from TRF text (see the module docstring). All or nothing."""
+MAX_TRF_CHARS = 5_000_000  # a 1,000-player, 30-round file is about 300 kB
+MAX_TRF_PLAYERS = 3000  # as many as one CSV import takes
+MAX_TRF_ROUNDS = 99  # TRF26 round cells: two-digit round numbers
 
+
+def _read_bounded(text: str) -> TrfTournament:
+    """The TRF read, or TrfError: a file over a bound, binary, or without players."""
+    if len(text) > MAX_TRF_CHARS:
+        raise TrfError(0, "file", f"the file has {len(text)} characters; at most {MAX_TRF_CHARS} are read")
     if "\x00" in text:
         # Binary rather than text; PostgreSQL would also refuse to store it in a name.
         line = text[: text.index("\x00")].count("\n") + 1
@@ -152,12 +158,26 @@ def import_trf(text: str, *, slug: str | None = None, actor: Actor = None) -> To
     t = read_trf(text)
     if not t.players:
         raise TrfError(0, "001", "the file has no player records")
+    if len(t.players) > MAX_TRF_PLAYERS:
+        raise TrfError(0, "001", f"the file has {len(t.players)} players; at most {MAX_TRF_PLAYERS} are imported")
+    if t.rounds_played > MAX_TRF_ROUNDS:
+        raise TrfError(0, "001", f"the file has {t.rounds_played} rounds; at most {MAX_TRF_ROUNDS} are imported")
+    return t
+
+
+@transaction.atomic
+def import_trf(text: str, *, slug: str | None = None, actor: Actor = None) -> Tournament:
+    """Create a tournament from TRF text (see the module docstring). All or nothing.
+
+    Bounded: at most ``MAX_TRF_CHARS`` characters, ``MAX_TRF_PLAYERS`` players, ``MAX_TRF_ROUNDS`` rounds.
+    """
+    t = _read_bounded(text)
     tournament = _create_tournament(t, slug, actor)
     players = Player.objects.bulk_create(
         [
             Player(
-                name=p.name[:200] or f"Player {p.start}",
-                title=p.title[:10],
+                name=strip_control(p.name)[:200].strip() or f"Player {p.start}",
+                title=strip_control(p.title)[:10],
                 federation=p.federation[:3],
                 fmjd_id=p.fide_id[:20],
                 rating=p.rating or None,

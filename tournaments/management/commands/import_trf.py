@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.models import Role
-from tournaments.services.trf_io import import_trf
+from tournaments.services.trf_io import MAX_TRF_CHARS, import_trf
 from tournaments.trf import TrfError
 
 
@@ -26,7 +26,8 @@ class Command(BaseCommand):
 
         path = Path(options["file"])
         try:
-            data = path.read_bytes()
+            with path.open("rb") as fh:
+                data = fh.read(4 * MAX_TRF_CHARS + 1)  # never more than the bound's worth of UTF-8
         except OSError as exc:
             raise CommandError(f"{path}: cannot read the file ({exc.strerror})") from exc
         try:
