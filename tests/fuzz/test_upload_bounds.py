@@ -73,7 +73,8 @@ def test_pdn_of_the_largest_upload_as_one_endless_game(tournament, arbiter):
 @pytest.mark.django_db
 def test_pdn_of_the_largest_upload_as_many_games(tournament, arbiter):
     """20 MB of short games for a round that does not exist: the first 2,000 are read and wait for
-    the arbiter (the text kept for 300 of them), the rest is named as not read (measured under tracing: 15 s, peak 82 MB)."""
+    the arbiter (the text kept for 300 of them), the rest is named as not read
+    (measured under tracing: 15 s, peak 82 MB)."""
     from games.services.pdn_import import MAX_GAMES, MAX_WAITING, import_pdn_text
     from games.views.pdn import MAX_UPLOAD
 
