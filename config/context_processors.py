@@ -9,6 +9,7 @@ from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
 from tournaments.models import Role
+from tournaments.public.page_cache import shares_no_token
 
 
 @dataclass
@@ -45,3 +46,9 @@ def _nav_roles(request: HttpRequest) -> NavRoles:
 def site(request: HttpRequest) -> dict[str, object]:
     """``SITE_NAME``, and ``nav`` (lazy: one query, only on pages that show the navigation)."""
     return {"SITE_NAME": settings.SITE_NAME, "nav": SimpleLazyObject(lambda: _nav_roles(request))}
+
+
+def shared_page_token(request: HttpRequest) -> dict[str, str]:
+    """No CSRF token in a page rendered once for everyone (``tournaments.public.page_cache``): it
+    would be one visitor's token served to all. Otherwise Django's own token stands."""
+    return {"csrf_token": ""} if shares_no_token(request) else {}

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.cache import patch_cache_control
 
 
 class RejectNulInPath:
@@ -39,4 +40,18 @@ class ContentSecurityPolicy:
         policy = settings.CONTENT_SECURITY_POLICY
         if policy and "Content-Security-Policy" not in response:
             response["Content-Security-Policy"] = policy
+        return response
+
+
+class PrivateByDefault:
+    """A response that says nothing about caching gets ``Cache-Control: private``: only the public
+    pages rendered for everyone (``tournaments.public.page_cache``) may be kept by a shared cache."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not response.has_header("Cache-Control"):
+            patch_cache_control(response, private=True)
         return response

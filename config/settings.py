@@ -115,6 +115,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "config.middleware.RejectNulInPath",
     "config.middleware.ContentSecurityPolicy",
+    "config.middleware.PrivateByDefault",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -141,6 +142,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "config.context_processors.site",
+                "config.context_processors.shared_page_token",
             ],
         },
     },
@@ -219,6 +221,9 @@ LOGIN_RATE_LIMIT_ADDRESS = env_int("LOGIN_RATE_LIMIT_ADDRESS", 100)
 # the link pages answer 429; real links are never counted (a hall's phones share one address).
 LINK_LOOKUP_LIMIT = env_int("LINK_LOOKUP_LIMIT", 30)
 LINK_LOOKUP_WINDOW = env_int("LINK_LOOKUP_WINDOW", 15 * 60)
+# Seconds a browser or nginx may reuse a public page without asking again (the public pages are
+# cached per tournament version in the app; see tournaments/public/page_cache.py).
+PUBLIC_MAX_AGE = env_int("PUBLIC_MAX_AGE", 2)
 # Behind a reverse proxy every request comes from the proxy: name the META key of the header
 # that carries the client address (nginx site in deploy/ sets X-Real-IP -> "HTTP_X_REAL_IP").
 REAL_IP_HEADER = env("REAL_IP_HEADER", "")

@@ -4,6 +4,7 @@ public pages in ``tournaments.public_urls``), games under ``g/``."""
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, reverse_lazy
+from django.views.decorators.csrf import csrf_exempt
 from django.views.generic import RedirectView
 from django.views.i18n import set_language
 
@@ -18,7 +19,9 @@ urlpatterns = [
     path("status/selftest/", views.status_selftest, name="status_selftest"),
     path("status/selftest/<int:pk>/", views.status_selftest_detail, name="status_selftest_detail"),
     path("healthz", views.healthz, name="healthz"),
-    path("i18n/setlang/", set_language, name="set_language"),
+    # No CSRF token needed: the public pages, rendered once for everyone, carry none (changing the
+    # language is all a forged request could do).
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     # Accounts
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

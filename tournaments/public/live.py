@@ -1,26 +1,22 @@
 """Live fragments for htmx polling and the projector view for the playing hall.
 
-Each fragment's ETag is the tournament's public version (one aggregate query, see
-``version.py``) plus the fragment's own parameters; ``condition`` answers 304 Not Modified
-to a matching ``If-None-Match`` before the view runs, so an unchanged poll costs one query.
-``Cache-Control: no-cache`` makes browsers revalidate on every poll.
+Each is a ``shared_page`` (``page_cache.py``): its ETag is the tournament's version plus the
+fragment's own parameters, a matching ``If-None-Match`` is answered 304 before the view runs (one
+query), and a changed fragment is rendered once per version for all spectators.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
-from django.views.decorators.http import condition
 from django_tables2 import RequestConfig
 
 from tournaments.models import Tournament
+from tournaments.public.page_cache import shared_page
 from tournaments.public.tables import standings_table
-from tournaments.public.version import etag_for
 from tournaments.public.views import nav_context, public_tournament
 from tournaments.reports.formatting import points_text, tiebreak_text
 from tournaments.reports.rounds import published_rounds, rank_moves, round_view, tournament_standings
@@ -30,40 +26,28 @@ PROJECTOR_BOARDS_PER_SLIDE = 12
 PROJECTOR_ROWS_PER_SLIDE = 12
 
 
-def _etag(name: str, *params: str) -> Callable[..., str]:
-    def compute(request: HttpRequest, slug: str, **kwargs: object) -> str:
-        return etag_for(request, slug, name, *kwargs.values(), *(request.GET.get(p, "") for p in params))
-
-    return compute
-
-
-def _no_cache(response: HttpResponse) -> HttpResponse:
-    patch_cache_control(response, no_cache=True, max_age=0)
-    return response
-
-
-@condition(etag_func=_etag("standings", "sort"))
+@shared_page("standings-live")
 def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings table alone (htmx polls it)."""
     t = public_tournament(request, slug, "standings")
     try:
         standings, results = tournament_standings(t)
     except StandingsError as exc:
-        return _no_cache(HttpResponse(str(exc), content_type="text/plain"))
+        return (HttpResponse(str(exc), content_type="text/plain"))
 
     table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results))
     RequestConfig(request, paginate=False).configure(table)
-    return _no_cache(render(request, "public/_standings_table.html", {"tournament": t, "table": table}))
+    return (render(request, "public/_standings_table.html", {"tournament": t, "table": table}))
 
 
-@condition(etag_func=_etag("round"))
+@shared_page("round-live")
 def round_fragment(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A round's pairing list alone (htmx polls it while results come in)."""
     t = public_tournament(request, slug, "pairings")
     rnd = published_rounds(t).filter(number=number).first()
     if rnd is None:
         raise Http404(f"round {number} of {slug} is not published")
-    return _no_cache(render(request, "public/_round_table.html", {"tournament": t, "view": round_view(t, rnd)}))
+    return (render(request, "public/_round_table.html", {"tournament": t, "view": round_view(t, rnd)}))
 
 
 def _paged(
@@ -109,6 +93,7 @@ def _slides(t: Tournament) -> list[dict[str, object]]:
     return slides
 
 
+@shared_page("projector")
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     """Full-screen page for the playing hall: cycles through the pairings and the standings."""
     t = public_tournament(request, slug)
@@ -136,10 +121,10 @@ def _number(request: HttpRequest, name: str, default: int, low: int, high: int) 
         return default
 
 
-@condition(etag_func=_etag("projector"))
+@shared_page("projector-live")
 def projector_fragment(request: HttpRequest, slug: str) -> HttpResponse:
     """The projector's slides alone (polled; 304 when nothing changed)."""
     t = public_tournament(request, slug)
     if not (t.public_pairings or t.public_standings):
         raise Http404(f"nothing of {slug} is public")
-    return _no_cache(render(request, "public/_projector_slides.html", {"tournament": t, "slides": _slides(t)}))
+    return (render(request, "public/_projector_slides.html", {"tournament": t, "slides": _slides(t)}))

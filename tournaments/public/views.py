@@ -2,8 +2,9 @@
 
 Every view loads the tournament through ``public_tournament`` (one query that also yields
 its public version), so the access rule is easy to grep: an unknown tournament or a page
-switched off is a 404. Draft rounds are never shown. Live fragments (htmx polling) carry
-an ETag and answer 304 Not Modified when nothing changed (see ``live.py``).
+switched off is a 404. Draft rounds are never shown. Each page is a ``shared_page``: rendered
+once per tournament version for all anonymous visitors, with an ETag answered 304 when nothing
+changed (``page_cache.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from django_tables2 import RequestConfig
 from tournaments.models import Entry, Role, Tournament
 from tournaments.permissions import is_arbiter
 from tournaments.public import charts
+from tournaments.public.page_cache import shared_page
 from tournaments.public.render import crosstable_rows
 from tournaments.public.tables import SpreadsheetExport, standings_table
 from tournaments.public.version import tournament_for_request
@@ -78,6 +80,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     )
 
 
+@shared_page("home")
 def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     """The tournament page: facts, links to the public pages, the field's rating histogram.
 
@@ -146,6 +149,7 @@ def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]
     }
 
 
+@shared_page("standings")
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings (sortable; ``?_export=csv`` or ``xlsx`` downloads them)."""
     t = public_tournament(request, slug, "standings")
@@ -163,6 +167,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "public/standings.html", context)
 
 
+@shared_page("pairings")
 def rounds(request: HttpRequest, slug: str) -> HttpResponse:
     """The latest shown round's pairings (or a note that none is published yet)."""
     t = public_tournament(request, slug, "pairings")
@@ -173,11 +178,16 @@ def rounds(request: HttpRequest, slug: str) -> HttpResponse:
             "public/round.html",
             {**nav_context(t, "pairings"), "view": None, "rounds": [], "title": _("Pairings")},
         )
-    return round_page(request, slug, latest.number)
+    return _round_page(request, slug, latest.number)
 
 
+@shared_page("round")
 def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Pairings and confirmed results of a shown round (a draft round is a 404)."""
+    return _round_page(request, slug, number)
+
+
+def _round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     t = public_tournament(request, slug, "pairings")
     all_rounds = list(published_rounds(t))
     rnd = next((r for r in all_rounds if r.number == number), None)
@@ -195,6 +205,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
 
 
+@shared_page("crosstable")
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     """The crosstable: Swiss wall chart, or the round-robin grid."""
     t = public_tournament(request, slug, "crosstable")
@@ -214,6 +225,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+@shared_page("player")
 def player(request: HttpRequest, slug: str, start_number: int) -> HttpResponse:
     """A player's page: rounds and games, performance, score and rank by round (SVG)."""
     t = public_tournament(request, slug, "players")

@@ -1,0 +1,130 @@
+"""Issue 18: public pages rendered once per tournament version and shared by every anonymous visitor;
+signed-in visitors get their own, private; concurrent misses render once."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.test import RequestFactory
+from django.urls import reverse
+
+from tournaments.public import page_cache
+from tournaments.public.page_cache import render_count_key
+
+pytestmark = pytest.mark.django_db
+
+
+def renders(tournament) -> int:
+    return cache.get(render_count_key(tournament.slug)) or 0
+
+
+def test_a_page_is_rendered_once_per_version_for_all_spectators(client, tournament, two_rounds, play):
+    live = reverse("public:standings_live", args=[tournament.slug])
+    bodies = {client.get(live).content for _ in range(20)}
+    assert len(bodies) == 1 and renders(tournament) == 1
+    a, _b, c, _d = two_rounds
+    play(tournament, 3, [(a, c, "2-0")])  # a change: a new version
+    after = {client.get(live).content for _ in range(20)}
+    assert renders(tournament) == 2 and after != bodies
+
+
+@pytest.mark.parametrize("name", ["public:standings", "public:crosstable", "public:tournament", "public:pairings"])
+def test_shared_pages_are_public_for_a_few_seconds_and_carry_no_token_or_cookie(client, tournament, two_rounds,
+                                                                                 name):
+    response = client.get(reverse(name, args=[tournament.slug]))
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "public, max-age=2" and response.has_header("ETag")
+    assert "csrftoken" not in response.cookies and not response.cookies
+    body = response.content.decode()
+    assert 'name="csrfmiddlewaretoken"' not in body and '"X-CSRFToken": ""' in body
+    # Second visitor: the same bytes from the cache, 304 with the ETag.
+    again = client.get(reverse(name, args=[tournament.slug]), headers={"if-none-match": response["ETag"]})
+    assert again.status_code == 304 and again["Cache-Control"] == "public, max-age=2"
+
+
+def test_the_language_menu_works_from_a_shared_page_without_a_token(tournament, two_rounds):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    page = client.get(reverse("public:standings", args=[tournament.slug]))
+    assert 'name="csrfmiddlewaretoken"' not in page.content.decode()
+    switched = client.post(reverse("set_language"), {"language": "de", "next": "/"})
+    assert switched.status_code == 302
+    german = client.get(reverse("public:standings", args=[tournament.slug])).content.decode()
+    assert '<html lang="de">' in german
+
+
+def test_signed_in_visitors_get_their_own_private_page(login, arbiter, client, tournament, two_rounds):
+    url = reverse("public:standings", args=[tournament.slug])
+    anonymous = client.get(url)
+    mine = login(arbiter).get(url)
+    assert mine["Cache-Control"] == "private, no-cache" and mine["ETag"] != anonymous["ETag"]
+    assert arbiter.username in mine.content.decode() and arbiter.username not in anonymous.content.decode()
+    assert 'name="csrfmiddlewaretoken"' in mine.content.decode()  # their own token, for their forms
+    assert renders(tournament) == 1  # the anonymous render only
+    from django.test import Client
+
+    assert Client().get(url).content == anonymous.content
+
+
+def test_the_query_string_and_the_language_name_different_pages(client, tournament, two_rounds):
+    url = reverse("public:standings", args=[tournament.slug])
+    plain, by_name = client.get(url), client.get(url + "?sort=name")
+    german = client.get(url, headers={"accept-language": "de"})
+    assert len({plain["ETag"], by_name["ETag"], german["ETag"]}) == 3
+    assert renders(tournament) == 3 and '<html lang="de">' in german.content.decode()
+
+
+def test_a_visitor_with_a_message_waiting_is_not_served_the_shared_page(client, tournament, two_rounds):
+    client.cookies["messages"] = "anything"
+    assert client.get(reverse("public:standings", args=[tournament.slug]))["Cache-Control"] == "private, no-cache"
+
+
+def test_downloads_and_missing_pages_are_never_kept(client, tournament, two_rounds):
+    csv = client.get(reverse("public:standings", args=[tournament.slug]) + "?_export=csv")
+    assert csv["Content-Disposition"].startswith("attachment") and renders(tournament) == 0
+    assert client.get(reverse("public:round", args=[tournament.slug, 9])).status_code == 404
+    assert renders(tournament) == 0
+
+
+def _slow_view(calls: list[int]):
+    def view(request, slug):
+        calls.append(1)
+        time.sleep(0.3)
+        return HttpResponse(f"<p>render {len(calls)}</p>", content_type="text/html; charset=utf-8")
+
+    return view
+
+
+def test_concurrent_misses_render_once_and_wait_for_it():
+    calls: list[int] = []
+    view = _slow_view(calls)
+    results: list[object] = []
+    barrier = threading.Barrier(8)
+
+    def visit():
+        request = RequestFactory().get("/t/x/standings/")
+        barrier.wait()
+        results.append(page_cache._render_once(view, request, "x", {}, "standings", "etag-1"))
+
+    threads = [threading.Thread(target=visit) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(calls) == 1
+    assert {r.body for r in results} == {b"<p>render 1</p>"}  # type: ignore[attr-defined]
+
+
+def test_while_a_new_version_renders_too_long_the_others_get_the_previous_one(monkeypatch):
+    monkeypatch.setattr(page_cache, "WAIT_SECONDS", 0.2)
+    request = RequestFactory().get("/t/x/standings/")
+    old = page_cache._render_once(_slow_view([]), request, "x", {}, "standings", "etag-1")
+    cache.add(page_cache._key("etag-2", "x") + ":lock", 1, 10)  # someone is rendering version 2
+    calls: list[int] = []
+    served = page_cache._render_once(_slow_view(calls), request, "x", {}, "standings", "etag-2")
+    assert served == old and not calls

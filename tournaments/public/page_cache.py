@@ -1,0 +1,179 @@
+"""Public pages rendered once per tournament version, served from the cache to everyone else.
+
+A hall of spectators polling the standings while results come in must cost one render per change,
+not one per spectator. For a request that sees nothing personal (anonymous, GET, no message
+waiting), ``shared_page`` keys the response by tournament, version, language, page and query:
+
+* a hit is served from the cache (Redis when ``REDIS_URL`` is set, local memory by default);
+* on a miss one request renders (a lock in the cache, ``add`` is atomic); concurrent requests for
+  the same page wait up to ``WAIT_SECONDS`` for it, then get the previous version if there is one,
+  and render themselves only when there is nothing to show at all;
+* every shared response carries ``Cache-Control: public, max-age=PUBLIC_MAX_AGE`` and the ETag (a
+  matching ``If-None-Match`` is answered 304 before anything is rendered), so nginx's micro-cache and
+  the browsers help too. Signed-in users get the page rendered for them, ``private``.
+
+Shared pages hold no CSRF token (``shares_no_token``): their only form, the language menu, posts to
+``set_language``, which needs none. A new version makes new keys: nothing is ever invalidated, old
+entries expire after ``PAGE_TTL``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any, cast
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils.cache import patch_cache_control
+from django.utils.translation import get_language
+
+from tournaments.public.version import etag_for, tournament_for_request
+
+PAGE_TTL = 600  # seconds a rendered version stays in the cache
+LOCK_SECONDS = 10  # a render that takes longer lets the next request render too
+WAIT_SECONDS = 2.0  # how long a request waits for another one's render
+MAX_QUERY = 300  # longer query strings are rendered for the request, never cached
+SHARED = "_shared_page"  # request attribute: this render goes to everyone (no CSRF token)
+
+View = Callable[..., HttpResponse]
+
+
+@dataclass(frozen=True)
+class Page:
+    """A rendered page as the cache keeps it."""
+
+    status: int
+    content_type: str
+    body: bytes
+    etag: str
+
+
+def shares_no_token(request: HttpRequest) -> bool:
+    """True while rendering a page for everyone: templates get no CSRF token."""
+    return bool(getattr(request, SHARED, False))
+
+
+def _shareable(request: HttpRequest) -> bool:
+    if request.method not in ("GET", "HEAD") or len(request.META.get("QUERY_STRING", "")) > MAX_QUERY:
+        return False
+    if request.user.is_authenticated or "messages" in request.COOKIES:
+        return False
+    session = getattr(request, "session", None)
+    return not (settings.SESSION_COOKIE_NAME in request.COOKIES and session is not None and session.get("_messages"))
+
+
+def _key(etag: str, slug: str) -> str:
+    return f"page:{slug}:{etag}"
+
+
+def _latest_key(request: HttpRequest, name: str, slug: str) -> str:
+    where = hashlib.sha1(f"{name}|{get_language()}|{request.get_full_path()}".encode(),
+                         usedforsecurity=False).hexdigest()[:24]
+    return f"page-latest:{slug}:{where}"
+
+
+def _headers(response: HttpResponse, etag: str, shared: bool) -> HttpResponse:
+    """The ETag, and ``public, max-age`` for a shared page or ``private, no-cache`` for a personal one."""
+    if response.status_code in (200, 304):
+        response["ETag"] = f'"{etag}"'
+    if shared:
+        patch_cache_control(response, public=True, max_age=settings.PUBLIC_MAX_AGE)
+    else:
+        patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+def _not_modified(request: HttpRequest, etag: str) -> bool:
+    sent = request.headers.get("If-None-Match", "")
+    return bool(sent) and (sent.strip() == "*" or f'"{etag}"' in sent or etag in sent.split(","))
+
+
+def render_count_key(slug: str) -> str:
+    """Where the number of shared renders of a tournament's pages is counted (the load test reads it)."""
+    return f"page-renders:{slug}"
+
+
+def _counted(slug: str) -> None:
+    key = render_count_key(slug)
+    if not cache.add(key, 1, PAGE_TTL):
+        try:
+            cache.incr(key)
+        except ValueError:  # expired between add and incr
+            cache.set(key, 1, PAGE_TTL)
+
+
+def _render(view: View, request: HttpRequest, slug: str, kwargs: dict[str, Any], etag: str
+            ) -> tuple[Page | None, HttpResponse]:
+    """The view's response, rendered for everyone, and the page to keep (None: an error, a download,
+    anything but a plain HTML 200 is served to this request only)."""
+    setattr(request, SHARED, True)
+    try:
+        response = view(request, slug, **kwargs)
+    finally:
+        setattr(request, SHARED, False)
+    keep = (response.status_code == 200 and not response.streaming and not response.cookies
+            and response.get("Content-Type", "").startswith("text/html")
+            and not response.has_header("Content-Disposition"))
+    if not keep:
+        return None, response
+    _counted(slug)
+    return Page(200, response["Content-Type"], response.content, etag), response
+
+
+def _render_once(view: View, request: HttpRequest, slug: str, kwargs: dict[str, Any], name: str,
+                 etag: str) -> Page | HttpResponse:
+    key, latest = _key(etag, slug), _latest_key(request, name, slug)
+    lock = key + ":lock"
+    if cache.add(lock, 1, LOCK_SECONDS):
+        try:
+            page, response = _render(view, request, slug, kwargs, etag)
+            if page is None:
+                return response
+            cache.set_many({key: page, latest: page}, PAGE_TTL)
+            return page
+        finally:
+            cache.delete(lock)
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        found = cache.get(key)
+        if found is not None:
+            return cast(Page, found)
+        if cache.get(lock) is None:
+            break
+    previous = cache.get(latest)
+    return cast(Page, previous) if previous is not None else view(request, slug, **kwargs)
+
+
+def shared_page(name: str) -> Callable[[View], View]:
+    """Cache the public view ``name`` per tournament version, language, URL arguments and query
+    string (see the module docstring)."""
+
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def wrapper(request: HttpRequest, slug: str, **kwargs: Any) -> HttpResponse:
+            tournament_for_request(request, slug)  # 404 for an unknown tournament, before any key
+            shared = _shareable(request)
+            # A signed-in visitor's pages differ (navigation, drafts for an arbiter): their own ETag.
+            who = () if shared else ("user", request.user.pk)
+            etag = etag_for(request, slug, name, *kwargs.values(), request.META.get("QUERY_STRING", ""), *who)
+            if _not_modified(request, etag):
+                return _headers(HttpResponseNotModified(), etag, shared)
+            if not shared:
+                return _headers(view(request, slug, **kwargs), etag, shared=False)
+            page = cache.get(_key(etag, slug))
+            if page is None:
+                page = _render_once(view, request, slug, kwargs, name, etag)
+            if isinstance(page, HttpResponse):
+                return page
+            return _headers(HttpResponse(page.body, status=page.status, content_type=page.content_type),
+                            page.etag, shared=True)
+
+        return wrapper
+
+    return decorate
