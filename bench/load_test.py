@@ -1,6 +1,10 @@
 """Bounded load test on loopback: gunicorn (2 workers) + a Celery worker + PostgreSQL + Redis.
 
-    .venv/bin/python bench/load_test.py [--seconds 60] [--players 50] [--spectators 200]
+    .venv/bin/python bench/load_test.py [--seconds 60] [--players 50] [--spectators 200] [--nginx]
+
+With ``--nginx`` Debian's nginx (installed with apt-get if missing) runs the deploy kit's site
+(``deploy/nginx/draughts.conf``, its micro-cache included; paths and ports rewritten by
+``bench/load/nginx.py``) in front of gunicorn, and every client goes through it.
 
 Creates (drops first) the PostgreSQL database ``--database`` (default ``draughts_load``) on
 127.0.0.1:5432, empties Redis db ``--redis-db`` (broker) and the next number (cache) on
@@ -30,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.load import clients, servers  # noqa: E402
+from bench.load import clients, nginx, servers  # noqa: E402
 from bench.load.seed import Seeded  # noqa: E402
 
 ARTIFACTS = ROOT / "test-artifacts" / "load"
@@ -51,6 +55,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--redis-db", type=int, default=11, help="broker db; the cache uses the next number")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--threads", type=int, default=4)
+    p.add_argument("--nginx", action="store_true", help="put the deploy kit's nginx in front of gunicorn")
     return p.parse_args(argv)
 
 
@@ -76,7 +81,19 @@ def environment(a: argparse.Namespace) -> dict[str, str]:
         "MEDIA_ROOT": str(ARTIFACTS / "media"),
         "LOGIN_RATE_LIMIT": "10",
         "DJANGO_SETTINGS_MODULE": "config.settings",
+        # Behind nginx the client address comes in X-Real-IP, as in the deploy kit.
+        **({"REAL_IP_HEADER": "HTTP_X_REAL_IP"} if a.nginx else {}),
     }
+
+
+def ensure_nginx() -> None:
+    """Debian's nginx, installed like PostgreSQL in CI when it is missing."""
+    if Path(nginx.NGINX).exists():
+        return
+    print("nginx is not installed: installing it from the Debian packages")
+    subprocess.run(["apt-get", "update", "-qq"], check=True)
+    subprocess.run(["apt-get", "install", "-y", "-qq", "nginx-light"], check=True,
+                   env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
 
 
 def prepare(a: argparse.Namespace, env: dict[str, str]) -> None:
@@ -121,15 +138,34 @@ def run(a: argparse.Namespace) -> int:
 
     seeded = seed(a.players)
     print(f"set-up: database, static files and seed ({2 * a.players} entries) in {time.monotonic() - t0:.1f} s")
-    web = worker = None
+    web = worker = proxy = None
     try:
         a.port = a.port or servers.free_port()
         web = servers.start_gunicorn(env, a.port, ARTIFACTS / "gunicorn.log", a.workers, a.threads)
         worker = servers.start_celery(env, ARTIFACTS / "celery.log")
         servers.wait_for_http(a.port, proc=web)
+        port = a.port
+        if a.nginx:
+            ensure_nginx()
+            port = servers.free_port()
+            conf = nginx.write_confs(ARTIFACTS / "nginx", port, a.port, ARTIFACTS / "static")
+            invalid = nginx.check(conf)
+            if invalid:
+                print(f"set-up failed: nginx -t: {invalid}", file=sys.stderr)
+                return 2
+            proxy = nginx.start_nginx(conf, ARTIFACTS / "nginx.log")
+            servers.wait_for_http(port, proc=proxy)
+            print(f"nginx {port} -> gunicorn {a.port}, with the deploy site's micro-cache")
         stats = clients.Stats()
         since = timezone.now()
-        problem = clients.check_login_rate_limit(a.port, 10)
+        from django.core.cache import cache
+
+        from tournaments.models import Tournament
+        from tournaments.public.page_cache import render_count_key
+
+        cache.delete(render_count_key(seeded.slug))
+        version_before = Tournament.objects.get(slug=seeded.slug).version
+        problem = clients.check_login_rate_limit(port, 10)
         print(f"pre-flight: 10 failed sign-ins over {a.workers} workers, the 11th refused with 429: "
               f"{'ok' if problem is None else problem}")
         if problem:
@@ -137,14 +173,14 @@ def run(a: argparse.Namespace) -> int:
         start = time.monotonic()
         deadline = start + a.seconds
         threads = [threading.Thread(target=clients.player_loop, daemon=True,
-                                    args=(stats, a.port, seeded.slug, seeded.player_sessions[i],
+                                    args=(stats, port, seeded.slug, seeded.player_sessions[i],
                                           seeded.player_games[i], deadline, a.think, random.Random(i)))
                    for i in range(a.players)]
         threads += [threading.Thread(target=clients.spectator_loop, daemon=True,
-                                     args=(stats, a.port, seeded.slug, deadline, a.poll, random.Random(1000 + i)))
+                                     args=(stats, port, seeded.slug, deadline, a.poll, random.Random(1000 + i)))
                     for i in range(a.spectators)]
         threads.append(threading.Thread(target=clients.arbiter_loop, daemon=True,
-                                        args=(stats, a.port, seeded.slug, seeded.arbiter_session,
+                                        args=(stats, port, seeded.slug, seeded.arbiter_session,
                                               seeded.player_user_ids, deadline, a.confirm_every)))
         for t in threads:
             t.start()
@@ -154,8 +190,11 @@ def run(a: argparse.Namespace) -> int:
         elapsed = time.monotonic() - start
         if hung:
             stats.error(f"{hung} client thread(s) still waiting after the run")
-        return report(a, stats, seeded, elapsed, worker, since)
+        versions = Tournament.objects.get(slug=seeded.slug).version - version_before
+        renders = int(cache.get(render_count_key(seeded.slug)) or 0)
+        return report(a, stats, seeded, elapsed, worker, since, (versions, renders))
     finally:
+        servers.stop(proxy)
         servers.stop(web)
         servers.stop(worker)
 
@@ -174,7 +213,7 @@ def wait_for_rebuild(seeded: Seeded, since: datetime.datetime, timeout: float = 
 
 
 def report(a: argparse.Namespace, stats: clients.Stats, seeded: Seeded, elapsed: float,
-           worker: subprocess.Popen[bytes], since: datetime.datetime) -> int:
+           worker: subprocess.Popen[bytes], since: datetime.datetime, renders: tuple[int, int]) -> int:
     from tournaments.models import ResultSubmission
 
     stored = ResultSubmission.objects.filter(submitted_by_id__in=seeded.player_user_ids).count()
@@ -184,7 +223,8 @@ def report(a: argparse.Namespace, stats: clients.Stats, seeded: Seeded, elapsed:
     total = sum(len(v) for v in stats.latencies.values())
     state = "up" if worker.poll() is None else "DOWN"
     print(f"load: {a.players} players, {a.spectators} spectators, 1 arbiter for {elapsed:.1f} s "
-          f"(gunicorn {a.workers} workers x {a.threads} threads, Celery worker {state})")
+          f"(gunicorn {a.workers} workers x {a.threads} threads, Celery worker {state}"
+          f"{', behind nginx' if a.nginx else ''})")
     print(f"requests: {total} in {elapsed:.1f} s = {total / elapsed:.1f} req/s "
           f"(machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
     everything = [x for v in stats.latencies.values() for x in v]
@@ -193,7 +233,16 @@ def report(a: argparse.Namespace, stats: clients.Stats, seeded: Seeded, elapsed:
               f"p95={percentile(values, 95) * 1000:7.1f} ms  max={max(values, default=0) * 1000:7.1f} ms")
     print(f"standings polls: {stats.counts['standings_200']} x 200, "
           f"{stats.counts['standings_304']} x 304 (not modified)")
+    versions, pages = renders
+    print(f"tournament versions during the run: {versions}; shared page renders: {pages} "
+          f"({pages / max(versions, 1):.2f} per version, all public pages and fragments)")
+    if a.nginx:
+        kinds = sorted((k.removeprefix("nginx_").upper(), n) for k, n in stats.counts.items()
+                       if k.startswith("nginx_"))
+        print("nginx micro-cache on the standings polls: " + ", ".join(f"{k} {n}" for k, n in kinds))
     print(f"submissions: {accepted} answered 'sent', {stored} stored; "
+          f"{stats.counts['submissions_after_confirmation']} refused after the arbiter confirmed "
+          f"(only an arbiter changes a confirmed result); "
           f"confirmations answered: {stats.counts['confirmations_answered']}")
     if stats.counts["confirmations_answered"]:
         rebuilt, waited = wait_for_rebuild(seeded, since)

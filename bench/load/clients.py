@@ -19,6 +19,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 SUBMITTED = "counts once your opponent"
+# Once an arbiter confirmed the game's result, players may only ask for a correction (issue 14.2).
+LOCKED = "only an arbiter changes it now"
 CONFIRMED = "confirmed."
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
@@ -144,7 +146,14 @@ def player_loop(stats: Stats, port: int, slug: str, session: str, game_id: int, 
             return
         token = client.csrf_from(html)
         nap(rng.uniform(0, think), deadline)
+        locked = False
         while time.monotonic() < deadline:
+            if locked:  # the result is confirmed: the player just follows "My games"
+                status, _h, html = timed(stats, "player-page", client, "GET", my_games)
+                if status != 200:
+                    stats.error(f"player page {my_games}: {status}")
+                nap(rng.uniform(0.5 * think, 1.5 * think), deadline)
+                continue
             result = rng.choice(["2-0", "1-1", "0-2"])
             form = {"csrfmiddlewaretoken": token, "result": result, "termination": "normal", "moves": "",
                     "next": my_games}
@@ -156,6 +165,9 @@ def player_loop(stats: Stats, port: int, slug: str, session: str, game_id: int, 
                 if status == 200 and SUBMITTED in html:
                     stats.count("submissions_accepted")
                     token = client.csrf_from(html)
+                elif status == 200 and LOCKED in html:
+                    stats.count("submissions_after_confirmation")  # refused, as it must be
+                    locked = True
                 else:
                     stats.error(f"submit game {game_id}: no confirmation message (page {status})")
             nap(rng.uniform(0.5 * think, 1.5 * think), deadline)
@@ -177,6 +189,9 @@ def spectator_loop(stats: Stats, port: int, slug: str, deadline: float, interval
             status, headers, _t = timed(stats, "standings", client, "GET", path,
                                         headers={"If-None-Match": etag, "HX-Request": "true"} if etag else
                                         {"HX-Request": "true"})
+            cached = headers.get("x-cache-status")
+            if cached:  # behind nginx (--nginx): HIT, MISS, EXPIRED, UPDATING, REVALIDATED, BYPASS
+                stats.count(f"nginx_{cached.lower()}")
             if status == 200:
                 etag = headers.get("etag", "")
                 stats.count("standings_200")
