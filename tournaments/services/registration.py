@@ -323,7 +323,7 @@ def link_account(actor: Actor, entry: Entry, username: str) -> Entry:
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
         raise ServiceError(_("There is no user account named “%(username)s”.") % {"username": username})
-    locked = Entry.objects.select_for_update().select_related("player", "user").get(pk=entry.pk)
+    locked = Entry.objects.select_for_update(of=("self",)).select_related("player", "user").get(pk=entry.pk)
     other = (
         Entry.objects.filter(tournament=tournament, user=user).exclude(pk=entry.pk).select_related("player").first()
     )
@@ -352,7 +352,7 @@ def unlink_account(actor: Actor, entry: Entry) -> Entry:
     another entry in the tournament.
     """
     tournament = entry.tournament
-    locked = Entry.objects.select_for_update().select_related("player", "user").get(pk=entry.pk)
+    locked = Entry.objects.select_for_update(of=("self",)).select_related("player", "user").get(pk=entry.pk)
     user = locked.user
     if user is None:
         raise ServiceError(_("%(name)s has no linked user account.") % {"name": locked.player.name})

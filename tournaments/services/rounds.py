@@ -127,7 +127,7 @@ def _locked_round(pk: int, *related: str) -> Round:
     """The round ``pk`` locked for this transaction, or a clear refusal when it is gone
     (another arbiter unpaired it meanwhile): never a 500."""
     try:
-        return Round.objects.select_for_update().select_related(*related).get(pk=pk)
+        return Round.objects.select_for_update(of=("self",)).select_related(*related).get(pk=pk)
     except Round.DoesNotExist:
         raise ServiceError(
             _("This round no longer exists: another arbiter has just unpaired it. Reload the page.")
