@@ -77,6 +77,13 @@ def board_names(number: int) -> list[tuple[str, str]]:
             .select_related("white__player", "black__player")]
 
 
+def publish(page: Page, shot, number: int) -> None:
+    """Publish asks first (issue 12): the summary opens the box, its button publishes."""
+    page.locator("details.confirm > summary", has_text="Publish").click()
+    shot(page, f"round {number} publish asks for confirmation")
+    page.get_by_role("button", name=f"Yes, publish round {number}").click()
+
+
 def game_id(round_number: int, board: int) -> int:
     from games.services.games import game_for_board
     from tournaments.models import Board
@@ -124,7 +131,7 @@ def test_a_whole_tournament_evening_in_the_browser(browser: Browser, live_server
     chief.wait_for_load_state()
     assert f"/t/{SLUG}/manage/rounds/1/" in chief.url, chief.url
     shot(chief, "round 1 draft preview")
-    chief.get_by_role("button", name="Publish").click()
+    publish(chief, shot, 1)
     chief.wait_for_load_state()
     expect(chief.locator("body")).to_contain_text("Round 1 published")
     shot(chief, "round 1 published")
@@ -232,7 +239,7 @@ def test_a_whole_tournament_evening_in_the_browser(browser: Browser, live_server
     chief.wait_for_load_state()
     assert f"/t/{SLUG}/manage/rounds/2/" in chief.url, chief.url
     shot(chief, "round 2 draft preview")
-    chief.get_by_role("button", name="Publish").click()
+    publish(chief, shot, 2)
     chief.wait_for_load_state()
     round2 = board_names(2)
     assert len(round2) == 6 and (w1, b1) not in round2 and (b1, w1) not in round2, round2

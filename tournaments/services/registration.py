@@ -15,11 +15,11 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Model
+from django.db.models import Max, Model, Q
 from django.utils.translation import gettext as _
 
 from tournaments.audit import Actor, record
-from tournaments.models import Absence, Entry, Player, ProhibitedPair, Role, Round, Tournament
+from tournaments.models import Absence, Board, Entry, Player, ProhibitedPair, Role, Round, Tournament
 from tournaments.versioning import bump
 
 from .errors import ServiceError
@@ -361,3 +361,89 @@ def unlink_account(actor: Actor, entry: Entry) -> Entry:
     _drop_player_role(tournament, user)
     record(actor, tournament, "entry.unlink_account", entry, before=f"user={user.get_username()}", after="user=")
     return entry
+
+
+# The player data an arbiter edits, with the entry's rating for this event.
+EDITABLE = ("name", "title", "federation", "club", "fmjd_id", "national_id", "birth_year")
+
+
+def _changes_text(before: dict[str, Any], after: dict[str, Any]) -> tuple[str, str]:
+    changed = [k for k in after if before.get(k) != after[k]]
+    return (_summary_dict(before, changed), _summary_dict(after, changed))
+
+
+def _summary_dict(values: dict[str, Any], keys: Iterable[str]) -> str:
+    return "; ".join(f"{k}={'' if values.get(k) is None else values.get(k)}" for k in keys)
+
+
+@transaction.atomic
+def update_player(actor: Actor, entry: Entry, data: dict[str, Any]) -> Entry:
+    """Change the player data of ``entry`` (``EDITABLE`` and ``rating``) for this tournament.
+
+    A player who also plays in other tournaments is not changed there: this entry gets its own copy
+    of the player first (an arbiter of one tournament never changes what another shows). Refused
+    when the new name or FMJD id is another player's of this tournament.
+    """
+    tournament = entry.tournament
+    lock_tournament(tournament)
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("player").get(pk=entry.pk)
+    player = entry.player
+    new = {k: data[k] for k in EDITABLE if k in data}
+    known = {k: v for k, v in registered_keys(tournament).items()
+             if v != player.name}  # its own keys do not count against it
+    twin = next((known[k] for k in same_player_key(str(new.get("name", player.name)),
+                                                    str(new.get("fmjd_id", player.fmjd_id))) if k in known), None)
+    if twin is not None:
+        raise ServiceError(_("%(name)s is already registered.") % {"name": twin})
+    before = {k: getattr(player, k) for k in new} | {"rating": entry.rating}
+    if Entry.objects.filter(player=player).exclude(pk=entry.pk).exists():
+        player = Player.objects.create(**{k: getattr(player, k) for k in PLAYER_FIELDS})
+        entry.player = player
+    for k, v in new.items():
+        setattr(player, k, v)
+    player.full_clean()
+    player.save()
+    if "rating" in data:
+        entry.rating = data["rating"]
+    entry.save()
+    old, now = _changes_text(before, {k: getattr(player, k) for k in new} | {"rating": entry.rating})
+    if now:
+        record(actor, tournament, "entry.edit", entry, before=old, after=now)
+    return entry
+
+
+def has_played(entry: Entry) -> bool:
+    """Whether ``entry`` is on a board of any round (a game or a bye), published or draft."""
+    return Board.objects.filter(Q(white=entry) | Q(black=entry)).exists()
+
+
+@transaction.atomic
+def delete_entry(actor: Actor, entry: Entry) -> None:
+    """Remove a player who never played from the tournament (its absences and prohibited pairs go
+    with it); the player row goes too unless another tournament has it. Refused once the player is
+    on a board: then withdraw instead."""
+    tournament = entry.tournament
+    lock_tournament(tournament)
+    entry = Entry.objects.select_related("player").get(pk=entry.pk)
+    if has_played(entry):
+        raise ServiceError(_("%(name)s is on a board already: withdraw the player instead.")
+                           % {"name": entry.player.name})
+    number = entry.start_number
+    later = Entry.objects.filter(tournament=tournament, start_number__gt=number) if number else Entry.objects.none()
+    frozen = last_round_number(tournament) > 0
+    if frozen and later.exists():
+        # Start numbers are the pairing numbers of the rounds played: none may move.
+        raise ServiceError(_("%(name)s has start number %(n)s, frozen by the rounds played: withdraw the player "
+                             "instead.") % {"name": entry.player.name, "n": number})
+    player = entry.player
+    record(actor, tournament, "entry.delete", entry,
+           before=_summary_dict({"name": player.name, "start_number": entry.start_number,
+                                 "rating": entry.rating}, ("name", "start_number", "rating")))
+    Absence.objects.filter(entry=entry).delete()
+    ProhibitedPair.objects.filter(Q(first=entry) | Q(second=entry)).delete()
+    entry.delete()
+    for other in later.order_by("start_number"):  # before round 1: close the gap
+        other.start_number = (other.start_number or 1) - 1
+        other.save(update_fields=["start_number"])
+    if not Entry.objects.filter(player=player).exists():
+        player.delete()

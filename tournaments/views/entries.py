@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -34,6 +35,8 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and request.POST.get("action") in ACCOUNT_ACTIONS:
         return _account_action(request, tournament)
     form = PlayerForm(request.POST or None)
+    if request.GET.get("next") == "player" or (request.method == "POST" and form.errors):
+        form.fields["name"].widget.attrs["autofocus"] = True
     if request.method == "POST" and form.is_valid():
         try:
             entry = registration.register_player(request.user, tournament, form.cleaned_data)
@@ -48,7 +51,8 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                 )
             else:
                 messages.success(request, _("%(name)s registered.") % {"name": entry.player.name})
-            return redirect("tournaments:players", slug=slug)
+            # Back to an empty form with the cursor in the name field: the next player.
+            return redirect(reverse("tournaments:players", args=[slug]) + "?next=player#add-player")
     entries = (
         Entry.objects.filter(tournament=tournament).select_related("player", "user").order_by("start_number", "id")
     )
@@ -154,6 +158,41 @@ def start_numbers(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("Start numbers assigned by rating, title and name."))
     return redirect("tournaments:players", slug=slug)
+
+
+def edit_player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """Correct a player's data (name, title, federation, club, ids, rating, birth year) for this
+    tournament; remove a player who never played (a confirmation box)."""
+    tournament = tournament_for(request, slug, PERM)
+    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=tournament)
+    form = PlayerForm(request.POST or None, instance=entry.player, initial={"rating": entry.rating})
+    if request.method == "POST" and form.is_valid():
+        try:
+            registration.update_player(request.user, entry, form.cleaned_data)
+        except ServiceError as exc:
+            refuse(request, exc)
+        else:
+            messages.success(request, _("%(name)s saved.") % {"name": form.cleaned_data["name"]})
+            return redirect("tournaments:players", slug=slug)
+    shared = Entry.objects.filter(player=entry.player_id).exclude(pk=entry.pk).exists()
+    return render(request, "tournaments/manage/player_edit.html", {
+        "tournament": tournament, "entry": entry, "form": form, "shared": shared,
+        "may_delete": not registration.has_played(entry), "title": entry.player.name})
+
+
+@require_POST
+def delete_player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """Remove a player who never played (the form's confirmation box must be ticked)."""
+    tournament = tournament_for(request, slug, PERM)
+    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=tournament)
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, _("Tick the box to confirm the removal."))
+        return redirect("tournaments:edit_player", slug=slug, entry_id=entry.pk)
+    name = entry.player.name
+    if attempt(request, lambda: registration.delete_entry(request.user, entry),
+               _("%(name)s removed from the tournament.") % {"name": name}):
+        return redirect("tournaments:players", slug=slug)
+    return redirect("tournaments:edit_player", slug=slug, entry_id=entry.pk)
 
 
 def withdraw(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:

@@ -26,7 +26,7 @@ from .common import attempt, refuse
 def round_list(request: HttpRequest, slug: str) -> HttpResponse:
     """All rounds (drafts included) with the “pair next round” form."""
     tournament = tournament_for(request, slug, "tournaments.manage_tournament")
-    rounds = tournament.rounds.order_by("number")
+    rounds = list(tournament.rounds.order_by("number"))
     running = TaskRun.objects.filter(
         tournament=tournament, kind="pair_round", status__in=(TaskRun.Status.QUEUED, TaskRun.Status.RUNNING)
     ).first()
@@ -36,6 +36,7 @@ def round_list(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "tournament": tournament,
             "rounds": rounds,
+            "draft": rounds[-1] if rounds and rounds[-1].status == Round.Status.DRAFT else None,
             "pair_form": PairForm(),
             "running": running,
             "can_pair": request.user.has_perm("tournaments.pair_round", tournament),

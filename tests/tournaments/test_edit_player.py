@@ -1,0 +1,88 @@
+"""Issue 12: an arbiter edits a player and removes one who never played; after "Register" the cursor
+is back in the name field. Edits in one tournament never change another (issue 14.1's rule)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tournaments.models import AuditEntry, Entry, Player
+
+pytestmark = pytest.mark.django_db
+
+
+def edit_url(t, entry):
+    return reverse("tournaments:edit_player", args=[t.slug, entry.pk])
+
+
+FORM = {"name": "Jansen, Pieter", "title": "MF", "federation": "NED", "club": "DC Utrecht", "fmjd_id": "",
+        "national_id": "", "rating": "1480", "birth_year": "1990"}
+
+
+def test_the_arbiter_corrects_a_player_and_the_audit_says_what_changed(login, arbiter, tournament, entries):
+    client = login(arbiter)
+    entry = entries[0]
+    page = client.get(edit_url(tournament, entry)).content.decode()
+    assert 'value="Jansen, Piet"' in page and 'value="1450"' in page
+    response = client.post(edit_url(tournament, entry), FORM)
+    assert response.status_code == 302
+    entry.refresh_from_db()
+    assert (entry.player.name, entry.player.title, entry.player.club, entry.rating) == (
+        "Jansen, Pieter", "MF", "DC Utrecht", 1480)
+    audit = AuditEntry.objects.get(action="entry.edit")
+    assert "name=Jansen, Piet" in audit.before and "name=Jansen, Pieter" in audit.after
+    assert "rating=1450" in audit.before and "rating=1480" in audit.after
+    assert "federation" not in audit.after or "federation=NED" in audit.after
+
+
+def test_an_edit_never_changes_the_player_in_another_tournament(login, arbiter, tournament, other_tournament, entries):
+    shared = entries[0].player
+    elsewhere = Entry.objects.create(tournament=other_tournament, player=shared, start_number=1)
+    login(arbiter).post(edit_url(tournament, entries[0]), FORM)
+    elsewhere.refresh_from_db()
+    entries[0].refresh_from_db()
+    assert elsewhere.player.name == "Jansen, Piet" and entries[0].player.name == "Jansen, Pieter"
+    assert elsewhere.player_id != entries[0].player_id
+
+
+def test_an_edit_cannot_make_two_players_one(login, arbiter, tournament, entries):
+    response = login(arbiter).post(edit_url(tournament, entries[0]), {**FORM, "name": "Müller, Jürgen"}, follow=True)
+    assert "Müller, Jürgen is already registered." in response.content.decode()
+    entries[0].refresh_from_db()
+    assert entries[0].player.name == "Jansen, Piet"
+
+
+def test_a_player_who_never_played_is_removed_and_the_numbers_close_up(login, arbiter, tournament, entries):
+    client = login(arbiter)
+    url = reverse("tournaments:delete_player", args=[tournament.slug, entries[1].pk])
+    assert client.post(url).status_code == 302 and Entry.objects.filter(pk=entries[1].pk).exists()  # unconfirmed
+    client.post(url, {"confirm": "yes"})
+    assert not Entry.objects.filter(pk=entries[1].pk).exists()
+    assert not Player.objects.filter(name="Müller, Jürgen").exists()
+    numbers = list(Entry.objects.filter(tournament=tournament).order_by("start_number")
+                   .values_list("player__name", "start_number"))
+    assert numbers == [("Jansen, Piet", 1), ("Lefèvre, Amélie", 2), ("Иванов, Сергей", 3)]
+    assert AuditEntry.objects.filter(action="entry.delete", before__contains="Müller, Jürgen").exists()
+
+
+def test_a_player_on_a_board_is_never_removed(login, arbiter, tournament, entries, published_round):
+    client = login(arbiter)
+    page = client.get(edit_url(tournament, entries[0])).content.decode()
+    assert "withdraw the player instead" in page and 'name="confirm"' not in page
+    response = client.post(reverse("tournaments:delete_player", args=[tournament.slug, entries[0].pk]),
+                           {"confirm": "yes"}, follow=True)
+    assert "is on a board already" in response.content.decode()
+    assert Entry.objects.filter(pk=entries[0].pk).exists()
+
+
+def test_after_register_the_cursor_is_back_in_the_name_field(login, arbiter, tournament):
+    client = login(arbiter)
+    response = client.post(reverse("tournaments:players", args=[tournament.slug]),
+                           {"name": "Nieuw, Nel", "rating": "", "birth_year": ""})
+    assert response.status_code == 302 and response["Location"].endswith("?next=player#add-player")
+    page = client.get(response["Location"]).content.decode()
+    (name_input,) = re.findall(r'<input[^>]*name="name"[^>]*>', page)
+    assert "autofocus" in name_input
+    assert "autofocus" not in client.get(reverse("tournaments:players", args=[tournament.slug])).content.decode()
