@@ -86,3 +86,12 @@ def test_after_register_the_cursor_is_back_in_the_name_field(login, arbiter, tou
     (name_input,) = re.findall(r'<input[^>]*name="name"[^>]*>', page)
     assert "autofocus" in name_input
     assert "autofocus" not in client.get(reverse("tournaments:players", args=[tournament.slug])).content.decode()
+
+
+def test_the_overview_links_both_trf_downloads(login, arbiter, tournament, entries):
+    """Issue 12: the template looped over ``trf_flavours``, which the view never set: no links."""
+    page = login(arbiter).get(reverse("tournaments:manage", args=[tournament.slug])).content.decode()
+    for flavour, label in (("trf26", "TRF26"), ("trf16", "TRF16")):
+        url = reverse("tournaments:export_trf", args=[tournament.slug, flavour])
+        assert f'href="{url}" download>{label}</a>' in page
+        assert login(arbiter).get(url)["Content-Disposition"].endswith(f'-{flavour}.trf"')

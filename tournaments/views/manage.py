@@ -58,6 +58,7 @@ def overview(request: HttpRequest, slug: str) -> HttpResponse:
         "n_entries": entries.count(),
         "n_unnumbered": entries.filter(start_number__isnull=True).count(),
         "draft": next((r for r in rounds if r.status == Round.Status.DRAFT), None),
+        "trf_flavours": TRF_FLAVOURS,
     }
     return render(request, "tournaments/manage/overview.html", context)
 
