@@ -10,9 +10,13 @@ from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import QuerySet
 from django.utils.functional import lazy
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import federations
+from tournaments.federations import FEDERATIONS
 from tournaments.models import Absence, Entry, Player, Tournament
 from tournaments.pairing.keizer import KeizerParams
 from tournaments.reports.standings import KIND_BY_SYSTEM
@@ -37,6 +41,28 @@ class IsoDateInput(forms.DateInput):
 RESERVED_SLUGS = frozenset({"new", "arbiter", "manage"})
 
 
+class FederationInput(forms.TextInput):
+    """A text box for a three-letter code with the known federations offered as suggestions."""
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__({"list": "federations", "maxlength": "3", "size": "4", "autocomplete": "off",
+                          "pattern": "[A-Za-z]{3}", **(attrs or {})})
+
+    def render(self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None) -> SafeString:
+        options = format_html_join("", '<option value="{}">{}</option>', sorted(FEDERATIONS.items()))
+        return format_html('{}<datalist id="federations">{}</datalist>',
+                           super().render(name, value, attrs, renderer), options)
+
+
+def clean_federation(value: str) -> str:
+    """Three letters, upper case, or empty; anything else is refused with the value named (never cut)."""
+    code = federations.normalise(value or "")
+    if not federations.is_code(code):
+        raise forms.ValidationError(_("“%(value)s” is not a three-letter federation code (e.g. NED, FRA, GER).")
+                                    % {"value": value})
+    return code
+
+
 class TournamentCreateForm(forms.ModelForm[Tournament]):
     """The essentials to open a tournament; everything else is on the settings page."""
 
@@ -49,12 +75,16 @@ class TournamentCreateForm(forms.ModelForm[Tournament]):
         widgets = {
             "start_date": IsoDateInput(),
             "end_date": IsoDateInput(),
+            "federation": FederationInput(),
         }
+
+    def clean_federation(self) -> str:
+        return clean_federation(self.cleaned_data.get("federation", ""))
 
     def clean_slug(self) -> str:
         slug: str = self.cleaned_data["slug"]
         if slug in RESERVED_SLUGS:
-            raise forms.ValidationError(_("“%(slug)s” is reserved; choose another short name.") % {"slug": slug})
+            raise forms.ValidationError(_("/t/%(slug)s/ is reserved; choose another web address.") % {"slug": slug})
         return slug
 
     def clean(self) -> dict[str, Any]:
@@ -100,6 +130,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         widgets = {
             "start_date": IsoDateInput(),
             "end_date": IsoDateInput(),
+            "federation": FederationInput(),
         }
         help_texts = {
             # Unlisted, not secret: the public pages stay reachable by their link (as players expect
@@ -120,6 +151,9 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             rules = cast(forms.ChoiceField, self.fields["tiebreak_rules"])
             rules.choices = [("", _("By the start date (now: %(edition)s)") % {"edition": by_date}),
                              *Tournament.TiebreakRules.choices[1:]]  # fmt: skip
+
+    def clean_federation(self) -> str:
+        return clean_federation(self.cleaned_data.get("federation", ""))
 
     def clean_keizer_params(self) -> dict[str, Any]:
         raw = (self.cleaned_data.get("keizer_params") or "").strip()
@@ -172,6 +206,10 @@ class PlayerForm(forms.ModelForm[Player]):
     class Meta:
         model = Player
         fields = ["name", "title", "federation", "club", "fmjd_id", "national_id", "rating", "birth_year"]
+        widgets = {"federation": FederationInput()}
+
+    def clean_federation(self) -> str:
+        return clean_federation(self.cleaned_data.get("federation", ""))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

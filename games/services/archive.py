@@ -567,7 +567,7 @@ class _Importer:
             ours = self.ex.row(tournament, TOURNAMENT_SKIP, None)
         slug = theirs.get("slug")
         if isinstance(slug, str) and Tournament.objects.filter(slug=slug).exclude(event_id=event_id).exists():
-            raise ArchiveError(_("The short name %(slug)s is used by another tournament on this server; "
+            raise ArchiveError(_("The web address /t/%(slug)s/ is used by another tournament on this server; "
                                  "rename one of them first.") % {"slug": slug})
         base = self.base["tournament"] if self.base else None
         changed = self._apply("tournament", 0, tournament, theirs, ours, base, TOURNAMENT_SKIP, None)

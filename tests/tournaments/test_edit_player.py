@@ -95,3 +95,23 @@ def test_the_overview_links_both_trf_downloads(login, arbiter, tournament, entri
         url = reverse("tournaments:export_trf", args=[tournament.slug, flavour])
         assert f'href="{url}" download>{label}</a>' in page
         assert login(arbiter).get(url)["Content-Disposition"].endswith(f'-{flavour}.trf"')
+
+
+@pytest.mark.parametrize(("typed", "stored", "error"), [
+    ("ned", "NED", None), (" fra ", "FRA", None), ("SUR", "SUR", None), ("", "", None),
+    ("NEDE", None, "at most 3 characters"), ("N1D", None, "is not a three-letter federation code"),
+])
+def test_the_federation_is_a_three_letter_code_never_cut(login, arbiter, tournament, entries, typed, stored, error):
+    """Issue 12: "Netherlands" became "Net"; now it is refused with the value named."""
+    response = login(arbiter).post(edit_url(tournament, entries[0]), {**FORM, "federation": typed})
+    entries[0].refresh_from_db()
+    if error is None:
+        assert response.status_code == 302 and entries[0].player.federation == stored
+    else:
+        assert response.status_code == 200 and error in response.content.decode()
+        assert entries[0].player.federation == "NED"  # unchanged
+
+
+def test_the_federation_box_offers_the_known_codes(login, arbiter, tournament):
+    page = login(arbiter).get(reverse("tournaments:players", args=[tournament.slug])).content.decode()
+    assert 'list="federations"' in page and '<option value="NED">Netherlands</option>' in page

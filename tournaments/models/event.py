@@ -99,7 +99,9 @@ class Tournament(models.Model):
         KEEP = "keep", _("Always keep results")
         CANCEL = "cancel", _("Always cancel results")
 
-    slug = models.SlugField(_("short name"), max_length=80, unique=True)
+    slug = models.SlugField(
+        _("web address"), max_length=80, unique=True,
+        help_text=_("The end of the tournament's address: /t/<this>/. Letters, digits and hyphens."))
     # The event's identity across instances: a tournament archive imported on another server keeps
     # it, so a newer export of the same event updates that tournament instead of making a second one.
     event_id = models.UUIDField(_("event id"), default=uuid.uuid4, unique=True, editable=False)

@@ -26,6 +26,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments import federations
 from tournaments.audit import Actor, record
 from tournaments.models import Tournament
 from tournaments.text import control_characters
@@ -117,6 +118,9 @@ def _clean(row: dict[str, str]) -> dict[str, Any]:
             raise ValueError(_("%(field)s “%(value)s” is longer than %(n)s characters") % {
                 "field": key, "value": value, "n": limit})  # fmt: skip
         data[key] = value.upper() if key == "federation" else value
+    if not federations.is_code(data["federation"]):
+        raise ValueError(_("“%(value)s” is not a three-letter federation code (e.g. NED, FRA, GER)")
+                         % {"value": data["federation"]})
     data["username"] = row.get("username", "").strip()
     data["rating"] = _int(row.get("rating", ""), "rating", *RATING_RANGE)
     data["birth_year"] = _int(row.get("birth_year", ""), "birth_year", FIRST_BIRTH_YEAR, datetime.date.today().year)

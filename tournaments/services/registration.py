@@ -70,7 +70,7 @@ def create_tournament(actor: User, **fields: Any) -> Tournament:
     """Create a tournament; ``actor`` becomes its chief arbiter. Refuses a slug already in use."""
     slug = fields.get("slug", "")
     if Tournament.objects.filter(slug=slug).exists():
-        raise ServiceError(_("The short name “%(slug)s” is already in use.") % {"slug": slug})
+        raise ServiceError(_("The web address /t/%(slug)s/ is already in use.") % {"slug": slug})
     tournament = Tournament.objects.create(created_by=actor, **fields)
     Role.objects.create(tournament=tournament, user=actor, kind=Role.Kind.CHIEF_ARBITER)
     record(actor, tournament, "tournament.create", tournament, after=_summary(tournament, ("slug", "name")))
