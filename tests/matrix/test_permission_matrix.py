@@ -98,12 +98,18 @@ def test_permission_matrix(request):
     assert not mismatches, "permission matrix mismatches:\n" + "\n".join(mismatches)
 
 
+# The one POST without a token: the language menu of the public pages, which are rendered once for
+# every visitor and so carry no visitor's token (issue 18; a forged request can only change the
+# language). Nothing else may join this set.
+CSRF_EXEMPT = {"set_language"}
+
+
 @pytest.mark.django_db
 def test_every_post_view_refuses_a_request_without_csrf_token(request):
     """CSRF everywhere: every POST case of the matrix, as the persona allowed to act, without token -> 403."""
     world = build_world(request)
     failures: list[str] = []
-    for name in sorted(TABLE):
+    for name in sorted(set(TABLE) - CSRF_EXEMPT):
         for case in TABLE[name]:
             if case.method != "POST":
                 continue
