@@ -202,6 +202,13 @@ TABLE: dict[str, list[Case]] = {
     ],
     "tournaments:import_csv": [Case(slug, "POST", only(ARBITERS, DONE))],
     "tournaments:start_numbers": [Case(slug, "POST", only(ARBITERS, DONE), lambda w: {"method": "rating"})],
+    "tournaments:edit_player": [
+        Case(lambda w: {"slug": w.tournament.slug, "entry_id": w.entries[2].pk}, "GET", only(ARBITERS)),
+        Case(lambda w: {"slug": w.tournament.slug, "entry_id": w.entries[2].pk}, "POST", only(ARBITERS)),
+    ],
+    # Without the confirmation box ticked: back to the edit page, nothing removed.
+    "tournaments:delete_player": [Case(lambda w: {"slug": w.tournament.slug, "entry_id": w.entries[2].pk}, "POST",
+                                       only(ARBITERS, DONE))],
     "tournaments:withdraw": [
         Case(lambda w: {"slug": w.tournament.slug, "entry_id": w.entries[2].pk}, "GET", only(ARBITERS)),
         Case(lambda w: {"slug": w.tournament.slug, "entry_id": w.entries[2].pk}, "POST", only(ARBITERS)),
