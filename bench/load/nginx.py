@@ -3,7 +3,8 @@
 ``site_conf`` takes ``deploy/nginx/draughts.conf`` as it is and changes only what a test on loopback
 must: plain HTTP on a free port instead of TLS (the port-80 redirect server, the certificates and
 HTTP/2 go; the app is told https, as behind a TLS balancer), the upstream's port, and the paths
-(static files, the cache) into the artifacts directory. The cache, the cookie bypass, the lock and everything else stay as deployed.
+(static files, the cache) into the artifacts directory. The cache, the cookie bypass, the lock and
+everything else stay as deployed.
 ``start_nginx`` wraps it in a minimal main configuration and runs Debian's nginx in the foreground
 (its own process group, stopped like the other servers).
 """
