@@ -24,6 +24,10 @@ from tournaments.standings import Standings, describe
 from tournaments.text import spreadsheet_cell
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
+# Columns folded away on a phone (public.css): rank, name and points always stay in view.
+FOLD = {"th": {"class": "fold"}, "td": {"class": "fold"}}
+NUM_FOLD = {"th": {"class": "num fold"}, "td": {"class": "num fold"}}
+POINTS = {"th": {"class": "num points"}, "td": {"class": "num points"}}
 
 
 class NameColumn(tables.Column):
@@ -77,12 +81,12 @@ class StandingsTable(tables.Table):
     """
 
     rank = tables.Column(verbose_name=_("Rk"), attrs=NUM)
-    start_number = tables.Column(verbose_name=_("SNo"), attrs=NUM)
-    title = tables.Column(verbose_name=_("Title"), default="")
+    start_number = tables.Column(verbose_name=_("SNo"), attrs=NUM_FOLD)
+    title = tables.Column(verbose_name=_("Title"), default="", attrs=FOLD)
     name = NameColumn(verbose_name=_("Name"))
-    federation = tables.Column(verbose_name=_("Fed"), default="")
-    rating = tables.Column(verbose_name=_("Rating"), attrs=NUM, default="")
-    points = tables.Column(verbose_name=_("Pts"), attrs=NUM, order_by=("points_key",))
+    federation = tables.Column(verbose_name=_("Fed"), default="", attrs=FOLD)
+    rating = tables.Column(verbose_name=_("Rating"), attrs=NUM_FOLD, default="")
+    points = tables.Column(verbose_name=_("Pts"), attrs=POINTS, order_by=("points_key",))
 
     class Meta:
         attrs = {"class": "standings"}
@@ -93,10 +97,8 @@ class StandingsTable(tables.Table):
     def fast_body(self) -> SafeString:
         """The ``<tr>`` rows in the current order, every value escaped."""
         names = [c.name for c in self.columns]
-        classes = {
-            c.name: (' class="num"' if "num" in str(c.attrs.get("td", {}).get("class", "")) else "")
-            for c in self.columns
-        }
+        classes = {c.name: str(c.attrs.get("td", {}).get("class", "")) for c in self.columns}
+        classes = {name: f' class="{escape(cls)}"' if cls else "" for name, cls in classes.items()}
         out: list[str] = []
         for i, rec in enumerate(self.data):
             cells = []
@@ -115,7 +117,7 @@ def _extra_columns(
 ) -> list[tuple[str, tables.Column]]:
     cols: list[tuple[str, tables.Column]] = []
     if keizer:
-        cols.append(("points", tables.Column(verbose_name=_("Keizer"), attrs=NUM, order_by=("points_key",))))
+        cols.append(("points", tables.Column(verbose_name=_("Keizer"), attrs=POINTS, order_by=("points_key",))))
     for i, code in enumerate(standings.tiebreaks, start=1):
         cols.append(
             (
@@ -129,16 +131,16 @@ def _extra_columns(
         )
     if optional:
         cols += [
-            ("games", tables.Column(verbose_name=_("Games"), attrs=NUM)),
-            ("wdl", tables.Column(verbose_name=_("W-D-L"), attrs=NUM, order_by=("wins",))),
-            ("performance", tables.Column(verbose_name=_("Perf."), attrs=NUM, default="")),
+            ("games", tables.Column(verbose_name=_("Games"), attrs=NUM_FOLD)),
+            ("wdl", tables.Column(verbose_name=_("W-D-L"), attrs=NUM_FOLD, order_by=("wins",))),
+            ("performance", tables.Column(verbose_name=_("Perf."), attrs=NUM_FOLD, default="")),
             (
                 "rating_change",
                 tables.Column(
                     verbose_name=_("Δ rating (est.)"),
                     attrs={
-                        "th": {"class": "num", "title": _("Estimated rating change (Elo); not official")},
-                        "td": {"class": "num"},
+                        "th": {"class": "num fold", "title": _("Estimated rating change (Elo); not official")},
+                        "td": {"class": "num fold"},
                     },
                     order_by=("rating_change_key",),
                 ),
