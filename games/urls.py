@@ -25,6 +25,7 @@ urlpatterns = [
     # Where a board card's QR code leads (tournaments.services.site_address.board_url).
     path("t/<slug:slug>/round/<int:number>/board/<int:board>/", board.board_result, name="board_result"),
     path("t/<slug:slug>/results/", results.results_overview, name="results"),
+    path("t/<slug:slug>/results/<int:number>/typed/", results.typed_results, name="typed_results"),
     path("t/<slug:slug>/links/", links.links, name="links"),
     path("t/<slug:slug>/links/create/", links.link_create, name="link_create"),
     path("t/<slug:slug>/links/<int:pk>/revoke/", links.link_revoke, name="link_revoke"),

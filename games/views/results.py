@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -36,6 +36,7 @@ from games.services.results import (
     request_correction,
     submit_result,
 )
+from games.services.typed_results import enter_typed_results
 from games.services.validation import check_game
 from games.views.common import back, form_errors, game_for, submission_for, whole_number
 from games.views.moves import entry_context
@@ -270,4 +271,24 @@ def results_overview(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "games/results.html", {
         "tournament": tournament, "rounds": rounds, "round": rnd, "rows": rows, "title": _("Results"),
         "corrections": open_corrections(tournament), "decision_form": DecisionForm(),
+        "typed_again": request.session.pop(_TYPED_KEY, "") if rnd is not None else "",
+        "typed_focus": request.GET.get("typed") == "1",
     })
+
+
+_TYPED_KEY = "typed-results-again"
+
+
+@require_POST
+def typed_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The results typed by board number (``4 2-0``): each entered and confirmed, or refused with its
+    reason; the refused ones come back in the box to be corrected, the cursor in it."""
+    tournament = tournament_for(request, slug, "games.manage_games")
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    entries = enter_typed_results(rnd, request.POST.get("typed", "")[:5000], request.user)
+    for entry in entries:
+        (messages.success if entry.ok else messages.error)(request, entry.message)
+    again = "; ".join(e.text for e in entries if not e.ok)
+    if again:
+        request.session[_TYPED_KEY] = again
+    return redirect(reverse("games:results", args=[slug]) + f"?round={number}&typed=1#typed")

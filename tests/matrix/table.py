@@ -151,6 +151,8 @@ TABLE: dict[str, list[Case]] = {
     "games:reject": [Case(submission, "POST", only(("opponent", "arbiter", "chief"), DONE))],
     "games:my_games": [Case(slug, "GET", only(TOURNAMENT_PEOPLE))],
     "games:results": [Case(slug, "GET", only(ARBITERS))],
+    "games:typed_results": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "POST", only(ARBITERS, DONE),
+                                 lambda w: {"typed": "99 2-0"})],
     "games:links": [Case(slug, "GET", only(ARBITERS))],
     "games:link_create": [Case(slug, "POST", only(ARBITERS, DONE), lambda w: {"entry": w.entries[2].pk})],
     "games:link_revoke": [Case(lambda w: {"slug": w.tournament.slug, "pk": w.link.pk}, "POST",
