@@ -66,3 +66,9 @@ def test_the_results_page_box_gives_back_the_refused_entries_with_the_cursor(log
 def test_players_cannot_type_results(login, player, tournament, published_round):
     response = login(player).post(reverse("games:typed_results", args=[tournament.slug, 1]), {"typed": "1 2-0"})
     assert response.status_code == 403 and confirmed(published_round, 1) is None
+
+
+@pytest.mark.parametrize("name", ["games:results", "games:links", "games:import"])
+def test_the_arbiters_games_pages_keep_the_tournament_menu(login, arbiter, tournament, published_round, name):
+    page = login(arbiter).get(reverse(name, args=[tournament.slug])).content.decode()
+    assert 'class="subnav"' in page and reverse("tournaments:rounds", args=[tournament.slug]) in page
