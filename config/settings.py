@@ -221,6 +221,8 @@ LOGIN_RATE_LIMIT_ADDRESS = env_int("LOGIN_RATE_LIMIT_ADDRESS", 100)
 # the link pages answer 429; real links are never counted (a hall's phones share one address).
 LINK_LOOKUP_LIMIT = env_int("LINK_LOOKUP_LIMIT", 30)
 LINK_LOOKUP_WINDOW = env_int("LINK_LOOKUP_WINDOW", 15 * 60)
+# Arbiters of any tournament may create new tournaments (becoming their chief arbiter); off: staff only.
+ARBITERS_MAY_CREATE_TOURNAMENTS = env_bool("ARBITERS_MAY_CREATE_TOURNAMENTS", True)
 # Seconds a browser or nginx may reuse a public page without asking again (the public pages are
 # cached per tournament version in the app; see tournaments/public/page_cache.py).
 PUBLIC_MAX_AGE = env_int("PUBLIC_MAX_AGE", 2)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeVar, cast
 
 import rules
+from django.conf import settings
 from rules.predicates import Predicate
 
 from .audit import Actor
@@ -69,7 +70,20 @@ def is_player(user: Actor, tournament: Tournament | None) -> bool:
 
 is_staff = rules.is_staff
 
-rules.add_perm("tournaments.create_tournament", is_staff)
+
+@predicate
+def may_create_tournament(user: Actor, _target: object) -> bool:
+    """Staff; and, where the site allows it (``ARBITERS_MAY_CREATE_TOURNAMENTS``), anyone who is an
+    arbiter of some tournament: they run their club's next event themselves."""
+    if user is None or not user.is_authenticated:
+        return False
+    if user.is_staff:
+        return True
+    return bool(settings.ARBITERS_MAY_CREATE_TOURNAMENTS) and Role.objects.filter(
+        user=user, kind__in=(Role.Kind.CHIEF_ARBITER, Role.Kind.ARBITER)).exists()
+
+
+rules.add_perm("tournaments.create_tournament", may_create_tournament)
 rules.add_perm("tournaments.manage_tournament", is_arbiter)
 rules.add_perm("tournaments.appoint_arbiter", is_chief_arbiter)
 rules.add_perm("tournaments.view_audit", is_arbiter)

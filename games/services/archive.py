@@ -668,17 +668,18 @@ def _key_text(row: dict[str, Any], name: str | None, section: Section | None = N
 
 
 def may_import(user: User, doc: dict[str, Any]) -> bool:
-    """Staff (who may create tournaments) import any archive; a chief arbiter updates their own event."""
+    """A new event: whoever may create tournaments (staff; arbiters where the site allows it). An
+    event this server has: its chief arbiter, or staff; never another tournament's arbiter."""
     if user is None or not getattr(user, "is_authenticated", False):
         return False
-    if user.has_perm("tournaments.create_tournament"):
-        return True
     event = str(doc.get("tournament", {}).get("event_id", ""))
     try:
         existing = Tournament.objects.filter(event_id=uuid.UUID(event)).first()
     except ValueError:
-        return False
-    return existing is not None and bool(is_chief_arbiter(user, existing))
+        existing = None
+    if existing is not None:
+        return bool(user.is_staff or is_chief_arbiter(user, existing))
+    return bool(user.has_perm("tournaments.create_tournament"))
 
 
 def import_archive(raw: bytes, actor: User = None, *, check: Callable[[dict[str, Any]], None] | None = None

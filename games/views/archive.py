@@ -54,8 +54,8 @@ def upload(request: HttpRequest) -> HttpResponse:
         else:
             def check(doc: dict[str, Any]) -> None:
                 if not may_import(request.user, doc):
-                    raise ArchiveError(_("You may not import this archive: staff create tournaments; a chief "
-                                         "arbiter may update only their own tournament."))
+                    raise ArchiveError(_("You may not import this archive: a chief arbiter updates only their "
+                                         "own tournament; creating one needs the right to create tournaments."))
 
             try:
                 report = import_archive(sent.read(), request.user, check=check)

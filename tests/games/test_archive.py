@@ -381,13 +381,16 @@ def test_arbiters_download_the_archive_others_do_not(client, full_tournament, ch
 
 
 @pytest.mark.django_db
-def test_upload_page_imports_for_staff_and_refuses_others(client, full_tournament, staff, player, chief_arbiter):
+def test_upload_page_imports_for_staff_and_refuses_others(client, full_tournament, staff, player, chief_arbiter,
+                                                           settings):
     raw = export_archive(full_tournament)
     _move_away(full_tournament)
     url = reverse("games:archive_import")
     client.force_login(player)
     assert client.get(url).status_code == 403
-    # A chief arbiter may not create an event this server does not have (staff do).
+    # A chief arbiter may not create an event this server does not have where arbiters may not create
+    # tournaments (staff do).
+    settings.ARBITERS_MAY_CREATE_TOURNAMENTS = False
     client.force_login(chief_arbiter)
     before = _state()
     response = client.post(url, {"file": io.BytesIO(raw)})
@@ -400,6 +403,22 @@ def test_upload_page_imports_for_staff_and_refuses_others(client, full_tournamen
     assert Tournament.objects.filter(slug=full_tournament.slug).exists()
     response = client.post(url, {"file": _named(b"PK\x03\x04 broken")})
     assert response.status_code == 400 and "not a readable zip" in response.content.decode()
+
+
+def test_an_arbiter_who_may_create_tournaments_never_updates_another_ones_event(full_tournament, make_user,
+                                                                                other_tournament):
+    """Creating tournaments (issue 12) gives no hold on someone else's: an archive of an event this
+    server has is imported only by its chief arbiter or staff."""
+    from games.services.archive import may_import, tournament_document
+    from tournaments.models import Role
+
+    stranger = make_user("stranger")
+    Role.objects.create(user=stranger, tournament=other_tournament, kind="chief_arbiter")
+    doc = tournament_document(full_tournament)
+    assert stranger.has_perm("tournaments.create_tournament")
+    assert not may_import(stranger, doc)
+    new_event = {**doc, "tournament": {**doc["tournament"], "event_id": "00000000-0000-4000-8000-000000000001"}}
+    assert may_import(stranger, new_event)
 
 
 def _named(data: bytes) -> io.BytesIO:

@@ -165,7 +165,8 @@ TABLE: dict[str, list[Case]] = {
     "games:board_result": [Case(lambda w: {"slug": w.tournament.slug, "number": 1, "board": 1}, "GET",
                                 {**everyone(OK), **dict.fromkeys(GAME_PEOPLE, DONE)})],
     "games:archive_export": [Case(slug, "GET", only(ARBITERS))],
-    "games:archive_import": [Case(none, "GET", only(("chief", "staff")))],
+    # Whoever may create tournaments may bring one in (an update still needs its chief arbiter).
+    "games:archive_import": [Case(none, "GET", only(("chief", "staff", *ARBITERS, "foreign_arbiter")))],
     # The token is the credential: whoever holds it may use it, signed in or not.
     "games:link_home": [Case(lambda w: {"token": w.link.token}, "GET", everyone(OK))],
     "games:link_submit": [
@@ -191,9 +192,10 @@ TABLE: dict[str, list[Case]] = {
     "games:export_round": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", everyone(OK))],
     "games:export_game": [Case(game, "GET", everyone(OK))],
     # --- arbiter pages (tournaments/urls.py) ---
+    # Staff, and arbiters of any tournament (ARBITERS_MAY_CREATE_TOURNAMENTS, on by default).
     "tournaments:create": [
-        Case(none, "GET", only(("staff",))),
-        Case(none, "POST", only(("staff",)), lambda w: {}),  # invalid form: shown again
+        Case(none, "GET", only(("staff", *ARBITERS, "foreign_arbiter"))),
+        Case(none, "POST", only(("staff", *ARBITERS, "foreign_arbiter")), lambda w: {}),  # invalid: shown again
     ],
     "tournaments:dashboard": [Case(none, "GET", signed_in(OK))],
     "tournaments:manage": [Case(slug, "GET", only(ARBITERS))],

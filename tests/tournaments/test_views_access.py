@@ -86,11 +86,23 @@ def test_unknown_tournament_is_404(login, chief_arbiter):
     assert login(chief_arbiter).get(reverse("tournaments:manage", args=["nope"])).status_code == 404
 
 
-def test_only_staff_may_create_a_tournament(login, staff, outsider, client):
+def test_staff_and_arbiters_may_create_a_tournament(login, staff, outsider, arbiter, client, settings):
+    """Issue 12: arbiters too, where the site allows it; the creator becomes chief arbiter."""
     url = reverse("tournaments:create")
     assert client.get(url).status_code == 302
     assert login(outsider).get(url).status_code == 403
     assert login(staff).get(url).status_code == 200
+    assert login(arbiter).get(url).status_code == 200
+    response = login(arbiter).post(url, {"slug": "spring-open", "name": "Spring Open", "pairing_system": "swiss_dutch",
+                                         "rounds_planned": "5", "rule_profile": "international"})
+    assert response.status_code == 302
+    from tournaments.models import Role
+
+    assert Role.objects.filter(tournament__slug="spring-open", user=arbiter, kind="chief_arbiter").exists()
+    settings.ARBITERS_MAY_CREATE_TOURNAMENTS = False
+    assert login(arbiter).get(url).status_code == 403
+    forbidden = login(outsider).get(url).content.decode()
+    assert "Not allowed" in forbidden
 
 
 def test_dashboard_lists_only_the_users_tournaments(world, login, chief_arbiter, foreign_arbiter, client):
