@@ -79,7 +79,7 @@ def test_scan_a_board_card_submit_confirm_and_the_standings_change(browser: Brow
     _sign_in_from(phone, player.username)
     assert "/g/" in phone.url and "/board/" not in phone.url, phone.url
     _no_sideways_scroll(phone, "the game page")
-    phone.locator("#result-form").get_by_role("button", name="2-0", exact=True).tap()
+    phone.locator("#result-form button[name=result][value='2-0']").tap()  # "I win 2-0" (words first)
     phone.wait_for_load_state()
     expect(phone.locator("body")).to_contain_text("counts once your opponent")
     shot(phone, "phone result sent")

@@ -39,11 +39,11 @@ def test_pages_run_under_the_policy_without_a_violation(browser: Browser, live_s
     page.wait_for_load_state()
 
     # The language menu switches at once (site.js, no inline onchange).
-    page.select_option("#lang-select", "de")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.select_option("#lang-select", "de")
     assert page.locator("html").get_attribute("lang") == "de"
-    page.select_option("#lang-select", "en")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.select_option("#lang-select", "en")
 
     # The board viewer (board.js) steps through the moves.
     page.goto(f"{live_server.url}/g/{game.pk}/view/")

@@ -55,14 +55,14 @@ def messages_text(page: Page) -> str:
 
 
 def link_accounts(make_user, names: dict[str, str]):
-    """Give three CSV-imported players an account and the player role (no page does this yet)."""
-    from tournaments.models import Player, Role, Tournament
+    """Give three CSV-imported players an account and the player role (the account link is per entry)."""
+    from tournaments.models import Entry, Role, Tournament
 
     t = Tournament.objects.get(slug=SLUG)
     users = {}
     for username, name in names.items():
         user = make_user(username)
-        Player.objects.filter(name=name, entries__tournament=t).update(user=user)
+        Entry.objects.filter(player__name=name, tournament=t).update(user=user)
         Role.objects.get_or_create(tournament=t, user=user, kind=Role.Kind.PLAYER)
         users[username] = user
     return users
@@ -160,7 +160,7 @@ def test_a_whole_tournament_evening_in_the_browser(browser: Browser, live_server
     alice.locator("#id_moves").dispatch_event("change")
     expect(alice.locator("#moves-check")).to_contain_text("all legal", timeout=10_000)
     shot(alice, "alice moves validated")
-    alice.locator("#result-form").get_by_role("button", name="2-0", exact=True).click()
+    alice.locator("#result-form button[name=result][value='2-0']").click()  # "I win 2-0"
     alice.wait_for_load_state()
     expect(alice.locator("body")).to_contain_text("counts once your opponent")
     shot(alice, "alice result sent")
@@ -168,7 +168,8 @@ def test_a_whole_tournament_evening_in_the_browser(browser: Browser, live_server
     # 5. Bob (Black, board 1) confirms.
     bob = login(browser, live_server, "bob", shot, "bob signs in")
     bob.goto(f"{url}/g/t/{SLUG}/my/")
-    bob.get_by_role("button", name="Confirm 2-0").click()
+    # The card says the result in words from Bob's side ("Confirm: <White> wins").
+    bob.get_by_role("button", name=re.compile(r"^Confirm: ")).click()
     bob.wait_for_load_state()
     expect(bob.locator("body")).to_contain_text("confirmed")
     shot(bob, "bob confirmed")
