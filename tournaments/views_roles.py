@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from . import roles
 from .access import require, tournament_for
 from .models import AuditEntry, Role
+from .reports import audit as audit_words
 
 AUDIT_PAGE_SIZE = 50
 
@@ -136,7 +137,8 @@ def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "tournament": tournament,
             "page": page,
-            "actions": actions,
+            "lines": [audit_words.read(e) for e in page],
+            "actions": [(a, audit_words.action_label(a)) for a in actions],
             "action": action,
             "title": _("Audit log"),
         },

@@ -63,3 +63,27 @@ def test_appointing_shows_up_in_the_audit_log(login, chief_arbiter, outsider, to
     )
     assert AuditEntry.objects.filter(action="appoint_arbiter").count() == 1
     assert "appoint_arbiter" in client.get(_url(tournament)).content.decode()
+
+
+def test_the_log_reads_in_plain_words(login, chief_arbiter, tournament, settings):
+    """Issue 12: "Henk Scholten changed the start date from 4 Sep 2026 to (empty)", no codes, no "slug"."""
+    import datetime
+
+    from tournaments.services.registration import update_tournament
+
+    update_tournament(chief_arbiter, tournament, {"start_date": None, "place": "Zeist"})
+    body = login(chief_arbiter).get(_url(tournament)).content.decode()
+    assert "Changed the settings" in body and "Clara Chef" in body
+    assert "Start date from Nov. 20, 2026 to (empty)" in body  # the English date format
+    assert "Place from Utrecht to Zeist" in body
+    assert "start_date=" not in body
+    assert datetime.date(2026, 11, 20)  # the fixture's start date, written out above
+
+
+def test_the_log_reads_in_german(login, chief_arbiter, tournament):
+    from tournaments.services.registration import update_tournament
+
+    update_tournament(chief_arbiter, tournament, {"place": "Zeist"})
+    body = login(chief_arbiter).get(_url(tournament), headers={"accept-language": "de"}).content.decode()
+    assert "Hat die Einstellungen geändert" in body
+    assert "Ort von Utrecht zu Zeist" in body
