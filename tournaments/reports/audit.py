@@ -90,9 +90,11 @@ def _pairs(text: str) -> dict[str, str] | None:
 def _label(key: str) -> str:
     for model in _MODELS:
         try:
-            return str(model._meta.get_field(key).verbose_name)
+            field = model._meta.get_field(key)
         except FieldDoesNotExist:
             continue
+        if isinstance(field, models.Field):
+            return str(field.verbose_name)
     return key.replace("_", " ")
 
 
