@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime
-import json
+from dataclasses import asdict
 from typing import Any, cast
 
 from django import forms
@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import federations
 from tournaments.federations import FEDERATIONS
 from tournaments.models import Absence, Entry, Player, Tournament
+from tournaments.pairing.berger import round_count
 from tournaments.pairing.keizer import KeizerParams
 from tournaments.reports.standings import KIND_BY_SYSTEM
 from tournaments.services.csv_import import FIRST_BIRTH_YEAR, MAX_LINES, RATING_RANGE
@@ -104,17 +105,31 @@ def check_dates_and_rounds(form: forms.ModelForm[Tournament], data: dict[str, An
         form.add_error("rounds_planned", _("A tournament needs at least one round."))
 
 
+KEIZER_FIELDS = ("top_value", "step", "own_value_base", "win", "draw", "loss", "absence", "bye", "absence_cap",
+                 "rematch_rounds")
+
+
 class TournamentSettingsForm(forms.ModelForm[Tournament]):
     """Scoring, tie-breaks, draw offers, colours, withdrawals, Keizer parameters and public switches."""
 
-    keizer_params = forms.CharField(
-        label=_("Keizer parameters (JSON)"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 3}),
-        help_text=_(
-            'For example {"top_value": 50, "step": 1, "absence": 0.333, "rematch_rounds": 3}. Empty: defaults.'
-        ),
-    )
+    # Keizer parameters as fields (stored together in ``keizer_params``, only what differs from the
+    # defaults); their labels say what each one is worth.
+    keizer_top_value = forms.FloatField(label=_("Value of the top player"), required=False, min_value=0.001)
+    keizer_step = forms.FloatField(label=_("Value step per place"), required=False, min_value=0)
+    keizer_own_value_base = forms.BooleanField(label=_("Add the player's own value once"), required=False)
+    keizer_win = forms.FloatField(label=_("A win earns (part of the opponent's value)"), required=False, min_value=0)
+    keizer_draw = forms.FloatField(label=_("A draw earns (part of the opponent's value)"), required=False,
+                                   min_value=0)
+    keizer_loss = forms.FloatField(label=_("A loss earns (part of the opponent's value)"), required=False,
+                                   min_value=0)
+    keizer_absence = forms.FloatField(label=_("An absence with notice earns (part of the own value)"),
+                                      required=False, min_value=0)
+    keizer_bye = forms.FloatField(label=_("The odd player out earns (part of the own value)"), required=False,
+                                  min_value=0)
+    keizer_absence_cap = forms.IntegerField(label=_("Absences with notice that score (empty: all)"),
+                                            required=False, min_value=0)
+    keizer_rematch_rounds = forms.IntegerField(label=_("No rematch within this many rounds"), required=False,
+                                               min_value=0)
 
     class Meta:
         model = Tournament
@@ -124,7 +139,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             "points_win", "points_draw", "points_loss", "points_pab", "points_forfeit_win", "points_forfeit_loss",
             "points_half_bye", "points_zero_bye", "points_full_bye", "tiebreaks", "tiebreak_rules",
             "draw_offer_min_move", "initial_colour",
-            "start_number_order", "baku_acceleration", "withdrawal_rule", "keizer_params", "elo_k",
+            "start_number_order", "baku_acceleration", "withdrawal_rule", "elo_k",
             "is_public", "public_pairings", "public_standings", "public_crosstable", "public_games", "public_players",
         ]  # fmt: skip
         widgets = {
@@ -142,10 +157,36 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             ),
         }
 
+    # The page's sections, in order: (title, fields, systems it applies to; None: every system).
+    SECTIONS: tuple[tuple[Any, tuple[str, ...], tuple[str, ...] | None], ...] = (
+        (_("Event"), ("name", "place", "federation", "start_date", "end_date", "time_control", "status"), None),
+        (_("System"), ("pairing_system", "rounds_planned", "rule_profile", "initial_colour", "start_number_order",
+                       "baku_acceleration", "withdrawal_rule"), None),
+        (_("Scoring"), ("points_win", "points_draw", "points_loss", "points_pab", "points_forfeit_win",
+                        "points_forfeit_loss", "points_half_bye", "points_zero_bye", "points_full_bye", "elo_k"),
+         None),
+        (_("Keizer"), tuple(f"keizer_{k}" for k in KEIZER_FIELDS), ("keizer",)),
+        (_("Tie-breaks"), ("tiebreaks", "tiebreak_rules"), None),
+        (_("Draw rules"), ("draw_offer_min_move",), None),
+        (_("Publishing"), ("is_public", "public_pairings", "public_standings", "public_crosstable", "public_games",
+                           "public_players"), None),
+    )
+    # Options that mean nothing for some systems are left out for them (shown again when the system changes).
+    ONLY_FOR = {"baku_acceleration": ("swiss_dutch",), "start_number_order": ("swiss_dutch", "round_robin",
+                                                                             "double_round_robin", "keizer")}
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # Fields the page does not show are not in the form at all: never posted, never changed.
+        system = self.instance.pairing_system
+        shown = {n for _title, names, systems in self.SECTIONS if systems is None or system in systems for n in names
+                 if system in self.ONLY_FOR.get(n, (system,))}
+        for name in [n for n in self.fields if n not in shown]:
+            del self.fields[name]
         if self.instance and self.instance.pk:
-            self.initial["keizer_params"] = json.dumps(self.instance.keizer_params or {})
+            current = {**asdict(KeizerParams()), **(self.instance.keizer_params or {})}
+            for k in KEIZER_FIELDS:
+                self.initial[f"keizer_{k}"] = current[k]
             # Say which edition the start date gives this tournament.
             by_date = Tournament.TiebreakRules(edition_for(self.instance.tiebreak_date())).label
             rules = cast(forms.ChoiceField, self.fields["tiebreak_rules"])
@@ -155,27 +196,36 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
     def clean_federation(self) -> str:
         return clean_federation(self.cleaned_data.get("federation", ""))
 
-    def clean_keizer_params(self) -> dict[str, Any]:
-        raw = (self.cleaned_data.get("keizer_params") or "").strip()
-        if not raw:
-            return {}
-        try:
-            value = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise forms.ValidationError(
-                _("Not valid JSON (line %(line)s, column %(col)s): %(msg)s")
-                % {"line": exc.lineno, "col": exc.colno, "msg": exc.msg}
-            ) from exc
-        if not isinstance(value, dict):
-            raise forms.ValidationError(_("Write the parameters as an object: {\"name\": value, ...}."))
+    def sections(self) -> list[tuple[Any, list[forms.BoundField]]]:
+        """The page's sections with their fields, those that do not apply to the system left out."""
+        out = []
+        for title, names, _systems in self.SECTIONS:
+            fields = [self[n] for n in names if n in self.fields]
+            if fields:
+                out.append((title, fields))
+        return out
 
+    def _keizer(self, data: dict[str, Any]) -> dict[str, Any] | None:
+        """The Keizer parameters of the fields, only those that differ from the defaults (None: untouched)."""
+        if "keizer_top_value" not in self.fields or not any(f"keizer_{k}" in self.changed_data for k in KEIZER_FIELDS):
+            return None
+        defaults = asdict(KeizerParams())
+        typed: dict[str, Any] = {k: data.get(f"keizer_{k}") for k in KEIZER_FIELDS}
+        values: dict[str, Any] = {k: (defaults[k] if v is None and k != "absence_cap" else v) for k, v in typed.items()}
         try:
-            KeizerParams(**value)
-        except TypeError as exc:
-            raise forms.ValidationError(_("Unknown Keizer parameter: %(error)s") % {"error": exc}) from exc
+            KeizerParams(**values)
         except ValueError as exc:
-            raise forms.ValidationError(str(exc)) from exc
-        return value
+            self.add_error("keizer_top_value", str(exc))
+            return None
+        return {k: v for k, v in values.items() if v != defaults[k]}
+
+    def changes(self) -> dict[str, Any]:
+        """What the arbiter changed, as ``update_tournament`` takes it (the Keizer fields as one value)."""
+        out = {n: self.cleaned_data[n] for n in self.changed_data if not n.startswith("keizer_")}
+        keizer = self._keizer(self.cleaned_data)
+        if keizer is not None:
+            out["keizer_params"] = keizer
+        return out
 
     def clean_tiebreaks(self) -> str:
         value: str = self.cleaned_data.get("tiebreaks", "")
@@ -186,6 +236,16 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         super().clean()
         data = self.cleaned_data
         check_dates_and_rounds(self, data)
+        self._keizer(data)
+        system = data.get("pairing_system") or self.instance.pairing_system
+        rounds = data.get("rounds_planned")
+        players = self.instance.entries.count() if self.instance.pk else 0
+        if system in ("round_robin", "double_round_robin") and rounds and players >= 2:
+            table = round_count(players, double=system == "double_round_robin")
+            if rounds > table:
+                self.add_error("rounds_planned", _(
+                    "A round robin of %(n)s players has %(table)s rounds: plan at most %(table)s.")
+                    % {"n": players, "table": table})
         codes = [c for c in (data.get("tiebreaks") or "").split(",") if c]
         if codes and "tiebreaks" not in self.errors:
             # Checked here, not only when standings are shown, so a bad order never reaches the public pages.

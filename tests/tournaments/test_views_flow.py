@@ -37,19 +37,59 @@ def test_create_form_rejects_reserved_slug_and_bad_dates(login, staff):
     assert not Tournament.objects.filter(name="X").exists()
 
 
-def test_settings_reject_bad_keizer_json_with_position(tournament, login, chief_arbiter):
-    url = reverse("tournaments:settings", args=[tournament.slug])
-    form = login(chief_arbiter).get(url).context["form"]
-    data = {k: v for k, v in form.initial.items() if v is not None}
-    data.update({"keizer_params": '{"top_value": 50,', "pairing_system": "keizer"})
-    response = login(chief_arbiter).post(url, data)
-    assert "line 1" in str(response.context["form"].errors["keizer_params"])
-    data["keizer_params"] = '{"top_value": 40}'
-    response = login(chief_arbiter).post(url, data)
+def _posted(form) -> dict:
+    """The form's values as a browser posts them (unticked boxes are not sent)."""
+    data = {}
+    for name, field in form.fields.items():
+        value = form.initial.get(name, field.initial)
+        if value is None or value is False:
+            continue
+        data[name] = "on" if value is True else value
+    return data
+
+
+def test_keizer_parameters_are_fields_stored_as_what_differs(make_tournament, login, make_user):
+    """Issue 12: the Keizer parameters as fields (not raw JSON); only a Keizer tournament shows them."""
+    from tournaments.models import Role
+
+    t = make_tournament("club-keizer", pairing_system="keizer", rounds_planned=10)
+    chief = make_user("kchief")
+    Role.objects.create(tournament=t, user=chief, kind="chief_arbiter")
+    url = reverse("tournaments:settings", args=[t.slug])
+    client = login(chief)
+    page = client.get(url)
+    assert "Value of the top player" in page.content.decode() and "JSON" not in page.content.decode()
+    data = _posted(page.context["form"])
+    response = client.post(url, {**data, "keizer_top_value": "0"})
+    assert "keizer_top_value" in response.context["form"].errors
+    response = client.post(url, {**data, "keizer_top_value": "40", "keizer_rematch_rounds": "2"})
     assert response.status_code == 302
-    tournament.refresh_from_db()
-    assert tournament.keizer_params == {"top_value": 40}
+    t.refresh_from_db()
+    assert t.keizer_params == {"top_value": 40.0, "rematch_rounds": 2}
     assert AuditEntry.objects.filter(action="tournament.update").exists()
+
+
+def test_a_swiss_settings_page_has_no_keizer_fields_and_sections(tournament, login, chief_arbiter):
+    page = login(chief_arbiter).get(reverse("tournaments:settings", args=[tournament.slug])).content.decode()
+    assert "Value of the top player" not in page
+    for legend in ("Event", "System", "Scoring", "Tie-breaks", "Draw rules", "Publishing"):
+        assert f"<legend>{legend}</legend>" in page
+
+
+def test_a_round_robin_refuses_more_rounds_than_its_table(make_tournament, login, make_user):
+    from tournaments.models import Entry, Player, Role
+
+    t = make_tournament("club-rr", pairing_system="round_robin", rounds_planned=5)
+    chief = make_user("rchief")
+    Role.objects.create(tournament=t, user=chief, kind="chief_arbiter")
+    for i in range(6):
+        Entry.objects.create(tournament=t, player=Player.objects.create(name=f"P{i}, X"), start_number=i + 1)
+    url = reverse("tournaments:settings", args=[t.slug])
+    client = login(chief)
+    data = _posted(client.get(url).context["form"])
+    response = client.post(url, {**data, "rounds_planned": "6"})
+    assert "A round robin of 6 players has 5 rounds: plan at most 5." in response.content.decode()
+    assert client.post(url, {**data, "rounds_planned": "5"}).status_code == 302
 
 
 def test_csv_upload_shows_the_rejected_lines(tournament, login, arbiter):

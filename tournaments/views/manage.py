@@ -68,7 +68,7 @@ def settings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for(request, slug, "tournaments.manage_tournament")
     form = TournamentSettingsForm(request.POST or None, instance=Tournament.objects.get(pk=tournament.pk))
     if request.method == "POST" and form.is_valid():
-        changes = {name: form.cleaned_data[name] for name in form.changed_data}
+        changes = form.changes()
         try:
             update_tournament(request.user, tournament, changes)
         except ServiceError as exc:
