@@ -58,6 +58,11 @@ def test_arbiter_and_public_pages_on_a_phone(browser: Browser, live_server, tour
     _no_sideways_scroll(page, "the player edit page")
     shot(page, f"{lang} player edit")
 
+    page.goto(f"{url}/t/{tournament.slug}/manage/settings/")
+    assert page.locator("fieldset legend").count() >= 6
+    _no_sideways_scroll(page, "the settings page")
+    shot(page, f"{lang} settings in sections")
+
     page.goto(f"{url}/t/{tournament.slug}/manage/rounds/")
     page.locator("form[action$='/rounds/pair/'] button[type=submit]").click()
     page.wait_for_load_state()
