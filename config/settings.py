@@ -226,6 +226,9 @@ ARBITERS_MAY_CREATE_TOURNAMENTS = env_bool("ARBITERS_MAY_CREATE_TOURNAMENTS", Tr
 # Seconds a browser or nginx may reuse a public page without asking again (the public pages are
 # cached per tournament version in the app; see tournaments/public/page_cache.py).
 PUBLIC_MAX_AGE = env_int("PUBLIC_MAX_AGE", 2)
+# Seconds a rendered public page is reused for all anonymous visitors while only results and entries
+# change (a hall's results may change the tournament several times a second); 0: a render per change.
+PUBLIC_PAGE_REUSE = env_int("PUBLIC_PAGE_REUSE", 2)
 # Behind a reverse proxy every request comes from the proxy: name the META key of the header
 # that carries the client address (nginx site in deploy/ sets X-Real-IP -> "HTTP_X_REAL_IP").
 REAL_IP_HEADER = env("REAL_IP_HEADER", "")

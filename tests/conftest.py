@@ -25,6 +25,12 @@ PASSWORD = "correct-horse-battery"
 
 
 @pytest.fixture(autouse=True)
+def _no_page_reuse(settings):
+    """Public pages are re-rendered on every change in tests (the reuse window has its own test)."""
+    settings.PUBLIC_PAGE_REUSE = 0
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with an empty cache: counters (sign-in, link lookups) and cached pages of one
     test never leak into the next."""

@@ -128,3 +128,24 @@ def test_while_a_new_version_renders_too_long_the_others_get_the_previous_one(mo
     calls: list[int] = []
     served = page_cache._render_once(_slow_view(calls), request, "x", {}, "standings", "etag-2")
     assert served == old and not calls
+
+
+def test_while_results_pour_in_a_page_is_rendered_at_most_once_per_reuse_window(client, tournament, two_rounds,
+                                                                                 play, settings, monkeypatch):
+    """Results change the tournament several times a second in a hall; spectators get the page
+    rendered a moment ago (at most PUBLIC_PAGE_REUSE seconds old), not one render per change. A
+    change of the settings (a page switched off) is never served stale."""
+    settings.PUBLIC_PAGE_REUSE = 2
+    clock = {"now": 1000.0}
+    monkeypatch.setattr(page_cache.time, "time", lambda: clock["now"])
+    live = reverse("public:standings_live", args=[tournament.slug])
+    first = client.get(live)
+    a, b, c, d = two_rounds
+    play(tournament, 3, [(a, c, "2-0")])  # a new version...
+    clock["now"] += 1
+    assert client.get(live).content == first.content and renders(tournament) == 1  # ...not rendered yet
+    clock["now"] += 1.5
+    assert client.get(live).content != first.content and renders(tournament) == 2  # 2.5 s: rendered again
+    tournament.public_standings = False
+    tournament.save()
+    assert client.get(live).status_code == 404  # settings changed: never stale

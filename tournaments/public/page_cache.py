@@ -5,6 +5,10 @@ not one per spectator. For a request that sees nothing personal (anonymous, GET,
 waiting), ``shared_page`` keys the response by tournament, version, language, page and query:
 
 * a hit is served from the cache (Redis when ``REDIS_URL`` is set, local memory by default);
+* a render younger than ``PUBLIC_PAGE_REUSE`` seconds is served as it is when only results or entries
+  changed since (the app's own micro-cache: at most one render per page every few seconds however
+  fast results come in; a change of the tournament's settings, e.g. a page switched off, is never
+  served stale);
 * on a miss one request renders (a lock in the cache, ``add`` is atomic); concurrent requests for
   the same page wait up to ``WAIT_SECONDS`` for it, then get the previous version if there is one,
   and render themselves only when there is nothing to show at all;
@@ -32,7 +36,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
 
-from tournaments.public.version import etag_for, tournament_for_request
+from tournaments.models import Tournament
+from tournaments.public.version import etag_for, loaded_tournament, tournament_for_request
 
 PAGE_TTL = 600  # seconds a rendered version stays in the cache
 LOCK_SECONDS = 10  # a render that takes longer lets the next request render too
@@ -51,6 +56,16 @@ class Page:
     content_type: str
     body: bytes
     etag: str
+    rendered_at: float = 0.0  # time.time() of the render
+    stamp: str = ""  # the tournament's settings when rendered (``settings_stamp``)
+
+
+def settings_stamp(tournament: Tournament) -> str:
+    """A digest of the tournament row but its version: a page rendered under other settings (a page
+    switched off, a tie-break changed) is never reused as fresh."""
+    values = [f"{f.attname}={getattr(tournament, f.attname)!r}" for f in Tournament._meta.concrete_fields
+              if f.attname not in ("version", "updated_at")]
+    return hashlib.sha1("|".join(values).encode(), usedforsecurity=False).hexdigest()[:16]
 
 
 def shares_no_token(request: HttpRequest) -> bool:
@@ -122,7 +137,9 @@ def _render(view: View, request: HttpRequest, slug: str, kwargs: dict[str, Any],
     if not keep:
         return None, response
     _counted(slug)
-    return Page(200, response["Content-Type"], response.content, etag), response
+    loaded = loaded_tournament(request)
+    stamp = settings_stamp(loaded) if loaded is not None else ""
+    return Page(200, response["Content-Type"], response.content, etag, time.time(), stamp), response
 
 
 def _render_once(view: View, request: HttpRequest, slug: str, kwargs: dict[str, Any], name: str,
@@ -150,6 +167,22 @@ def _render_once(view: View, request: HttpRequest, slug: str, kwargs: dict[str, 
     return cast(Page, previous) if previous is not None else view(request, slug, **kwargs)
 
 
+def _fresh(request: HttpRequest, name: str, slug: str) -> Page | None:
+    """The page's latest render if it is younger than ``PUBLIC_PAGE_REUSE`` seconds and was made under
+    the same tournament settings, whatever the version (results, entries).
+
+    While results pour in the version changes every few hundred milliseconds; a spectator polling every
+    few seconds needs no render per change, only one as fresh as a proxy's micro-cache would give."""
+    reuse = settings.PUBLIC_PAGE_REUSE
+    if reuse <= 0:
+        return None
+    page = cache.get(_latest_key(request, name, slug))
+    if (isinstance(page, Page) and time.time() - page.rendered_at < reuse
+            and page.stamp == settings_stamp(tournament_for_request(request, slug))):
+        return page
+    return None
+
+
 def shared_page(name: str) -> Callable[[View], View]:
     """Cache the public view ``name`` per tournament version, language, URL arguments and query
     string (see the module docstring)."""
@@ -166,6 +199,12 @@ def shared_page(name: str) -> Callable[[View], View]:
                 return _headers(HttpResponseNotModified(), etag, shared)
             if not shared:
                 return _headers(view(request, slug, **kwargs), etag, shared=False)
+            fresh = _fresh(request, name, slug)
+            if fresh is not None:  # rendered a moment ago under the same settings: good enough for everyone
+                if _not_modified(request, fresh.etag):
+                    return _headers(HttpResponseNotModified(), fresh.etag, shared=True)
+                return _headers(HttpResponse(fresh.body, status=fresh.status, content_type=fresh.content_type),
+                                fresh.etag, shared=True)
             page = cache.get(_key(etag, slug))
             if page is None:
                 page = _render_once(view, request, slug, kwargs, name, etag)

@@ -26,6 +26,12 @@ def tournament_for_request(request: HttpRequest, slug: str) -> Tournament:
     return found
 
 
+def loaded_tournament(request: HttpRequest) -> Tournament | None:
+    """The tournament ``tournament_for_request`` loaded for this request, if any."""
+    found: Tournament | None = getattr(request, _ATTR, None)
+    return found
+
+
 def etag_for(request: HttpRequest, slug: str, *parts: object) -> str:
     """The ETag of a live fragment: tournament and version, language and the fragment's own parts."""
     t = tournament_for_request(request, slug)
