@@ -242,3 +242,43 @@ def test_two_uploads_of_one_csv_at_once_register_everyone_once(tournament, arbit
         assert len(names) == 20 == len(set(names)), f"attempt {attempt}: {len(names)} entries"
         # Batches interleave, but every player is imported by exactly one of the two uploads.
         assert sum(len(o.value.imported) for o in outcomes) == 20
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("decision", ["confirm", "reject"])
+def test_a_submission_and_a_decision_on_one_game_at_once_never_deadlock(published_round, player, opponent,
+                                                                        arbiter, monkeypatch, decision):
+    """Issue 18's load test: a player's new version (superseding the player's older waiting one: that
+    row locked, then the deferred foreign-key check on the game at commit) and an arbiter's decision
+    on that older version (the game locked, then that row) deadlocked on PostgreSQL (2 of 1,093
+    submissions were 500s). The interleaving is forced: the submission pauses inside its
+    transaction, after superseding, while the decision starts. Every path now locks the game first
+    (``lock_game``): the decision waits, then finds the version replaced and says so."""
+    import time
+
+    from games.services import GameError, results
+    from games.services.results import confirm_submission, reject_submission, submit_result
+    from tournaments.models import ResultSubmission
+
+    original = results._replace_own_waiting
+
+    def slow(*args, **kwargs):
+        done = original(*args, **kwargs)
+        time.sleep(0.4)  # the older version's row is locked, the transaction still open
+        return done
+
+    monkeypatch.setattr(results, "_replace_own_waiting", slow)
+    game = _game_of_board(published_round.boards.get(number=1))
+    waiting = submit_result(game, "1-1", user=player)
+    decide = confirm_submission if decision == "confirm" else reject_submission
+
+    def arbiter_decides():
+        time.sleep(0.15)  # after the submission's bump
+        return decide(ResultSubmission.objects.get(pk=waiting.pk), arbiter)
+
+    outcomes = race(lambda: submit_result(game, "2-0", user=player), arbiter_decides)
+    assert outcomes[0].error is None, outcomes[0].error
+    assert isinstance(outcomes[1].error, GameError), outcomes[1].error  # not a deadlock: a message
+    assert "waiting for confirmation" in str(outcomes[1].error)
+    assert list(ResultSubmission.objects.filter(game=game).order_by("version").values_list("status", flat=True)) == [
+        "superseded", "pending"]
