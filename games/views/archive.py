@@ -11,14 +11,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from games.forms import ArchiveUploadForm
-from games.services.archive import (
-    MAX_ZIP_BYTES,
-    ArchiveError,
-    archive_filename,
-    export_archive,
-    import_archive,
-    may_import,
-)
+from games.services.archive import archive_filename, export_archive, import_archive, may_import
+from games.services.archive_zip import MAX_ZIP_BYTES, ArchiveError
 from tournaments.access import LoginRequired, tournament_for
 from tournaments.models import Role, Tournament
 

@@ -176,7 +176,7 @@ def test_gunicorn_reads_its_variables(monkeypatch):
 def test_nginx_accepts_exactly_the_largest_upload_the_app_accepts():
     """Issue 14 item 14: nginx's client_max_body_size equals the app's largest upload limit (bigger
     lets requests reach gunicorn only to be refused; smaller cuts off uploads the app would take)."""
-    from games.services.archive import MAX_ZIP_BYTES
+    from games.services.archive_zip import MAX_ZIP_BYTES
     from games.views.pdn import MAX_UPLOAD
     from tournaments.services.csv_import import MAX_BYTES
 

@@ -33,7 +33,7 @@ from games.models import (
     TournamentImport,
     new_link_token,
 )
-from games.services import archive
+from games.services import archive, archive_zip
 from games.services.archive import ArchiveError, export_archive, import_archive, read_archive, tournament_document
 from games.services.games import game_for_board
 from games.services.results import enter_result, submit_result
@@ -312,11 +312,11 @@ def test_zip_bombs_and_oversized_archives_are_refused(full_tournament, monkeypat
     assert len(buf.getvalue()) < 2 * 1024 * 1024
     _refused(buf.getvalue(), "zip bomb")
     # Declared sizes beyond the total are refused before reading anything.
-    monkeypatch.setattr(archive, "MAX_TOTAL_BYTES", 1000)
+    monkeypatch.setattr(archive_zip, "MAX_TOTAL_BYTES", 1000)
     _refused(_zip(doc), "zip bomb")
     monkeypatch.undo()
     _refused(_zip(doc, extra={f"x{i}.txt": b"" for i in range(10)}), "at most")
-    monkeypatch.setattr(archive, "MAX_ZIP_BYTES", 100)
+    monkeypatch.setattr(archive_zip, "MAX_ZIP_BYTES", 100)
     _refused(_zip(doc), "larger than")
 
 

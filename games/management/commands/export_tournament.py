@@ -7,7 +7,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.services.archive import ArchiveError, export_archive
+from games.services.archive import export_archive
+from games.services.archive_zip import ArchiveError
 from tournaments.models import Tournament
 
 

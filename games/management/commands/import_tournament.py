@@ -9,7 +9,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.services.archive import MAX_ZIP_BYTES, ArchiveError, import_archive
+from games.services.archive import import_archive
+from games.services.archive_zip import MAX_ZIP_BYTES, ArchiveError
 
 
 class Command(BaseCommand):
