@@ -38,142 +38,46 @@ import uuid
 import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import Any, cast
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User as Account
-from django.contrib.contenttypes.fields import GenericForeignKey
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import CorrectionRequest, DrawClaim, IrregularityRuling, SubmissionLink, TournamentImport
+from games.models import TournamentImport
 from games.services import User
 from games.services.pdn_export import export_games, tournament_games
 from tournaments.audit import record
 from tournaments.models import (
-    Absence,
-    AuditEntry,
-    Board,
-    Document,
     Entry,
-    Game,
     Player,
-    ProhibitedPair,
     ResultSubmission,
-    Role,
-    Round,
-    TaskRun,
     Tournament,
 )
 from tournaments.permissions import is_chief_arbiter
 
+from .archive_schema import (
+    LATER_SECTIONS,
+    PLAYER_SKIP,
+    SECTIONS,
+    TOURNAMENT_SKIP,
+    AnyField,
+    Section,
+    account_model,
+    concrete_fields,
+    hashable,
+    key_json,
+    key_of,
+    lookup,
+    plain_value,
+    sort_key,
+    target_model,
+)
 from .archive_zip import FORMAT, JSON_NAME, PDN_NAME, VERSION, ArchiveError, json_member
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Section:
-    """A covered model: its section of the document, the field leading towards the tournament,
-    and the fields of its natural key (``()``: every exported field, for append-only rows)."""
-
-    name: str
-    model: type[models.Model]
-    parent: str
-    key: tuple[str, ...]
-    skip: frozenset[str] = frozenset()
-
-
-# In dependency order: a row refers only to rows of earlier sections (and to users).
-SECTIONS: tuple[Section, ...] = (
-    Section("entries", Entry, "tournament", ("uid",), frozenset({"player"})),
-    Section("roles", Role, "tournament", ("user", "kind")),
-    Section("absences", Absence, "entry", ("entry", "round_number")),
-    Section("prohibited_pairs", ProhibitedPair, "tournament", ("first", "second")),
-    Section("rounds", Round, "tournament", ("number",)),
-    Section("boards", Board, "round", ("round", "number")),
-    Section("games", Game, "board", ("board",)),
-    Section("submissions", ResultSubmission, "game", ("game", "version")),
-    Section("draw_claims", DrawClaim, "game", ("game", "ply", "created_at")),
-    Section("rulings", IrregularityRuling, "game", ("game", "ply")),
-    Section("links", SubmissionLink, "tournament", ("entry",)),
-    Section("corrections", CorrectionRequest, "game", ("game", "requested_for", "created_at")),
-    Section("audit", AuditEntry, "tournament", ()),
-)
-
-# Sections added after format version 1 was first written: absent in older archives (no rows).
-LATER_SECTIONS = ("corrections",)
-
-# Player rows travel inside their entry (``entries[i].player``): a player belongs to many
-# tournaments on one server, so an import makes its own player for each entry.
-PLAYER_SKIP: frozenset[str] = frozenset()
-
-# Models tied to a tournament that an archive leaves out, and why.
-NOT_ARCHIVED: dict[type[models.Model], str] = {
-    TaskRun: "background jobs of this instance (progress of a pairing, an import)",
-    Document: "built PDFs: rebuilt from the data on demand",
-    TournamentImport: "this instance's record of archives imported",
-}
-
-AnyField = models.Field[Any, Any]
-
-# The version counter is this instance's count of changes (``tournaments.versioning``), not data.
-TOURNAMENT_SKIP: frozenset[str] = frozenset({"version"})
-
-
-# --- values -----------------------------------------------------------------------------------
-
-def _plain(f: AnyField, value: Any) -> Any:
-    """A field value as JSON (the same text on SQLite and PostgreSQL)."""
-    if value is None:
-        return None
-    if isinstance(f, models.DateTimeField):
-        return value.astimezone(datetime.UTC).isoformat()
-    if isinstance(f, models.DateField):
-        return value.isoformat()
-    if isinstance(f, models.DecimalField):
-        return format(Decimal(value).quantize(Decimal(1).scaleb(-f.decimal_places)), "f")
-    if isinstance(f, models.UUIDField):
-        return str(value)
-    return value
-
-
-def _fields(model: type[models.Model], skip: frozenset[str]) -> list[AnyField]:
-    return [f for f in model._meta.concrete_fields if not f.primary_key and f.name not in skip]
-
-
-def _sort_key(value: Any) -> tuple[Any, ...]:
-    if value is None:
-        return (0,)
-    if isinstance(value, bool):
-        return (1, int(value))
-    if isinstance(value, int | float):
-        return (1, value)
-    if isinstance(value, str):
-        return (2, value)
-    if isinstance(value, list):
-        return (3, tuple(_sort_key(v) for v in value))
-    return (4, json.dumps(value, sort_keys=True))
-
-
-def _key_json(values: list[Any]) -> Any:
-    return values[0] if len(values) == 1 else values
-
-
-def _hashable(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False)
-
-
-def _user_model() -> type[Account]:
-    return get_user_model()
-
-
-def _target(f: AnyField | models.ForeignObjectRel | GenericForeignKey) -> type[models.Model]:
-    """The model a relation field points to (the archive's fields never use "self")."""
-    return cast(type[models.Model], f.related_model)
 
 
 # --- export -----------------------------------------------------------------------------------
@@ -190,20 +94,20 @@ class _Exporter:
         if pk is None:
             return None
         if pk not in self.usernames:
-            user_model = _user_model()
+            user_model = account_model()
             self.usernames.update(user_model.objects.filter(pk=pk).values_list("pk", user_model.USERNAME_FIELD))
         self.users.add(pk)
         return self.usernames.get(pk)
 
     def row(self, obj: models.Model, skip: frozenset[str], parent: str | None) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for f in _fields(type(obj), skip):
+        for f in concrete_fields(type(obj), skip):
             value = getattr(obj, f.attname)
             if f.is_relation:
-                target = _target(f)
+                target = target_model(f)
                 if f.name == parent and target is Tournament:
                     continue
-                if target is _user_model():
+                if target is account_model():
                     out[f.name] = self.username(value)
                 elif target in self.refs:
                     out[f.name] = None if value is None else self.refs[target][value]
@@ -211,7 +115,7 @@ class _Exporter:
                     raise ArchiveError(f"{obj._meta.label}.{f.name} points to {target._meta.label}, "
                                        "which the archive does not cover")
             else:
-                out[f.name] = _plain(f, value)
+                out[f.name] = plain_value(f, value)
         return out
 
     def pairs(self, section: Section, rows: Iterable[models.Model]) -> list[tuple[models.Model, dict[str, Any]]]:
@@ -222,31 +126,13 @@ class _Exporter:
             data = self.row(obj, section.skip, section.parent)
             if section.model is Entry:
                 data["player"] = self.row(obj.player, PLAYER_SKIP, None)  # type: ignore[attr-defined]
-            refs[obj.pk] = _key_json(key_of(section, data))
+            refs[obj.pk] = key_json(key_of(section, data))
             out.append((obj, data))
-        out.sort(key=lambda pair: _sort_key(key_of(section, pair[1])))
+        out.sort(key=lambda pair: sort_key(key_of(section, pair[1])))
         return out
 
     def section(self, section: Section, rows: Iterable[models.Model]) -> list[dict[str, Any]]:
         return [data for _obj, data in self.pairs(section, rows)]
-
-
-def key_of(section: Section, row: dict[str, Any]) -> list[Any]:
-    if section.key:
-        return [row.get(name) for name in section.key]
-    return [row.get(f.name) for f in _fields(section.model, section.skip) if f.name != section.parent]
-
-
-def lookup(section: Section) -> str:
-    """The queryset filter from ``section``'s model to its tournament (``game__board__round__tournament``)."""
-    by_model = {s.model: s for s in SECTIONS}
-    path = [section.parent]
-    model = _target(section.model._meta.get_field(section.parent))
-    while model is not Tournament:
-        parent = by_model[model].parent
-        path.append(parent)
-        model = _target(model._meta.get_field(parent))
-    return "__".join(path)
 
 
 def tournament_document(tournament: Tournament, *, exported_at: datetime.datetime | None = None) -> dict[str, Any]:
@@ -255,7 +141,7 @@ def tournament_document(tournament: Tournament, *, exported_at: datetime.datetim
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
-        "exported_at": _plain(models.DateTimeField(), exported_at or timezone.now()),
+        "exported_at": plain_value(models.DateTimeField(), exported_at or timezone.now()),
         "tournament": ex.row(tournament, TOURNAMENT_SKIP, None),
     }
     for section in SECTIONS:
@@ -263,7 +149,7 @@ def tournament_document(tournament: Tournament, *, exported_at: datetime.datetim
         if section.model is Entry:
             qs = qs.select_related("player")
         doc[section.name] = ex.section(section, qs)
-    user_model = _user_model()
+    user_model = account_model()
     doc["users"] = sorted(
         ({"username": u.get_username(), "first_name": getattr(u, "first_name", ""),
           "last_name": getattr(u, "last_name", ""), "email": getattr(u, "email", "")}
@@ -395,12 +281,12 @@ class _Importer:
         if f.is_relation:
             if value is None:
                 return None
-            target = _target(f)
-            if target is _user_model():
+            target = target_model(f)
+            if target is account_model():
                 if not isinstance(value, str) or value not in self.users:
                     raise ArchiveError(_("%(where)s: unknown user %(user)r.") % {"where": where, "user": value})
                 return self.users[value]
-            pk = self.refs.get(target, {}).get(_hashable(value))
+            pk = self.refs.get(target, {}).get(hashable(value))
             if pk is None:
                 raise ArchiveError(_("%(where)s: refers to %(target)s %(key)s, which is not in the archive.")
                                    % {"where": where, "target": target._meta.verbose_name, "key": value})
@@ -416,7 +302,7 @@ class _Importer:
                ours: dict[str, Any] | None, base: dict[str, Any] | None, skip: frozenset[str],
                parent: str | None) -> list[str]:
         """Set on ``obj`` the fields the archive changed; returns the names set."""
-        known = {f.name: f for f in _fields(type(obj), skip)}
+        known = {f.name: f for f in concrete_fields(type(obj), skip)}
         for name in theirs:
             if name not in known and name != "player":
                 label = f"{type(obj)._meta.model_name}.{name}"
@@ -460,7 +346,7 @@ class _Importer:
 
     # users -------------------------------------------------------------------------------
     def users_step(self) -> None:
-        user_model = _user_model()
+        user_model = account_model()
         names = {u["username"]: u for u in self.doc["users"]}
         existing = dict(user_model.objects.filter(**{f"{user_model.USERNAME_FIELD}__in": list(names)})
                         .values_list(user_model.USERNAME_FIELD, "pk"))
@@ -516,14 +402,14 @@ class _Importer:
         qs = section.model._default_manager.filter(**{lookup(section): tournament}).order_by("pk")
         if section.model is Entry:
             qs = qs.select_related("player")
-        ours_by_key = {_hashable(key_of(section, d)): (obj, d) for obj, d in self.ex.pairs(section, qs)}
+        ours_by_key = {hashable(key_of(section, d)): (obj, d) for obj, d in self.ex.pairs(section, qs)}
         base_by_key = {}
         if self.base is not None:
-            base_by_key = {_hashable(key_of(section, d)): d for d in self.base.get(section.name, [])
+            base_by_key = {hashable(key_of(section, d)): d for d in self.base.get(section.name, [])
                            if isinstance(d, dict)}
         refs = self.refs.setdefault(section.model, {})
         for obj, data in ours_by_key.values():
-            refs[_hashable(_key_json(key_of(section, data)))] = obj.pk
+            refs[hashable(key_json(key_of(section, data)))] = obj.pk
         rows = list(enumerate(self.doc[section.name]))
         if section.model is ResultSubmission:
             # Leave "confirmed" last: one confirmed submission per game at every moment.
@@ -534,7 +420,7 @@ class _Importer:
         added = 0
         for index, theirs in rows:
             where = f"{section.name}[{index}]"
-            key = _hashable(key_of(section, theirs))
+            key = hashable(key_of(section, theirs))
             if key in seen:
                 raise ArchiveError(_("%(where)s: the same row appears twice.") % {"where": where})
             seen.add(key)
@@ -551,7 +437,7 @@ class _Importer:
             self._save(where, obj, changed, theirs, found is None)
             if found is None:
                 added += 1
-                refs[_hashable(_key_json(key_of(section, theirs)))] = obj.pk
+                refs[hashable(key_json(key_of(section, theirs)))] = obj.pk
             elif changed:
                 self.report.changed.append(_("%(where)s %(key)s: %(fields)s changed")
                                            % {"where": section.name, "key": _key_text(theirs, None, section),
@@ -577,7 +463,7 @@ class _Importer:
         """Start numbers that move are cleared first (unique per tournament at every moment)."""
         moving = []
         for _i, theirs in rows:
-            found = ours_by_key.get(_hashable(key_of(SECTIONS[0], theirs)))
+            found = ours_by_key.get(hashable(key_of(SECTIONS[0], theirs)))
             if found and "start_number" in theirs and theirs["start_number"] != found[1].get("start_number"):
                 moving.append(found[0].pk)
         if moving:
@@ -596,7 +482,7 @@ class _Importer:
 
 def _key_text(row: dict[str, Any], name: str | None, section: Section | None = None) -> str:
     if section is not None:
-        return json.dumps(_key_json(key_of(section, row)), ensure_ascii=False)
+        return json.dumps(key_json(key_of(section, row)), ensure_ascii=False)
     return str(row.get("slug", ""))
 
 

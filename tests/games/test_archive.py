@@ -33,7 +33,7 @@ from games.models import (
     TournamentImport,
     new_link_token,
 )
-from games.services import archive, archive_zip
+from games.services import archive_schema, archive_zip
 from games.services.archive import ArchiveError, export_archive, import_archive, read_archive, tournament_document
 from games.services.games import game_for_board
 from games.services.results import enter_result, submit_result
@@ -49,8 +49,8 @@ DEMO_SLUGS = ("utrecht-club-championship-2026", "amersfoort-autumn-open-2026")
 def _zip(doc: dict | list | str, *, pdn: str = "", extra: dict[str, bytes] | None = None) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
-        zf.writestr(archive.JSON_NAME, doc if isinstance(doc, str) else json.dumps(doc))
-        zf.writestr(archive.PDN_NAME, pdn)
+        zf.writestr(archive_zip.JSON_NAME, doc if isinstance(doc, str) else json.dumps(doc))
+        zf.writestr(archive_zip.PDN_NAME, pdn)
         for name, data in (extra or {}).items():
             zf.writestr(name, data)
     return buf.getvalue()
@@ -58,7 +58,7 @@ def _zip(doc: dict | list | str, *, pdn: str = "", extra: dict[str, bytes] | Non
 
 def _doc_of(raw: bytes) -> dict:
     with zipfile.ZipFile(io.BytesIO(raw)) as zf:
-        return json.loads(zf.read(archive.JSON_NAME))
+        return json.loads(zf.read(archive_zip.JSON_NAME))
 
 
 def _same(a: dict, b: dict) -> None:
@@ -70,7 +70,7 @@ def _same(a: dict, b: dict) -> None:
 
 def _state() -> dict[str, object]:
     """Every row of every table an import may write (ids included): the oracle for 'stored nothing'."""
-    models = [s.model for s in archive.SECTIONS] + [Tournament, Player, TournamentImport, get_user_model()]
+    models = [s.model for s in archive_schema.SECTIONS] + [Tournament, Player, TournamentImport, get_user_model()]
     return {m._meta.label: sorted(map(str, m._default_manager.values_list())) for m in models}
 
 
@@ -120,19 +120,19 @@ def _reaches_tournament(model, seen=frozenset()) -> bool:
 
 def test_every_model_tied_to_a_tournament_is_archived_or_deliberately_left_out():
     """A model added later with a path to Tournament (check-ins, correction requests...) fails here
-    until it gets a section in games.services.archive.SECTIONS (or a reason in NOT_ARCHIVED)."""
+    until it gets a section in games.services.archive_schema.SECTIONS (or a reason in NOT_ARCHIVED)."""
     tied = {m for m in apps.get_models() if _reaches_tournament(m)}
-    covered = {s.model for s in archive.SECTIONS}
+    covered = {s.model for s in archive_schema.SECTIONS}
     assert tied, "the walk found nothing: it is broken"
-    missing = tied - covered - set(archive.NOT_ARCHIVED)
+    missing = tied - covered - set(archive_schema.NOT_ARCHIVED)
     assert not missing, f"not in the tournament archive: {sorted(m._meta.label for m in missing)}"
-    assert not covered & set(archive.NOT_ARCHIVED)
+    assert not covered & set(archive_schema.NOT_ARCHIVED)
 
 
 def test_every_field_of_a_covered_model_travels_unless_declared(full_tournament):
     """Fields are taken generically: a field added to a covered model appears in the document."""
     doc = tournament_document(full_tournament)
-    for section in archive.SECTIONS:
+    for section in archive_schema.SECTIONS:
         rows = doc[section.name]
         assert rows, f"the fixture has no {section.name}: this test would prove nothing for it"
         expected = {f.name for f in section.model._meta.concrete_fields
@@ -142,13 +142,14 @@ def test_every_field_of_a_covered_model_travels_unless_declared(full_tournament)
     player_fields = {f.name for f in Player._meta.concrete_fields if not f.primary_key}
     assert set(doc["entries"][0]["player"]) == player_fields
     assert set(doc["tournament"]) == {
-        f.name for f in Tournament._meta.concrete_fields if not f.primary_key and f.name not in archive.TOURNAMENT_SKIP
+        f.name for f in Tournament._meta.concrete_fields
+        if not f.primary_key and f.name not in archive_schema.TOURNAMENT_SKIP
     }
-    for section in archive.SECTIONS:
+    for section in archive_schema.SECTIONS:
         for f in section.model._meta.concrete_fields:
             if f.is_relation and f.name not in section.skip:
                 target = f.related_model
-                assert target in {get_user_model(), Tournament} | {s.model for s in archive.SECTIONS}, \
+                assert target in {get_user_model(), Tournament} | {s.model for s in archive_schema.SECTIONS}, \
                     f"{section.model._meta.label}.{f.name} -> {target._meta.label} is not covered"
 
 
@@ -305,7 +306,7 @@ def test_zip_bombs_and_oversized_archives_are_refused(full_tournament, monkeypat
     # 200 MB of spaces after the JSON compress to about 200 KB: the ratio check stops the reading early.
     buf = io.BytesIO()
     with (zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf,
-          zf.open(archive.JSON_NAME, "w", force_zip64=True) as fh):
+          zf.open(archive_zip.JSON_NAME, "w", force_zip64=True) as fh):
         fh.write(json.dumps(doc).encode())
         for _ in range(200):
             fh.write(b" " * (1024 * 1024))
@@ -362,7 +363,7 @@ def test_fuzzed_archives_store_nothing_partial(full_tournament):
 @pytest.mark.django_db
 def test_read_archive_reads_its_own_export(full_tournament):
     doc = read_archive(export_archive(full_tournament))
-    assert doc["format"] == archive.FORMAT and doc["version"] == archive.VERSION
+    assert doc["format"] == archive_zip.FORMAT and doc["version"] == archive_zip.VERSION
     assert doc["tournament"]["event_id"] == str(full_tournament.event_id)
 
 

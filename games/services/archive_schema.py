@@ -1,0 +1,159 @@
+"""The schema of a tournament archive (``games.services.archive``): which models travel, in which
+order, under which natural keys, and how a field's value is written as JSON.
+
+``SECTIONS`` lists the covered models in dependency order, ``NOT_ARCHIVED`` the models tied to a
+tournament that are deliberately left out (``tests/games/test_archive.py`` fails for any model with
+a path to ``Tournament`` in neither).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, cast
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User as Account
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.db import models
+
+from games.models import CorrectionRequest, DrawClaim, IrregularityRuling, SubmissionLink, TournamentImport
+from tournaments.models import (
+    Absence,
+    AuditEntry,
+    Board,
+    Document,
+    Entry,
+    Game,
+    ProhibitedPair,
+    ResultSubmission,
+    Role,
+    Round,
+    TaskRun,
+    Tournament,
+)
+
+
+@dataclass(frozen=True)
+class Section:
+    """A covered model: its section of the document, the field leading towards the tournament,
+    and the fields of its natural key (``()``: every exported field, for append-only rows)."""
+
+    name: str
+    model: type[models.Model]
+    parent: str
+    key: tuple[str, ...]
+    skip: frozenset[str] = frozenset()
+
+
+# In dependency order: a row refers only to rows of earlier sections (and to users).
+SECTIONS: tuple[Section, ...] = (
+    Section("entries", Entry, "tournament", ("uid",), frozenset({"player"})),
+    Section("roles", Role, "tournament", ("user", "kind")),
+    Section("absences", Absence, "entry", ("entry", "round_number")),
+    Section("prohibited_pairs", ProhibitedPair, "tournament", ("first", "second")),
+    Section("rounds", Round, "tournament", ("number",)),
+    Section("boards", Board, "round", ("round", "number")),
+    Section("games", Game, "board", ("board",)),
+    Section("submissions", ResultSubmission, "game", ("game", "version")),
+    Section("draw_claims", DrawClaim, "game", ("game", "ply", "created_at")),
+    Section("rulings", IrregularityRuling, "game", ("game", "ply")),
+    Section("links", SubmissionLink, "tournament", ("entry",)),
+    Section("corrections", CorrectionRequest, "game", ("game", "requested_for", "created_at")),
+    Section("audit", AuditEntry, "tournament", ()),
+)
+
+# Sections added after format version 1 was first written: absent in older archives (no rows).
+LATER_SECTIONS = ("corrections",)
+
+# Player rows travel inside their entry (``entries[i].player``): a player belongs to many
+# tournaments on one server, so an import makes its own player for each entry.
+PLAYER_SKIP: frozenset[str] = frozenset()
+
+# Models tied to a tournament that an archive leaves out, and why.
+NOT_ARCHIVED: dict[type[models.Model], str] = {
+    TaskRun: "background jobs of this instance (progress of a pairing, an import)",
+    Document: "built PDFs: rebuilt from the data on demand",
+    TournamentImport: "this instance's record of archives imported",
+}
+
+AnyField = models.Field[Any, Any]
+
+# The version counter is this instance's count of changes (``tournaments.versioning``), not data.
+TOURNAMENT_SKIP: frozenset[str] = frozenset({"version"})
+
+
+# --- values -----------------------------------------------------------------------------------
+
+def plain_value(f: AnyField, value: Any) -> Any:
+    """A field value as JSON (the same text on SQLite and PostgreSQL)."""
+    if value is None:
+        return None
+    if isinstance(f, models.DateTimeField):
+        return value.astimezone(datetime.UTC).isoformat()
+    if isinstance(f, models.DateField):
+        return value.isoformat()
+    if isinstance(f, models.DecimalField):
+        return format(Decimal(value).quantize(Decimal(1).scaleb(-f.decimal_places)), "f")
+    if isinstance(f, models.UUIDField):
+        return str(value)
+    return value
+
+
+def concrete_fields(model: type[models.Model], skip: frozenset[str]) -> list[AnyField]:
+    return [f for f in model._meta.concrete_fields if not f.primary_key and f.name not in skip]
+
+
+def sort_key(value: Any) -> tuple[Any, ...]:
+    if value is None:
+        return (0,)
+    if isinstance(value, bool):
+        return (1, int(value))
+    if isinstance(value, int | float):
+        return (1, value)
+    if isinstance(value, str):
+        return (2, value)
+    if isinstance(value, list):
+        return (3, tuple(sort_key(v) for v in value))
+    return (4, json.dumps(value, sort_keys=True))
+
+
+def key_json(values: list[Any]) -> Any:
+    return values[0] if len(values) == 1 else values
+
+
+def hashable(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def account_model() -> type[Account]:
+    return get_user_model()
+
+
+def target_model(f: AnyField | models.ForeignObjectRel | GenericForeignKey) -> type[models.Model]:
+    """The model a relation field points to (the archive's fields never use "self")."""
+    return cast(type[models.Model], f.related_model)
+
+
+
+
+def key_of(section: Section, row: dict[str, Any]) -> list[Any]:
+    if section.key:
+        return [row.get(name) for name in section.key]
+    return [row.get(f.name) for f in concrete_fields(section.model, section.skip) if f.name != section.parent]
+
+
+def lookup(section: Section) -> str:
+    """The queryset filter from ``section``'s model to its tournament (``game__board__round__tournament``)."""
+    by_model = {s.model: s for s in SECTIONS}
+    path = [section.parent]
+    model = target_model(section.model._meta.get_field(section.parent))
+    while model is not Tournament:
+        parent = by_model[model].parent
+        path.append(parent)
+        model = target_model(model._meta.get_field(parent))
+    return "__".join(path)
+
+
