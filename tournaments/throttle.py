@@ -1,5 +1,5 @@
-"""Counting attempts per client in a time window, shared by all web processes through the cache
-(local memory by default, Redis with ``REDIS_URL``): the sign-in limit and the private-link lookups."""
+"""Counting in a time window, shared by all web processes through the cache (local memory by default,
+Redis with ``REDIS_URL``): the sign-in limit, the private-link lookups, the public pages' renders."""
 
 from __future__ import annotations
 

@@ -36,6 +36,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
 
+from tournaments import throttle
 from tournaments.models import Tournament
 from tournaments.public.version import etag_for, loaded_tournament, tournament_for_request
 
@@ -113,15 +114,6 @@ def render_count_key(slug: str) -> str:
     return f"page-renders:{slug}"
 
 
-def _counted(slug: str) -> None:
-    key = render_count_key(slug)
-    if not cache.add(key, 1, PAGE_TTL):
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.set(key, 1, PAGE_TTL)
-
-
 def _render(view: View, request: HttpRequest, slug: str, kwargs: dict[str, Any], etag: str
             ) -> tuple[Page | None, HttpResponse]:
     """The view's response, rendered for everyone, and the page to keep (None: an error, a download,
@@ -136,7 +128,7 @@ def _render(view: View, request: HttpRequest, slug: str, kwargs: dict[str, Any],
             and not response.has_header("Content-Disposition"))
     if not keep:
         return None, response
-    _counted(slug)
+    throttle.count(render_count_key(slug), PAGE_TTL)
     loaded = loaded_tournament(request)
     stamp = settings_stamp(loaded) if loaded is not None else ""
     return Page(200, response["Content-Type"], response.content, etag, time.time(), stamp), response
