@@ -172,8 +172,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
                            "public_players"), None),
     )
     # Options that mean nothing for some systems are left out for them (shown again when the system changes).
-    ONLY_FOR = {"baku_acceleration": ("swiss_dutch",), "start_number_order": ("swiss_dutch", "round_robin",
-                                                                             "double_round_robin", "keizer")}
+    ONLY_FOR = {"baku_acceleration": ("swiss_dutch",)}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
