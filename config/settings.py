@@ -187,6 +187,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # Sessions are read from the shared cache and written to both (the database keeps them): a
+    # signed-in request saves its session query. Only with a shared cache: per-process caches
+    # would let one worker keep a session another has ended.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "draughts"}}
 

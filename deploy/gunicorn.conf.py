@@ -14,9 +14,14 @@ threads = int(os.environ.get("GUNICORN_THREADS", "2"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "60"))
 graceful_timeout = 30
 keepalive = 5
-# Restart workers now and then: bounds the effect of any slow memory growth.
-max_requests = 2000
-max_requests_jitter = 200
+# Restart workers now and then: bounds the effect of any slow memory growth. A hall of phones
+# polling every 2 s makes ~100 requests/s, so a low figure would restart a worker every half
+# minute, and each restart costs a Django start-up while the other workers carry the load.
+max_requests = 20000
+max_requests_jitter = 2000
+# Load the application once in the master and fork the workers from it: a (re)started worker
+# serves at once and the workers share the imported code. Nothing opens a connection at import.
+preload_app = True
 accesslog = "-"
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()

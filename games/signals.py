@@ -17,8 +17,16 @@ from tournaments.models import Board, Game, ResultSubmission
 from tournaments.versioning import bump
 
 
-def _bump_for_game(game_id: int) -> None:
+def _bump_for_game(game_id: int, game: Game | None = None) -> None:
+    """Bump the game's tournament; a game already loaded with its board and round saves the lookup."""
+    if game is not None and game.pk == game_id and Game.board.is_cached(game) and Board.round.is_cached(game.board):
+        bump(game.board.round.tournament_id)
+        return
     bump(Board.objects.filter(game=game_id).values_list("round__tournament_id", flat=True))
+
+
+def _loaded_game(instance: ResultSubmission | DrawClaim | IrregularityRuling) -> Game | None:
+    return instance.game if type(instance).game.is_cached(instance) else None
 
 
 def _submission_saved(sender: type, instance: ResultSubmission, created: bool = False, **kwargs: Any) -> None:
@@ -26,7 +34,7 @@ def _submission_saved(sender: type, instance: ResultSubmission, created: bool = 
         created and instance.status == ResultSubmission.Status.PENDING
     ):
         return
-    _bump_for_game(instance.game_id)
+    _bump_for_game(instance.game_id, _loaded_game(instance))
 
 
 def _game_saved(sender: type, instance: Game, **kwargs: Any) -> None:
@@ -34,7 +42,7 @@ def _game_saved(sender: type, instance: Game, **kwargs: Any) -> None:
 
 
 def _game_part_saved(sender: type, instance: DrawClaim | IrregularityRuling, **kwargs: Any) -> None:
-    _bump_for_game(instance.game_id)
+    _bump_for_game(instance.game_id, _loaded_game(instance))
 
 
 def connect() -> None:

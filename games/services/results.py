@@ -164,6 +164,7 @@ def _replace_own_waiting(game: Game, new: ResultSubmission, actor: User) -> None
         game=game, status=ResultSubmission.Status.PENDING, version__lt=new.version, submitted_for=new.submitted_for
     )
     for old in same_side:
+        old.game = game  # the audit entry names the game's board: no second load of it
         old.status = ResultSubmission.Status.SUPERSEDED
         old.save(update_fields=["status"])
         record(actor, _tournament(game), "result.replace_own", old,
