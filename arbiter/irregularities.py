@@ -9,6 +9,7 @@ destination) the move is None and the replay must stop.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -49,15 +50,26 @@ LOOKAHEAD = 40
 _FMJD_PROFILES = frozenset({"international", "brazilian"})
 
 
+# The rule each kind breaks, as the keys of ``Profile.articles`` name them.
+_RULE_OF_KIND: dict[str, str] = {
+    ILLEGAL_MOVE: "move_rule",
+    CAPTURE_MISSED: "capture_rule",
+    CAPTURE_NOT_MAXIMAL: "majority_rule",
+    CAPTURE_INCOMPLETE: "continue_rule",
+    AMBIGUOUS_NOTATION: "notation_rule",
+}
+
+
 def articles(profile: Profile, kind: str) -> tuple[str, str]:
     """The article of the irregularity and of the rule it breaks, for the profile's rule book.
 
-    The FMJD numbers apply to the FMJD games; other profiles name their own rules.
+    The FMJD numbers apply to the FMJD games; the other profiles cite their own rule book's rule
+    (``Profile.articles``: the section or rule in words where the book has no numbers).
     """
     if profile.name in _FMJD_PROFILES:
         return _FMJD_ARTICLES[kind]
-    book = f"{profile.name} rules"
-    return book, book
+    book = f"{profile.rule_book} rules"
+    return book, profile.article(_RULE_OF_KIND.get(kind, kind))
 
 
 @dataclass(frozen=True)
@@ -78,10 +90,29 @@ class PlyJudgement:
     candidates: list[Move] = field(default_factory=list)
 
 
-def full_text(profile: Profile, move: Move) -> str:
-    """The move with its full PDN path (``27x16x7x18``), as the required captures are listed."""
+_ALPHA_SQUARE = re.compile(r"[a-h][1-8]", re.IGNORECASE)
+_SEPARATOR = re.compile(r"[x:]", re.IGNORECASE)
+
+
+def full_text(profile: Profile, move: Move, played: str | None = None) -> str:
+    """The move with its full PDN path (``27x16x7x18``), as the required captures are listed.
+
+    With ``played`` (the move as the player wrote it), the squares are written the way the player
+    wrote them on an 8x8 board (``c3``/``22``) and a capture with the player's sign (``:``/``x``).
+    """
     squares = move.path if len(move.path) >= 2 else (move.from_sq, move.to_sq)
-    return write_squares(profile, squares, bool(move.captures))
+    capture = bool(move.captures)
+    if played is None or profile.board_size != 8 or profile.layout == "all":
+        return write_squares(profile, squares, capture)
+    alpha = bool(_ALPHA_SQUARE.search(played))
+    numeric = not alpha and any(c.isdigit() for c in played)
+    sign = _SEPARATOR.search(played)
+    sep = (sign.group(0).lower() if sign else profile.capture_separator) if capture else profile.move_separator
+    if alpha or (not numeric and profile.notation == "alphanumeric"):
+        names = [profile.geometry.alphanumeric(s) for s in squares]
+    else:
+        names = [str(s) for s in squares]
+    return sep.join(names)
 
 
 def judge_ply(pos: Position, text: str, legal: list[Move], rest: Sequence[str] = ()) -> PlyJudgement:
@@ -109,7 +140,7 @@ def judge_ply(pos: Position, text: str, legal: list[Move], rest: Sequence[str] =
         return PlyJudgement(None, ILLEGAL_MOVE, reason_template=msg.WHY_NO_PIECE,
                             reason_params={"side": msg.side_name(side),
                                            "square": square_name(profile, parsed.from_sq)})
-    required = [full_text(profile, m) for m in legal if m.captures]
+    required = [full_text(profile, m, text) for m in legal if m.captures]
     if required:
         # A capture was compulsory (FMJD 4.1). Is the played move a capture of the wrong size, a
         # capture cut short, or no capture at all?

@@ -72,6 +72,8 @@ WHY_KING_TOO_FAR = gettext_noop("a king moves one square only in this game")
 WHY_BLOCKED = gettext_noop("the way from {from_sq} to {to_sq} is not free")
 WHY_NO_SUCH_CAPTURE = gettext_noop("no capture from {from_sq} to {to_sq} is possible here")
 WHY_NOT_POSSIBLE = gettext_noop("no piece can make that move here")
+WHY_KING_LIMIT = gettext_noop("the king on {square} has already moved {limit} times in a row without capturing; "
+                              "another piece must move")
 WHY_FIRST_FITTING = gettext_noop("the first one was chosen")
 WHY_NEXT_MOVE_FITS = gettext_noop("only that reading lets the following moves be played")
 
@@ -141,3 +143,18 @@ RES_DRAW_RULE_FITS = gettext_noop("A draw rule ({rule}) held after ply {ply}; th
 RES_UNDETERMINED = gettext_noop(
     "The final position does not decide the game (resignation, time, agreement); the record says {declared}.")
 RES_INCOMPLETE = gettext_noop("The replay stopped at ply {ply}, so the result cannot be checked.")
+
+
+# -- reading PDN leniently (PdnWarning: template and params; {tag} is a tag's name) ----------------------
+PDN_STRAY_BRACKET = gettext_noop("a '[' line that is no tag was ignored")
+PDN_TAG_NO_VALUE = gettext_noop("tag [{tag}] has no value; it was ignored")
+PDN_TAG_NOT_QUOTED = gettext_noop("tag [{tag}]: the value is not a quoted string; the tag was ignored")
+PDN_TAG_NOT_CLOSED = gettext_noop("tag [{tag}]: the string is not closed; the tag was ignored")
+PDN_TAG_NO_BRACKET = gettext_noop("tag [{tag}]: ']' expected; the tag was ignored")
+PDN_TAG_CR_IN_VALUE = gettext_noop("tag [{tag}]: a literal '\\r' at the end of the value was removed")
+PDN_TAG_CR_AFTER = gettext_noop("tag [{tag}]: a literal '\\r' after the tag was ignored")
+PDN_RESULT_DIFFERS = gettext_noop("the moves end with {result} but the Result tag says {tag_result}; {result} is "
+                                  "checked")
+PDN_NOT_RECORDED = gettext_noop("the moves were not recorded ({n} times '-'); the game has no moves to check")
+PDN_TRAILING_DASH = gettext_noop("a '-' after the last move was ignored")
+PDN_TRAILING_PLACEHOLDERS = gettext_noop("{n} unrecorded moves ('-') after the last move were ignored")

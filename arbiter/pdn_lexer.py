@@ -11,6 +11,8 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
+from arbiter import messages as msg
+
 # Token kinds.
 TAG = "TAG"  # text = key, value = tag value
 COMMENT = "COMMENT"  # text = comment body
@@ -22,7 +24,7 @@ ELLIPSIS = "ELLIPSIS"  # "..." standing alone (e.g. "1. ... 7-12")
 MOVE = "MOVE"  # text = move as written, value = attached strength mark
 RESULT = "RESULT"  # text = result as written ("2-0", "1/2-1/2", "*")
 ERROR = "ERROR"  # text = message
-WARNING = "WARNING"  # text = message: something skipped or repaired, the game goes on
+WARNING = "WARNING"  # text = message template (arbiter.messages), value = the tag's name: skipped or repaired
 
 
 @dataclass
@@ -33,7 +35,8 @@ class Token:
     text: str
     pos: int
     value: str = ""
-    # A warning about how the token was read (a TAG whose value was repaired).
+    # A warning about how the token was read (a TAG whose value was repaired): a message template
+    # of ``arbiter.messages`` with the tag's name as {tag}.
     note: str = ""
 
 
@@ -90,15 +93,15 @@ def _read_tag(text: str, i: int) -> tuple[Token, int]:
         j += 1
     m = _KEY.match(text, j)
     if not m:
-        return Token(WARNING, "a '[' line that is no tag was ignored", i), _next_line(text, i)
+        return Token(WARNING, msg.PDN_STRAY_BRACKET, i), _next_line(text, i)
     key = m.group(0)
     j = m.end()
     while j < n and text[j] in " \t":
         j += 1
     if j < n and text[j] == "]":
-        return Token(WARNING, f"tag [{key}] has no value; it was ignored", i), _skip_junk(text, j + 1)
+        return Token(WARNING, msg.PDN_TAG_NO_VALUE, i, key), _skip_junk(text, j + 1)
     if j >= n or text[j] != '"':
-        return Token(WARNING, f"tag [{key}]: the value is not a quoted string; the tag was ignored", i), \
+        return Token(WARNING, msg.PDN_TAG_NOT_QUOTED, i, key), \
             _next_line(text, i)
     j += 1
     buf = []
@@ -108,24 +111,24 @@ def _read_tag(text: str, i: int) -> tuple[Token, int]:
             j += 2
             continue
         if text[j] == "\n":
-            return Token(WARNING, f"tag [{key}]: the string is not closed; the tag was ignored", i), j + 1
+            return Token(WARNING, msg.PDN_TAG_NOT_CLOSED, i, key), j + 1
         buf.append(text[j])
         j += 1
     if j >= n:
-        return Token(WARNING, f"tag [{key}]: the string is not closed; the tag was ignored", i), n
+        return Token(WARNING, msg.PDN_TAG_NOT_CLOSED, i, key), n
     j += 1
     while j < n and text[j] in " \t":
         j += 1
     if j >= n or text[j] != "]":
-        return Token(WARNING, f"tag [{key}]: ']' expected; the tag was ignored", i), _next_line(text, i)
+        return Token(WARNING, msg.PDN_TAG_NO_BRACKET, i, key), _next_line(text, i)
     value = "".join(buf)
     if _LITERAL_ESCAPES.search(value):
         value = _LITERAL_ESCAPES.sub("", value)
-        return Token(TAG, key, i, value, note=f"tag [{key}]: a literal '\\r' at the end of the value was removed"), \
+        return Token(TAG, key, i, value, note=msg.PDN_TAG_CR_IN_VALUE), \
             _skip_junk(text, j + 1)
     end = _skip_junk(text, j + 1)
     if end != j + 1:
-        return Token(TAG, key, i, value, note=f"tag [{key}]: a literal '\\r' after the tag was ignored"), end
+        return Token(TAG, key, i, value, note=msg.PDN_TAG_CR_AFTER), end
     return Token(TAG, key, i, value), j + 1
 
 

@@ -17,6 +17,7 @@ import io
 import re
 from collections.abc import Iterable, Iterator
 
+from arbiter import messages as msg
 from arbiter import pdn_lexer as lx
 from arbiter.detect import detect_static
 from arbiter.fen import FenError
@@ -67,16 +68,17 @@ class _Builder:
         self.stack: list[tuple[list[PdnMove], list[str]]] = [(self.game.moves, [])]
         self.mark = ""  # move number written before the next move
         self.tag_pos: dict[str, int] = {}
-        self.pending: list[tuple[int, int, str]] = []  # warnings of this game: line, column, message
+        # Warnings of this game: line, column, message template, params.
+        self.pending: list[tuple[int, int, str, dict[str, object]]] = []
 
     def fail(self, pos: int, message: str) -> None:
         if self.error is None:
             line, col = self.locate(pos)
             self.error = PdnError(self.count + 1, line, col, message)
 
-    def warn(self, pos: int, message: str) -> None:
+    def warn(self, pos: int, template: str, **params: object) -> None:
         line, col = self.locate(pos)
-        self.pending.append((line, col, message))
+        self.pending.append((line, col, template, params))
 
     def _start(self, pos: int) -> None:
         if not self.started:
@@ -94,7 +96,8 @@ class _Builder:
             self.fail(max(self.end - 1, 0), "variation '(' is not closed")
         if self.error is None:
             self._settle_variant(g)
-        warnings = [PdnWarning(self.count, line, col, message) for line, col, message in self.pending]
+        warnings = [PdnWarning(self.count, line, col, msg.render(template, params), template, params)
+                    for line, col, template, params in self.pending]
         self.warnings.extend(warnings)
         if self.error is not None:
             self.error.game = self.count
@@ -115,7 +118,7 @@ class _Builder:
             g.result_line = self.locate(pos)[0] if pos is not None else 0
             if tag and normalise_result(tag) is not None and normalise_result(result) is not None \
                     and normalise_result(tag) != normalise_result(result) and result != "*":
-                self.warn(pos or 0, f"the moves end with {result} but the Result tag says {tag}; {result} is checked")
+                self.warn(pos or 0, msg.PDN_RESULT_DIFFERS, result=result, tag_result=tag)
             return
         last = g.moves[-1] if g.moves else None
         if last is not None and not last.variations and not last.comments and tag and \
@@ -142,12 +145,11 @@ class _Builder:
             return
         line, col = last.line, last.column
         if not moves:
-            self.pending.append((line, col, f"the moves were not recorded ({n} times '-'); the game has no moves "
-                                            "to check"))
+            self.pending.append((line, col, msg.PDN_NOT_RECORDED, {"n": n}))
         elif n == 1 and last.raw.strip() == "-":
-            self.pending.append((line, col, "a '-' after the last move was ignored"))
+            self.pending.append((line, col, msg.PDN_TRAILING_DASH, {}))
         else:
-            self.pending.append((line, col, f"{n} unrecorded moves ('-') after the last move were ignored"))
+            self.pending.append((line, col, msg.PDN_TRAILING_PLACEHOLDERS, {"n": n}))
 
     def _settle_variant(self, g: PdnGame) -> None:
         d = detect_static(g)
@@ -168,11 +170,11 @@ class _Builder:
             self.game.tags[tok.text] = tok.value
             self.tag_pos[tok.text] = tok.pos
             if tok.note:
-                self.warn(tok.pos, tok.note)
+                self.warn(tok.pos, tok.note, tag=tok.text)
             return
         if kind == lx.WARNING:
             self._start(tok.pos)
-            self.warn(tok.pos, tok.text)
+            self.warn(tok.pos, tok.text, tag=tok.value)
             return
         self._start(tok.pos)
         if kind == lx.ERROR:

@@ -49,6 +49,9 @@ class PdnWarning:
     line: int
     column: int
     message: str
+    # The message as a template of ``arbiter.messages`` and its params (the web translates them).
+    template: str = ""
+    params: dict[str, object] = field(default_factory=dict)
 
     def __str__(self) -> str:
         return f"game {self.game}, line {self.line}, column {self.column}: {self.message}"

@@ -103,10 +103,11 @@ PROFILES: dict[str, Profile] = {
         result_family="default", draw=_GERMAN_DRAWS,
         description="German 8x8 Dame as played on Brettspielnetz (seed 002)",
         pdn_game_type_owner=False, detectable=False, rule_book="Brettspielnetz Dame",
-        articles=_articles("Brettspielnetz", "Brettspielnetz Dame rules: Schlagzwang",
-                           "Brettspielnetz Dame rules: free choice of capture",
-                           "Brettspielnetz Dame rules: a capture is completed",
-                           "Brettspielnetz Dame rules: Zugregeln")),
+        articles=_articles("Brettspielnetz", "Brettspielnetz Dame rules, section 4 \"Schlagen\" (Schlagzwang)",
+                           "Brettspielnetz Dame rules, section 4 \"Schlagen\" (free choice of capture)",
+                           "Brettspielnetz Dame rules, section 4 \"Schlagen\" (a capture is completed)",
+                           "Brettspielnetz Dame rules, sections 3 \"Das Ziehen der Steine\" and 5 "
+                           "\"In Dame umwandeln\"")),
     "canadian": Profile(
         name="canadian", board_size=12, rows=5, first_side="W", men_capture_backwards=True,
         flying_kings=True, capture_precedence="majority", promote_during_capture=False,
@@ -249,7 +250,9 @@ PROFILES: dict[str, Profile] = {
                            "Frisian rules: the capture of the highest value (a king worth more than a man, less "
                            "than two), then a capture with a king",
                            "Frisian rules: a capture is completed",
-                           "Frisian rules: moves of men and kings (at most three king moves in a row)"),
+                           "Frisian rules: moves of men and kings",
+                           king_limit_rule="Frisian rules: the same king moves at most three times in a row "
+                                           "without capturing while its side has men"),
         sources=(("capture_lines", f"captures along the straight and diagonal lines, forward and backward "
                                    f"({FRISIAN})"),
                  ("capture_precedence", f"the capture of the highest value is compulsory, a king counting more "

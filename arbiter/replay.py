@@ -12,11 +12,19 @@ from typing import Any
 from arbiter import messages as msg
 from arbiter.draws import RULE_ORDER, DrawTracker, Material, PlyFacts, explain, long_diagonal
 from arbiter.fen import FenError, parse_fen
-from arbiter.irregularities import AMBIGUOUS_NOTATION, LOOKAHEAD, PlyJudgement, articles, full_text, judge_ply
+from arbiter.irregularities import (
+    AMBIGUOUS_NOTATION,
+    ILLEGAL_MOVE,
+    LOOKAHEAD,
+    PlyJudgement,
+    articles,
+    full_text,
+    judge_ply,
+)
 from arbiter.movegen import Rules
 from arbiter.movegen_generic import GenericRules
 from arbiter.moves import apply_move, legal_moves, to_move
-from arbiter.notation import move_to_text, write_squares
+from arbiter.notation import move_to_text, square_name, write_squares
 from arbiter.pdn_types import PdnGame
 from arbiter.position import IllegalMoveError, Move, Position, initial_position
 from arbiter.profiles import Profile, get_profile
@@ -101,6 +109,8 @@ class _Replay:
         self.enabled = self.tracker.enabled_rules()
         self.stopped: Stop | None = None
         self.rules = rules_for(self.prof)
+        # Frisian: per side, the king making non-capturing moves in a row (its square now, how many).
+        self.king_runs: dict[str, tuple[int, int]] = {}
 
     def step(self, i: int, text: str) -> bool:
         """Play ply ``i`` as written; False when the replay must stop there."""
@@ -113,12 +123,14 @@ class _Replay:
             self.stopped = Stop(i, msg.render(msg.IRR_STOPPED, params), msg.IRR_STOPPED, params)
             return False
         fast = _fast_legal(pos, text, self.rules)
-        if fast is not None:
+        if fast is not None and self._king_run_over(pos, fast[0]) is None:
             move, notation = fast
             self.record(i, number, text, move, notation, True, apply_move(pos, move))
             return True
         legal = legal_moves(pos)
         j = judge_ply(pos, text, legal, src.texts[i:i + LOOKAHEAD])
+        if j.kind is None and j.move is not None:
+            j = self._king_limit(pos, j, legal)
         if j.kind is not None:
             self.irregularities.append(_irregularity(pos, i, number, text, j, src.locations[i - 1], legal))
         new = None
@@ -135,8 +147,43 @@ class _Replay:
         self.record(i, number, text, j.move, notation, legal_ply, new)
         return True
 
+    def _king_run_over(self, pos: Position, move: Move) -> int | None:
+        """The profile's limit when ``move`` is a non-capturing move of the king that has already made
+        that many in a row while its side has men (Frisian), else None."""
+        limit = self.prof.king_quiet_move_limit
+        if limit is None or move.captures:
+            return None
+        run = self.king_runs.get(pos.side_to_move)
+        if run is None or run[0] != move.from_sq or run[1] < limit:
+            return None
+        return limit
+
+    def _king_limit(self, pos: Position, j: PlyJudgement, legal: list[Move]) -> PlyJudgement:
+        """A legal-looking move that breaks the king move limit: an illegal move, played as written
+        (FMJD 5.4); the moves the position allowed instead are the other pieces' moves."""
+        assert j.move is not None
+        limit = self._king_run_over(pos, j.move)
+        if limit is None:
+            return j
+        return PlyJudgement(j.move, ILLEGAL_MOVE, reason_template=msg.WHY_KING_LIMIT,
+                            reason_params={"square": square_name(self.prof, j.move.from_sq), "limit": limit})
+
+    def _track_king_run(self, pos: Position, move: Move) -> None:
+        side = pos.side_to_move
+        if self.prof.king_quiet_move_limit is None:
+            return
+        bit = 1 << pos.geo.idx_of[move.from_sq]
+        men = pos.wm if pos.white_to_move else pos.bm
+        if move.captures or not (pos.wk | pos.bk) & bit or not men:
+            self.king_runs.pop(side, None)
+            return
+        run = self.king_runs.get(side)
+        count = run[1] + 1 if run is not None and run[0] == move.from_sq else 1
+        self.king_runs[side] = (move.to_sq, count)
+
     def record(self, i: int, number: int, text: str, move: Move, notation: str, legal: bool, new: Position) -> None:
         pos = self.pos
+        self._track_king_run(pos, move)
         self.plies.append(PlyRecord(i, number, pos.side_to_move, text, move, notation, legal))
         fb = 1 << pos.geo.idx_of[move.from_sq]
         man = bool((pos.wm | pos.bm) & fb)
@@ -263,6 +310,8 @@ def _irregularity(pos: Position, ply: int, number: int, text: str, j: PlyJudgeme
     prof = pos.profile
     kind = j.kind or ""
     article, rule_article = articles(prof, kind)
+    if j.reason_template == msg.WHY_KING_LIMIT:
+        rule_article = prof.article("king_limit_rule")
     side = pos.side_to_move
     params: dict[str, Any] = {"move_number": number, "side": msg.side_name(side), "played": text.strip(),
                               "article": article, "rule_article": rule_article,
@@ -279,8 +328,8 @@ def _irregularity(pos: Position, ply: int, number: int, text: str, j: PlyJudgeme
         template = msg.IRR_CAPTURE_INCOMPLETE
     elif kind == AMBIGUOUS_NOTATION:
         template = msg.IRR_AMBIGUOUS
-        params.update(candidates=" or ".join(full_text(prof, m) for m in j.candidates),
-                      chosen=full_text(prof, j.move) if j.move else "")
+        params.update(candidates=" or ".join(full_text(prof, m, text) for m in j.candidates),
+                      chosen=full_text(prof, j.move, text) if j.move else "")
     else:
         template = msg.IRR_ILLEGAL_MOVE
     if j.reason_template is not None:

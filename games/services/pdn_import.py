@@ -29,7 +29,7 @@ from games.services import GameError, User
 from games.services.games import game_for_board
 from games.services.matching import match_board
 from games.services.results import confirm_version, create_version
-from games.services.validation import move_text_problem, validate_game
+from games.services.validation import move_text_problem, translate_message, validate_game
 from tournaments.audit import record
 from tournaments.models import Board, Game, ResultSubmission, Round, Termination, Tournament
 
@@ -136,7 +136,9 @@ def store_game(board: Board, game: PdnGame, user: User, *, replace_moves: bool =
 
 def reading_notes(game: PdnGame) -> list[str]:
     """What the reader did leniently (with its line) and how the variant was known, for the import report."""
-    notes = [_("line %(line)d: %(message)s") % {"line": w.line, "message": w.message} for w in game.warnings]
+    notes = [_("line %(line)d: %(message)s") % {
+        "line": w.line, "message": translate_message(w.template, w.params) if w.template else w.message}
+        for w in game.warnings]
     if game.variant_source == "detected":
         notes.append(_("the file does not name the game; %(variant)s was detected") % {"variant": game.variant})
     elif game.variant_source == "default":

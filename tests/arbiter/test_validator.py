@@ -166,7 +166,9 @@ def test_other_profiles_cite_their_own_rules() -> None:
     assert r.clean
     r = validate(game(["c3-d4", "f6-e5", "a3-b4"], variant="russian"))
     [irr] = r.irregularities
-    assert irr.kind == "capture_missed" and irr.article == "russian rules" and irr.required == ["d4:f6"]
+    assert irr.kind == "capture_missed" and irr.article == "Russian (FMJD-64) rules" and irr.required == ["d4:f6"]
+    assert irr.params["rule_article"] == "Russian rules: capture is compulsory"
+    assert irr.message.endswith("(Russian rules: capture is compulsory).")
 
 
 def test_alphanumeric_moves_written_without_separator_are_read() -> None:
