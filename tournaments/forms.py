@@ -270,8 +270,17 @@ class PlayerForm(forms.ModelForm[Player]):
     def clean_federation(self) -> str:
         return clean_federation(self.cleaned_data.get("federation", ""))
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    missed_rounds = forms.ChoiceField(
+        label=_("Rounds already played"), required=False, initial="zero",
+        choices=[("zero", _("a zero-point bye for each")), ("half", _("a half-point bye for each"))],
+        help_text=_("What the late entry scores for the rounds played before joining, as the tournament's "
+                    "rules say."),
+        widget=forms.RadioSelect)
+
+    def __init__(self, *args: Any, late: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if not late:
+            del self.fields["missed_rounds"]
         low, high = RATING_RANGE
         self.fields["rating"].validators += [MinValueValidator(low), MaxValueValidator(high)]
         self.fields["rating"].widget.attrs.update(min=low, max=high)

@@ -13,10 +13,14 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 WORDS = {  # a word of each page in each language: the page is really translated
-    "en": ("Remove from the tournament", "Yes, publish round 1", "Standings"),
-    "de": ("Aus dem Turnier entfernen", "Ja, Runde 1 veröffentlichen", "Tabelle"),
-    "nl": ("Uit het toernooi verwijderen", "Ja, ronde 1 publiceren", "Stand"),
-    "fr": ("Retirer du tournoi", "Oui, publier la ronde 1", "Classement"),
+    "en": ("Remove from the tournament", "Yes, publish round 1", "Standings", "Save the roll call",
+           "Rounds already played"),
+    "de": ("Aus dem Turnier entfernen", "Ja, Runde 1 veröffentlichen", "Tabelle", "Anwesenheit speichern",
+           "Bereits gespielte Runden"),
+    "nl": ("Uit het toernooi verwijderen", "Ja, ronde 1 publiceren", "Stand", "Presentielijst opslaan",
+           "Al gespeelde ronden"),
+    "fr": ("Retirer du tournoi", "Oui, publier la ronde 1", "Classement", "Enregistrer l'appel",
+           "Rondes déjà jouées"),
 }
 
 
@@ -42,7 +46,7 @@ def _no_sideways_scroll(page, what: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "de", "nl", "fr"])
 def test_arbiter_and_public_pages_on_a_phone(browser: Browser, live_server, tournament, entries, chief_arbiter,
                                             shot, lang):
-    from tournaments.models import Round
+    from tournaments.models import Absence, Board, Round
 
     url = live_server.url
     page = browser.new_context(**PHONE, locale=lang, extra_http_headers={"Accept-Language": lang}).new_page()
@@ -51,7 +55,7 @@ def test_arbiter_and_public_pages_on_a_phone(browser: Browser, live_server, tour
     page.fill("#id_password", PASSWORD)
     page.locator("#id_password").press("Enter")
     page.wait_for_load_state()
-    remove, publish, standings = WORDS[lang]
+    remove, publish, standings, save_roll_call, already_played = WORDS[lang]
 
     page.goto(f"{url}/t/{tournament.slug}/manage/players/{entries[3].pk}/")
     assert remove in page.content()
@@ -63,6 +67,15 @@ def test_arbiter_and_public_pages_on_a_phone(browser: Browser, live_server, tour
     _no_sideways_scroll(page, "the settings page")
     shot(page, f"{lang} settings in sections")
 
+    # Roll call: the fourth player is not in the hall; only that is stored.
+    page.goto(f"{url}/t/{tournament.slug}/manage/roll-call/")
+    page.locator(f"#present-{entries[3].pk}").uncheck()
+    _no_sideways_scroll(page, "the roll call")
+    shot(page, f"{lang} roll call")
+    page.get_by_role("button", name=save_roll_call).click()
+    page.wait_for_load_state()
+    assert list(Absence.objects.values_list("entry_id", "round_number", "kind")) == [(entries[3].pk, 1, "absent")]
+
     page.goto(f"{url}/t/{tournament.slug}/manage/rounds/")
     page.locator("form[action$='/rounds/pair/'] button[type=submit]").click()
     page.wait_for_load_state()
@@ -73,6 +86,14 @@ def test_arbiter_and_public_pages_on_a_phone(browser: Browser, live_server, tour
     page.get_by_role("button", name=publish).click()
     page.wait_for_load_state()
     assert Round.objects.get(tournament=tournament, number=1).status == Round.Status.PUBLISHED
+    assert Board.objects.get(round__number=1, white=entries[3]).bye_kind == Board.ByeKind.ABSENT
+
+    # A late entry now chooses what the missed round is worth.
+    page.goto(f"{url}/t/{tournament.slug}/manage/players/")
+    assert already_played in page.content()
+    page.locator("#add-player").scroll_into_view_if_needed()
+    _no_sideways_scroll(page, "the late entry form")
+    shot(page, f"{lang} late entry")
 
     public = browser.new_context(**PHONE, locale=lang, extra_http_headers={"Accept-Language": lang}).new_page()
     for path, what in ((f"/t/{tournament.slug}/standings/", "standings"), (f"/t/{tournament.slug}/pairings/",

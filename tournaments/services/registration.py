@@ -123,6 +123,12 @@ def registered_keys(tournament: Tournament) -> dict[str, str]:
     return out
 
 
+# What a late entry gets for each round played before it joined.
+MISSED_ZERO = "zero"
+MISSED_HALF = "half"
+MISSED_ROUNDS = (MISSED_ZERO, MISSED_HALF)
+
+
 def _check_can_register(tournament: Tournament) -> int:
     """The last round number; refuses late entries in a round robin (its table is fixed)."""
     last = last_round_number(tournament)
@@ -134,14 +140,17 @@ def _check_can_register(tournament: Tournament) -> int:
 
 @transaction.atomic
 def register_player(
-    actor: Actor, tournament: Tournament, data: dict[str, Any], *, player: Player | None = None
+    actor: Actor, tournament: Tournament, data: dict[str, Any], *, player: Player | None = None,
+    missed_rounds: str = MISSED_ZERO,
 ) -> Entry:
     """Register a player (an existing ``player``, or one made from ``data``: the ``PLAYER_FIELDS``).
 
     Before round 1 the entry gets no start number until ``freeze_start_numbers``, unless numbers
     are already frozen; once a round exists it is a late entry: ``joined_in_round`` is the next
-    round and it gets the next free start number (it scores nothing for the missed rounds);
-    refused in round robins, whose Berger table is fixed by the number of players.
+    round and it gets the next free start number. Each round it missed gets a bye board, a
+    zero-point bye or, with ``missed_rounds="half"``, a half-point bye (the tournament's rules
+    say which; the arbiter chooses). Refused in round robins, whose Berger table is fixed by the
+    number of players.
     An existing player is matched by FMJD id when one is given. Refused when the tournament already
     has this player (``same_player_key``): registering is idempotent, even for two requests at once.
     """
@@ -163,8 +172,24 @@ def register_player(
         entry.start_number = _next_start_number(tournament)
     entry.save()
     action = "entry.late" if last else "entry.add"
-    record(actor, tournament, action, entry, after=_summary(entry, ("start_number", "joined_in_round", "rating")))
+    after = _summary(entry, ("start_number", "joined_in_round", "rating"))
+    if last:
+        kind = _missed_round_byes(tournament, entry, missed_rounds)
+        after += f"; missed rounds 1-{last}: a {'half' if kind == Board.ByeKind.HALF else 'zero'}-point bye each"
+    record(actor, tournament, action, entry, after=after)
     return entry
+
+
+def _missed_round_byes(tournament: Tournament, entry: Entry, missed_rounds: str) -> Board.ByeKind:
+    """A bye board for the late ``entry`` in every round before it joined (zero or half a point)."""
+    if missed_rounds not in MISSED_ROUNDS:
+        raise ServiceError(_("Missed rounds: choose a zero-point or a half-point bye."))
+    kind = Board.ByeKind.HALF if missed_rounds == MISSED_HALF else Board.ByeKind.ZERO
+    for rnd in tournament.rounds.filter(number__lt=entry.joined_in_round).order_by("number"):
+        number = (rnd.boards.aggregate(m=Max("number"))["m"] or 0) + 1
+        Board.objects.create(round=rnd, number=number, white=entry, bye_kind=kind,
+                             reasons=["Late entry: a bye for a round played before the player joined"])
+    return kind
 
 
 @transaction.atomic
@@ -261,6 +286,36 @@ def set_absence(actor: Actor, entry: Entry, round_number: int, kind: str, note: 
     )
     record(actor, entry.tournament, "absence.set", entry, after=f"round={round_number}; kind={kind}; note={note}")
     return absence
+
+
+ROLL_CALL_NOTE = "roll call"
+
+
+@transaction.atomic
+def roll_call(actor: Actor, tournament: Tournament, round_number: int, present: Iterable[int]) -> tuple[int, int]:
+    """Record who is in the hall for ``round_number``: (marked absent, marked present again).
+
+    Every player due to play the round (joined, not withdrawn) whose entry id is not in ``present``
+    is absent: not paired, no points (an ``Absence`` of kind absent, audited like any other). A
+    player ticked present again loses an absence of kind absent; a requested bye or an absence with
+    notice stays as the arbiter set it. Refused once the round is published.
+    """
+    _check_round_open(tournament, round_number)
+    here = set(present)
+    entries = [e for e in Entry.objects.filter(tournament=tournament).select_related("player")
+               if e.is_available_for(round_number)]
+    known = {a.entry_id: a for a in Absence.objects.filter(entry__tournament=tournament, round_number=round_number)}
+    absent = back = 0
+    for entry in entries:
+        absence = known.get(entry.pk)
+        if entry.pk not in here and absence is None:
+            set_absence(actor, entry, round_number, Absence.Kind.ABSENT, ROLL_CALL_NOTE)
+            absent += 1
+        elif entry.pk in here and absence is not None and absence.kind == Absence.Kind.ABSENT:
+            absence.entry = entry
+            remove_absence(actor, absence)
+            back += 1
+    return absent, back
 
 
 @transaction.atomic

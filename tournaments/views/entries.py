@@ -34,19 +34,22 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for(request, slug, PERM)
     if request.method == "POST" and request.POST.get("action") in ACCOUNT_ACTIONS:
         return _account_action(request, tournament)
-    form = PlayerForm(request.POST or None)
+    rounds_exist = tournament.rounds.exists()
+    form = PlayerForm(request.POST or None, late=rounds_exist)
     if request.GET.get("next") == "player" or (request.method == "POST" and form.errors):
         form.fields["name"].widget.attrs["autofocus"] = True
     if request.method == "POST" and form.is_valid():
         try:
-            entry = registration.register_player(request.user, tournament, form.cleaned_data)
+            entry = registration.register_player(request.user, tournament, form.cleaned_data,
+                                                 missed_rounds=form.cleaned_data.get("missed_rounds") or "zero")
         except ServiceError as exc:
             refuse(request, exc)
         else:
             if entry.joined_in_round > 1:
                 messages.success(
                     request,
-                    _("%(name)s entered late: paired from round %(n)s, start number %(sn)s.")
+                    _("%(name)s entered late: paired from round %(n)s, start number %(sn)s; a bye for each "
+                      "round before.")
                     % {"name": entry.player.name, "n": entry.joined_in_round, "sn": entry.start_number},
                 )
             else:
@@ -62,7 +65,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         "form": form,
         "csv_form": CsvUploadForm(),
         "numbers_form": StartNumbersForm(initial={"method": tournament.start_number_order}),
-        "rounds_exist": tournament.rounds.exists(),
+        "rounds_exist": rounds_exist,
         "report": request.session.pop(f"csv-report-{tournament.pk}", None) or _run_report(request, tournament),
     }
     return render(request, "tournaments/manage/players.html", context)
@@ -251,6 +254,39 @@ def absences(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request, "tournaments/manage/absences.html", {"tournament": tournament, "form": form, "absences": rows}
     )
+
+
+def roll_call(request: HttpRequest, slug: str) -> HttpResponse:
+    """The roll call before the next round: tick who is present; the others are not paired (POST saves)."""
+    tournament = tournament_for(request, slug, PERM)
+    round_number = registration.last_round_number(tournament) + 1
+    draft = tournament.rounds.filter(number=round_number - 1, status="draft").first()
+    if draft is not None:  # the latest round is still a draft: its roll call is still open
+        round_number = draft.number
+    if request.method == "POST":
+        present = {int(v) for v in request.POST.getlist("present") if v.isdigit()}
+        try:
+            absent, back = registration.roll_call(request.user, tournament, round_number, present)
+        except ServiceError as exc:
+            refuse(request, exc)
+        else:
+            messages.success(request, _("Roll call for round %(n)s saved: %(absent)s marked absent, %(back)s "
+                                        "present again.") % {"n": round_number, "absent": absent, "back": back})
+            if draft is not None and (absent or back):
+                messages.warning(request, _("That round is already paired as a draft: unpair and pair it again."))
+        return redirect("tournaments:roll_call", slug=slug)
+    absences = {a.entry_id: a for a in Absence.objects.filter(entry__tournament=tournament, round_number=round_number)}
+    rows = [
+        {"entry": e, "absence": absences.get(e.pk),
+         "requested": e.pk in absences and absences[e.pk].kind != Absence.Kind.ABSENT}
+        for e in Entry.objects.filter(tournament=tournament).select_related("player").order_by("start_number", "id")
+        if e.is_available_for(round_number)
+    ]
+    return render(request, "tournaments/manage/roll_call.html", {
+        "tournament": tournament, "round_number": round_number, "rows": rows,
+        "present_count": sum(1 for r in rows if r["absence"] is None),
+        "published": tournament.rounds.filter(number=round_number).exclude(status="draft").exists(),
+    })
 
 
 @require_POST
