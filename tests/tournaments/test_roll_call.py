@@ -111,3 +111,15 @@ def test_the_late_entry_form_offers_the_bye_choice_only_once_rounds_exist(tourna
     client.post(url, {"name": "Late, Lena", "federation": "NED", "rating": "1500", "missed_rounds": "half"})
     [bye] = Board.objects.filter(white__player__name="Late, Lena")
     assert bye.bye_kind == Board.ByeKind.HALF and bye.round.number == 1
+
+
+def test_the_published_round_page_shows_results_and_links_to_enter_them(tournament, chief_arbiter, published_round,
+                                                                        set_result, login):
+    """Board 1 has a confirmed draw, board 2 nothing yet: the arbiter sees 1-1 and a link to enter
+    board 2's result, both through the board's result address (the board card's)."""
+    set_result(published_round.boards.get(number=1), "1-1")
+    page = login(chief_arbiter).get(reverse("tournaments:round", args=[tournament.slug, 1])).content.decode()
+    board = reverse("games:board_result", args=[tournament.slug, 1, 1])
+    assert f'<a href="{board}">1-1</a>' in page
+    enter = reverse("games:board_result", args=[tournament.slug, 1, 2])
+    assert f'href="{enter}">Enter result</a>' in page

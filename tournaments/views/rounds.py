@@ -14,6 +14,7 @@ from tournaments.access import tournament_for
 from tournaments.audit import Actor
 from tournaments.forms import PairForm, SwapPlayersForm
 from tournaments.models import Board, Round, TaskRun
+from tournaments.reports.rounds import boards_with_results
 from tournaments.services import rounds as round_service
 from tournaments.services.documents import DocumentError, board_cards
 from tournaments.services.errors import ServiceError
@@ -67,8 +68,10 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Preview of a round: each board with the engine's reasons and the arbiter's warnings."""
     tournament = tournament_for(request, slug, "tournaments.manage_tournament")
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    boards = rnd.boards.select_related("white__player", "black__player").order_by("number")
     is_draft = rnd.status == Round.Status.DRAFT
+    # A published or finished round shows each board's confirmed result (the read model's one query).
+    boards = (rnd.boards.select_related("white__player", "black__player").order_by("number") if is_draft
+              else boards_with_results(tournament).filter(round=rnd))
     is_published = rnd.status == Round.Status.PUBLISHED
     latest = tournament.rounds.order_by("-number").first()
     return render(
