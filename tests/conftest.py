@@ -42,6 +42,17 @@ def _fresh_cache():
     forget_checks()
 
 
+@pytest.fixture(autouse=True)
+def _language_reset():
+    """A request in another language (Accept-Language: de) activates it for the thread; each test
+    starts and ends in the default language, so one test's German never reaches the next."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def make_user(db):
     User = get_user_model()

@@ -52,7 +52,7 @@ def _check(page: Page, url: str, paths: list[str], found: dict[str, list[str]]) 
 
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed: npm ci --prefix tests/e2e/axe")
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "fr"])
 def test_every_page_passes_axe(browser: Browser, live_server, tournament, published_round, chief_arbiter, player,
                                lang):
     from tournaments.models import Game, ResultSubmission

@@ -104,7 +104,7 @@ def test_a_forfeited_pair_may_meet_again_and_is_not_flagged(make_tournament, add
     assert any("Rematch" in w for w in warnings[rematch.pk])
     # The forfeit winner took a win without playing: a PAB for them would be a second one.
     pab = Board.objects.create(round=r2, number=3, white=a, bye_kind=Board.ByeKind.PAB)
-    assert any("second PAB" in w for w in board_warnings(t, r2)[pab.pk])
+    assert any("second pairing-allocated bye" in w for w in board_warnings(t, r2)[pab.pk])
 
 
 CHESS_TRF = (

@@ -290,7 +290,7 @@ def test_a_pab_after_a_forfeit_win_is_warned_as_a_second_pab(tournament, publish
     refresh_warnings(tournament, rnd)
     pab.refresh_from_db()
     ok.refresh_from_db()
-    assert "second PAB" in " ".join(pab.warnings) and ok.warnings == []
+    assert "second pairing-allocated bye" in " ".join(pab.warnings) and ok.warnings == []
 
 
 def test_a_crashing_pairing_task_is_marked_failed_and_stores_nothing(make_tournament, add_entries, staff, monkeypatch):

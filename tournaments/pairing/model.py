@@ -41,6 +41,10 @@ class PairingInput:
     baku_acceleration: bool = False
 
 
+# The first reason of a board an arbiter changed by hand (an exchange or a colour swap).
+ARBITER_CHANGE_REASON = "Changed by an arbiter: the engine paired this board differently"
+
+
 @dataclass(frozen=True)
 class Pairing:
     white: int

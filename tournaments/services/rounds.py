@@ -22,8 +22,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.audit import Actor, record
-from tournaments.models import Board, Game, ResultSubmission, Round, Tournament
-from tournaments.pairing.model import PairingInput
+from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Tournament
+from tournaments.pairing.dutch import explain_board, explain_bye
+from tournaments.pairing.model import ARBITER_CHANGE_REASON, PairingInput
 from tournaments.reports.history import pairing_input
 from tournaments.vocabulary import is_unplayed_win
 
@@ -39,16 +40,22 @@ def board_text(board: Board) -> str:
     return f"{board.number}: {w}-{b}"
 
 
-def _colour_warning(colours: list[str], new: str, sn: int) -> list[str]:
+def _who(entry: Entry) -> str:
+    """A player as the warnings name them: ``Jansen, Piet (1)``."""
+    return f"{entry.player.name} ({entry.start_number})"
+
+
+def _colour_warning(colours: list[str], new: str, who: str) -> list[str]:
     out = []
     if len(colours) >= 2 and colours[-1] == colours[-2] == new:
         out.append(
-            _("Player %(sn)s gets %(colour)s for the third time in a row.")
-            % {"sn": sn, "colour": _("White") if new == "w" else _("Black")}
+            _("%(who)s gets %(colour)s for the third time in a row (FIDE C.04.1: never three equal colours in "
+              "a row).") % {"who": who, "colour": _("White") if new == "w" else _("Black")}
         )
     diff = sum(1 if c == "w" else -1 for c in [*colours, new])
     if abs(diff) > 2:
-        out.append(_("Player %(sn)s's colour difference becomes %(diff)+d.") % {"sn": sn, "diff": diff})
+        out.append(_("%(who)s's colour difference becomes %(diff)+d (FIDE C.04.1: at most 2 either way).")
+                   % {"who": who, "diff": diff})
     return out
 
 
@@ -76,21 +83,25 @@ def board_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | None 
     prohibited = set(inp.prohibited)
     check_colours = not tournament.is_round_robin
     out: dict[int, list[str]] = {}
-    for b in rnd.boards.select_related("white", "black"):
+    for b in rnd.boards.select_related("white__player", "black__player"):
         warn: list[str] = []
         sw = b.white.start_number if b.white else None
-        if b.bye_kind == Board.ByeKind.PAB and sw in unplayed_win:
-            warn.append(_("Player %(sn)s already had a bye or a win without playing: second PAB.") % {"sn": sw})
+        if b.bye_kind == Board.ByeKind.PAB and sw in unplayed_win and b.white is not None:
+            warn.append(_("%(who)s already had a bye or a win without playing: a second pairing-allocated bye "
+                          "(FIDE C.04.3 C2: only an eligible player gets it).") % {"who": _who(b.white)})
         sb = b.black.start_number if b.black else None
-        if not b.bye_kind and sw is not None and sb is not None:
+        if not b.bye_kind and b.white is not None and b.black is not None and sw is not None and sb is not None:
             pair = frozenset((sw, sb))
+            w, k = _who(b.white), _who(b.black)
             if pair in met:
-                warn.append(_("Rematch: %(w)s and %(b)s have already met.") % {"w": sw, "b": sb})
+                warn.append(_("Rematch: %(w)s and %(b)s have already met (FIDE C.04.3 C1: no rematch).")
+                            % {"w": w, "b": k})
             if any(pair <= group for group in prohibited):
-                warn.append(_("%(w)s and %(b)s are a prohibited pair.") % {"w": sw, "b": sb})
+                warn.append(_("%(w)s and %(b)s are a prohibited pair (the tournament's own rule).")
+                            % {"w": w, "b": k})
             if check_colours:
-                warn += _colour_warning(colours.get(sw, []), "w", sw)
-                warn += _colour_warning(colours.get(sb, []), "b", sb)
+                warn += _colour_warning(colours.get(sw, []), "w", w)
+                warn += _colour_warning(colours.get(sb, []), "b", k)
         out[b.pk] = warn
     return out
 
@@ -103,6 +114,23 @@ def refresh_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | Non
         b.warnings = warnings.get(b.pk, [])
     Board.objects.bulk_update(boards, ["warnings"])
     return sum(1 for b in boards if b.warnings)
+
+
+def _explain_changed(tournament: Tournament, boards: list[Board], inp: PairingInput) -> None:
+    """Reasons for boards an arbiter changed: the engine's own explanation of the pairing as it now
+    stands (Swiss: score groups, floats, colour preferences, and whether the colours follow the
+    colour rules); other systems say only that the arbiter changed it. Saved on the boards."""
+    dutch = tournament.pairing_system == Tournament.PairingSystem.SWISS_DUTCH
+    for b in boards:
+        reasons: tuple[str, ...] = ()
+        sw = b.white.start_number if b.white else None
+        sb = b.black.start_number if b.black else None
+        if dutch and sw is not None and b.bye_kind == Board.ByeKind.PAB:
+            reasons = explain_bye(inp, sw)
+        elif dutch and sw is not None and sb is not None and not b.bye_kind:
+            reasons = explain_board(inp, sw, sb)
+        b.reasons = [ARBITER_CHANGE_REASON, *reasons]
+    Board.objects.bulk_update(boards, ["reasons"])
 
 
 def _draft(rnd: Round) -> None:
@@ -146,7 +174,9 @@ def swap_colours(actor: Actor, board: Board) -> Board:
     board.white, board.black = board.black, board.white
     board.overridden = True
     board.save(update_fields=["white", "black", "overridden"])
-    refresh_warnings(rnd.tournament, rnd)
+    inp = pairing_input(rnd.tournament, rnd.number)
+    _explain_changed(rnd.tournament, [board], inp)
+    refresh_warnings(rnd.tournament, rnd, inp)
     board.refresh_from_db()
     record(actor, rnd.tournament, "board.swap_colours", board, before=before, after=board_text(board))
     return board
@@ -189,7 +219,9 @@ def swap_players(actor: Actor, rnd: Round, first: int, second: int) -> list[Boar
     for b in touched:
         b.overridden = True
         b.save(update_fields=["white", "black", "overridden"])
-    refresh_warnings(rnd.tournament, rnd)
+    inp = pairing_input(rnd.tournament, rnd.number)
+    _explain_changed(rnd.tournament, touched, inp)
+    refresh_warnings(rnd.tournament, rnd, inp)
     after = "; ".join(sorted({board_text(b) for b in touched}))
     record(actor, rnd.tournament, "board.swap_players", rnd, before=before, after=after)
     return touched

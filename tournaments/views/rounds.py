@@ -14,6 +14,7 @@ from tournaments.access import tournament_for
 from tournaments.audit import Actor
 from tournaments.forms import PairForm, SwapPlayersForm
 from tournaments.models import Board, Round, TaskRun
+from tournaments.reports.reasons import round_why
 from tournaments.reports.rounds import boards_with_results
 from tournaments.services import rounds as round_service
 from tournaments.services.documents import DocumentError, board_cards
@@ -70,10 +71,15 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     is_draft = rnd.status == Round.Status.DRAFT
     # A published or finished round shows each board's confirmed result (the read model's one query).
-    boards = (rnd.boards.select_related("white__player", "black__player").order_by("number") if is_draft
-              else boards_with_results(tournament).filter(round=rnd))
+    boards = list(rnd.boards.select_related("white__player", "black__player").order_by("number") if is_draft
+                  else boards_with_results(tournament).filter(round=rnd))
     is_published = rnd.status == Round.Status.PUBLISHED
     latest = tournament.rounds.order_by("-number").first()
+    names = {e.start_number: e.player.name for b in boards for e in (b.white, b.black)
+             if e is not None and e.start_number is not None}
+    why = round_why([(b.pk, b.reasons) for b in boards], names)
+    for b in boards:
+        b.why = why.boards.get(b.pk, [])  # type: ignore[attr-defined]
     return render(
         request,
         "tournaments/manage/round.html",
@@ -81,6 +87,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "tournament": tournament,
             "round": rnd,
             "boards": boards,
+            "why_common": why.common,
             "is_draft": is_draft,
             "is_published": is_published,
             "n_missing": len(round_service.unfinished_boards(rnd)) if is_published else 0,

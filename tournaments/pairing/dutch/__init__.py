@@ -18,10 +18,13 @@ from __future__ import annotations
 from tournaments.pairing.dutch.colours import colour_for
 from tournaments.pairing.dutch.engine import DutchOptions, EngineResult, _Round
 from tournaments.pairing.dutch.reasons import bye_reasons, pair_reasons
-from tournaments.pairing.dutch.state import PlayerState, build_context, build_states
+from tournaments.pairing.dutch.state import Colour, PlayerState, build_context, build_states
 from tournaments.pairing.model import Bye, Pairing, PairingError, PairingInput, RoundPairing
 
-__all__ = ["DutchOptions", "pair_dutch", "PairingError"]
+__all__ = ["DutchOptions", "explain_board", "explain_bye", "pair_dutch", "PairingError"]
+
+# The colour rule of a board the arbiter set by hand (Pairing reasons: "Colours: <rule>").
+ARBITER_COLOURS = "set by the arbiter"
 
 
 def pair_dutch(inp: PairingInput, options: DutchOptions | None = None) -> RoundPairing:
@@ -51,3 +54,34 @@ def pair_dutch(inp: PairingInput, options: DutchOptions | None = None) -> RoundP
         st = states[result.bye]
         byes = (Bye(player=st.id, kind="pab", reasons=bye_reasons(st, len(states), ctx.played_rounds)),)
     return RoundPairing(round=inp.round, pairings=pairings, byes=byes)
+
+
+def _states_by_id(inp: PairingInput) -> tuple[dict[int, PlayerState], Colour, int]:
+    ctx = build_context(inp)
+    states = build_states(ctx)
+    return {st.id: st for st in states}, ctx.initial_colour, ctx.played_rounds
+
+
+def explain_board(inp: PairingInput, white: int, black: int) -> tuple[str, ...]:
+    """The reasons of a board the arbiter set by hand (an exchange or a colour swap), in the same
+    words as the engine's: score groups, floats and colour preferences of the two players as they
+    stand now; when the colours differ from what the colour rules (C.04.3 5.2) give, it says so.
+    Players not in the input (not available) get no reasons."""
+    states, initial, _played = _states_by_id(inp)
+    if white not in states or black not in states:
+        return ()
+    w, b = states[white], states[black]
+    p, q = (w, b) if w.id < b.id else (b, w)
+    colour, rule = colour_for(p, q, initial)
+    engine_white = p if colour == "w" else q
+    if engine_white is w:
+        return pair_reasons(w, b, f"{ARBITER_COLOURS}, as the colour rules give ({rule})")
+    return pair_reasons(w, b, f"{ARBITER_COLOURS}, against the colour rules ({rule}: White to {engine_white.id})")
+
+
+def explain_bye(inp: PairingInput, player: int) -> tuple[str, ...]:
+    """The reasons of a pairing-allocated bye the arbiter gave by hand, as the engine words them."""
+    states, _initial, played = _states_by_id(inp)
+    if player not in states:
+        return ()
+    return bye_reasons(states[player], len(states), played)

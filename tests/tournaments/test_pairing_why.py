@@ -1,0 +1,113 @@
+"""The pairing "Why" stays true after an arbiter's change (issue 12): a colour swap or an exchange
+recomputes the boards' reasons with the engine's own words, saying whether the colours still follow
+the colour rules, and the warnings name the rule a change breaks."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tournaments.models import Board
+from tournaments.pairing.model import ARBITER_CHANGE_REASON
+from tournaments.services.pairing import pair_round
+from tournaments.services.rounds import publish_round, swap_colours, swap_players
+
+pytestmark = pytest.mark.django_db
+
+
+def _round_two(make_tournament, add_entries, staff, set_result):
+    """Four players; round 1 pairs 1-3 and 4-2 (top half against bottom half), both drawn. In round 2
+    everybody wants the colour they did not have, and two players who had different colours are
+    paired: the engine meets both preferences on every board, so a swap breaks both."""
+    t = make_tournament("why", rounds_planned=4)
+    add_entries(t, 4)
+    r1 = pair_round(t, staff).round
+    publish_round(staff, r1)
+    for b in r1.boards.filter(bye_kind=""):
+        set_result(b, "1-1")
+    return t, pair_round(t, staff).round
+
+
+def test_a_colour_swap_recomputes_the_reasons(make_tournament, add_entries, staff, set_result):
+    t, r2 = _round_two(make_tournament, add_entries, staff, set_result)
+    board = r2.boards.get(number=1)
+    engine = list(board.reasons)
+    assert ARBITER_CHANGE_REASON not in engine
+    swapped = swap_colours(staff, board)
+    assert swapped.reasons[0] == ARBITER_CHANGE_REASON
+    assert any(r.startswith("Colours: set by the arbiter, against the colour rules") for r in swapped.reasons)
+    # Round 1 gave each player one colour; both now play their round-1 colour again: not met.
+    assert sum("colour preference not met" in r for r in swapped.reasons) == 2
+    back = swap_colours(staff, Board.objects.get(pk=board.pk))
+    assert any(r.startswith("Colours: set by the arbiter, as the colour rules give") for r in back.reasons)
+    assert sum("colour preference met" in r for r in back.reasons) == 2
+
+
+def test_an_exchange_recomputes_both_boards(make_tournament, add_entries, staff, set_result):
+    t, r2 = _round_two(make_tournament, add_entries, staff, set_result)
+    b1, b2 = r2.boards.order_by("number")
+    a = b1.white.start_number
+    c = b2.white.start_number
+    touched = swap_players(staff, r2, a, c)
+    assert len(touched) == 2
+    for b in Board.objects.filter(round=r2, bye_kind=""):
+        assert b.reasons[0] == ARBITER_CHANGE_REASON
+        assert any(r.startswith("Colours: set by the arbiter") for r in b.reasons)
+
+
+def test_an_exchange_into_a_rematch_names_the_players_and_the_rule(make_tournament, add_entries, staff, set_result):
+    t, r2 = _round_two(make_tournament, add_entries, staff, set_result)
+    mine = next(b for b in r2.boards.filter(bye_kind="") if 1 in (b.white.start_number, b.black.start_number))
+    opponent = mine.black.start_number if mine.white.start_number == 1 else mine.white.start_number
+    swap_players(staff, r2, opponent, 3)  # 1 met 3 in round 1
+    again = next(b for b in Board.objects.filter(round=r2, bye_kind="").select_related("white", "black")
+                 if {b.white.start_number, b.black.start_number} == {1, 3})
+    [rematch] = [w for w in again.warnings if w.startswith("Rematch")]
+    assert "Player 001 (1)" in rematch and "Player 003 (3)" in rematch
+    assert rematch.endswith("(FIDE C.04.3 C1: no rematch).")
+
+
+def test_the_round_page_says_the_common_case_once_names_players_and_speaks_the_language(
+        tournament, chief_arbiter, add_entries, set_result, login):
+    from django.urls import reverse
+
+    add_entries(tournament, 4)
+    r1 = pair_round(tournament, chief_arbiter).round
+    publish_round(chief_arbiter, r1)
+    for b in r1.boards.filter(bye_kind=""):
+        set_result(b, "1-1")
+    r2 = pair_round(tournament, chief_arbiter).round
+    swap_colours(chief_arbiter, r2.boards.get(number=1))
+    client = login(chief_arbiter)
+    url = reverse("tournaments:round", args=[tournament.slug, 2])
+    page = client.get(url).content.decode()
+    # Round 2: same score group everywhere, said once above the table, never on a board.
+    assert "Why, unless a board says otherwise:" in page and "both players from the same score group" in page
+    assert "Same score group" not in page
+    # The swapped board names its players with their numbers, each preference now not met.
+    assert len(re.findall(r"(?:White|Black) Player 00\d \(\d\): colour preference NOT met", page)) == 2
+    assert "Changed by an arbiter" in page
+    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Von einem Schiedsrichter geändert" in german and "Farbwunsch NICHT erfüllt" in german
+
+
+@pytest.mark.parametrize("system", ["swiss_dutch", "round_robin", "double_round_robin", "keizer"])
+def test_every_reason_the_engines_write_has_a_translation(make_tournament, add_entries, staff, set_result, system):
+    """Five players (an odd field: byes and free rounds), three rounds, with wins, draws and losses:
+    each reason stored on a board is one the round page translates (none falls through as English)."""
+    from tournaments.reports.reasons import is_known
+
+    t = make_tournament(f"why-{system}", pairing_system=system, rounds_planned=5)
+    add_entries(t, 5)
+    seen: set[str] = set()
+    for n in range(3):
+        rnd = pair_round(t, staff).round
+        publish_round(staff, rnd)
+        for i, b in enumerate(rnd.boards.filter(bye_kind="").order_by("number")):
+            set_result(b, ("2-0", "1-1", "0-2")[(i + n) % 3])
+        for b in rnd.boards.all():
+            seen.update(b.reasons)
+    assert seen
+    unknown = sorted(r for r in seen if not is_known(r))
+    assert not unknown, unknown

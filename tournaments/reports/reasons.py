@@ -1,0 +1,205 @@
+"""The pairing "Why" as the arbiter reads it: the engines' reasons in the active language, players
+named, and the common case said once for the round instead of on every board.
+
+The pairing engines (pure cores) keep their reasons in plain English (the ``python -m
+tournaments.pairing`` contract prints them so); each reason they write has a pattern here and a
+translatable template. A reason with no pattern (an older stored round, say) is shown as stored.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.pairing.berger import FREE_ROUND_REASON
+from tournaments.pairing.model import ARBITER_CHANGE_REASON
+
+Names = dict[int, str]
+
+# Said once per round (``RoundWhy.common``), dropped from the boards.
+_COMMON: list[tuple[re.Pattern[str], object]] = [
+    (re.compile(r"(?:White|Black) \d+: no colour preference"), gettext_lazy("no colour preference yet")),
+    (re.compile(r"Same score group \(\S+\)"), gettext_lazy("both players from the same score group")),
+    (re.compile(r"Colours: both preferences met"), gettext_lazy("both colour preferences met")),
+]
+
+_WORDS = {
+    "White": gettext_lazy("White"), "Black": gettext_lazy("Black"),
+    "white": gettext_lazy("White"), "black": gettext_lazy("Black"),
+    "absolute": gettext_lazy("absolute"), "strong": gettext_lazy("strong"), "mild": gettext_lazy("mild"),
+    "down": gettext_lazy("down"), "up": gettext_lazy("up"),
+    "last round": gettext_lazy("last round"), "two rounds ago": gettext_lazy("two rounds ago"),
+}
+
+# The colour rules of the Dutch engine (``colour_for``) and of an arbiter's change.
+_COLOUR_RULES = {
+    "both preferences met": gettext_lazy("both preferences met"),
+    "preference met": gettext_lazy("preference met"),
+    "stronger (absolute) preference granted": gettext_lazy("the stronger (absolute) preference granted"),
+    "stronger preference granted": gettext_lazy("the stronger preference granted"),
+    "alternated from the last round with different colours":
+        gettext_lazy("alternated from the last round with different colours"),
+    "initial colour by pairing number": gettext_lazy("initial colour by pairing number"),
+    "higher-ranked player's preference granted": gettext_lazy("the higher-ranked player's preference granted"),
+}
+
+
+def _word(text: str) -> str:
+    return str(_WORDS.get(text, text))
+
+
+def _who(names: Names, number: str) -> str:
+    n = int(number)
+    return f"{names[n]} ({n})" if n in names else number
+
+
+def _colour_rule(rule: str, names: Names) -> str:
+    m = re.fullmatch(r"set by the arbiter, as the colour rules give \((.+)\)", rule)
+    if m:
+        return _("set by the arbiter, as the colour rules give (%(rule)s)") % {"rule": _colour_rule(m[1], names)}
+    m = re.fullmatch(r"set by the arbiter, against the colour rules \((.+): White to (\d+)\)", rule)
+    if m:
+        return _("set by the arbiter, against the colour rules (%(rule)s: White to %(who)s)") % {
+            "rule": _colour_rule(m[1], names), "who": _who(names, m[2])}
+    return str(_COLOUR_RULES.get(rule, rule))
+
+
+_Render = Callable[[re.Match[str], Names], str]
+
+
+def _pref(met: bool) -> _Render:
+    def render(m: re.Match[str], names: Names) -> str:
+        params = {"side": _word(m[1]), "who": _who(names, m[2]), "strength": _word(m[3]), "colour": _word(m[4])}
+        if met:
+            return _("%(side)s %(who)s: colour preference met (%(strength)s, wanted %(colour)s)") % params
+        return _("%(side)s %(who)s: colour preference NOT met (%(strength)s, wanted %(colour)s)") % params
+    return render
+
+
+def _float(kind: str) -> _Render:
+    def render(m: re.Match[str], names: Names) -> str:
+        params = {"side": _word(m[1]), "who": _who(names, m[2]), "score": m[3]}
+        if kind == "down":
+            return _("%(side)s %(who)s floats down from score %(score)s") % params
+        return _("%(side)s %(who)s floats up from score %(score)s") % params
+    return render
+
+
+_PATTERNS: list[tuple[re.Pattern[str], _Render]] = [
+    (re.compile(r"(White|Black) (\d+): colour preference met \((\w+), wanted (\w+)\)"), _pref(True)),
+    (re.compile(r"(White|Black) (\d+): colour preference not met \((\w+), wanted (\w+)\)"), _pref(False)),
+    (re.compile(r"Colours: ((?:set by the arbiter, .+)|" + "|".join(re.escape(r) for r in _COLOUR_RULES) + ")"),
+     lambda m, n: _("Colours: %(rule)s") % {"rule": _colour_rule(m[1], n)}),
+    # Keizer's colour rules.
+    (re.compile(r"Colours: (\d+) had fewer whites \(balance (\S+) v (\S+)\)"),
+     lambda m, n: _("Colours: %(who)s had fewer Whites (balance %(a)s against %(b)s)") % {
+         "who": _who(n, m[1]), "a": m[2], "b": m[3]}),
+    (re.compile(r"Colours: equal balance, both alternate \((\d+) had Black last\)"),
+     lambda m, n: _("Colours: equal balance, both alternate (%(who)s had Black last)") % {"who": _who(n, m[1])}),
+    (re.compile(r"Colours: equal history, the higher-ranked (\d+) alternates"),
+     lambda m, n: _("Colours: equal history, the higher-ranked %(who)s alternates") % {"who": _who(n, m[1])}),
+    (re.compile(r"Colours: no history, alternating by board"),
+     lambda m, n: _("Colours: no history yet, alternating by board")),
+    (re.compile(r"Odd player out: lowest-ranked present player \(rank (\d+)\) with the fewest byes \((\d+)\)"),
+     lambda m, n: _("Sits out: the lowest-ranked present player (rank %(rank)s) with the fewest byes (%(n)s)")
+     % {"rank": m[1], "n": m[2]}),
+    (re.compile(r"(White|Black) (\d+): downfloater from score (\S+)"), _float("down")),
+    (re.compile(r"(White|Black) (\d+): upfloater from score (\S+)"), _float("up")),
+    (re.compile(r"(White|Black) (\d+): floated (down|up) (last round|two rounds ago)"),
+     lambda m, n: _("%(side)s %(who)s floated %(direction)s %(when)s") % {
+         "side": _word(m[1]), "who": _who(n, m[2]), "direction": _word(m[3]), "when": _word(m[4])}),
+    (re.compile(r"PAB: odd number of players to pair \((\d+)\)"),
+     lambda m, n: _("Bye: an odd number of players to pair (%(n)s)") % {"n": m[1]}),
+    (re.compile(r"PAB: eligible \(no earlier PAB and no win without playing\) \(C2\)"),
+     lambda m, n: _("Bye: eligible, no earlier bye and no win without playing (C2)")),
+    (re.compile(r"PAB: lowest score that still lets everybody else be paired \(score (\S+)\) \(C4, C5\)"),
+     lambda m, n: _("Bye: the lowest score that lets everybody else be paired (score %(score)s) (C4, C5)")
+     % {"score": m[1]}),
+    (re.compile(r"PAB: fewest unplayed games among those candidates \((\d+)\) \(C9\), then the lowest ranked"),
+     lambda m, n: _("Bye: the fewest unplayed games among them (%(n)s) (C9), then the lowest ranked")
+     % {"n": m[1]}),
+    (re.compile(r"Berger table for (\d+) players, round (\d+)"),
+     lambda m, n: _("Berger table for %(n)s players, round %(round)s") % {"n": m[1], "round": m[2]}),
+    (re.compile(r"Berger table for (\d+) players, round (\d+), cycle (\d+)"),
+     lambda m, n: _("Berger table for %(n)s players, round %(round)s, cycle %(cycle)s") % {
+         "n": m[1], "round": m[2], "cycle": m[3]}),
+    (re.compile(r"Berger table for (\d+) players, round (\d+), cycle 2 \(colours reversed\)"),
+     lambda m, n: _("Berger table for %(n)s players, round %(round)s, cycle 2 (colours reversed)") % {
+         "n": m[1], "round": m[2]}),
+    (re.compile(re.escape(FREE_ROUND_REASON)),
+     lambda m, n: _("Free round: meets the dummy of the Berger table (odd number of players)")),
+    (re.compile(r"Keizer rank (\d+) \((\S+)\) v rank (\d+) \((\S+)\)"),
+     lambda m, n: _("Keizer rank %(a)s (%(sa)s) against rank %(b)s (%(sb)s)") % {
+         "a": m[1], "sa": m[2], "b": m[3], "sb": m[4]}),
+    (re.compile(r"Skipped rank (\d+) \(player (\d+)\): (.+)"),
+     lambda m, n: _("Passed over rank %(rank)s, %(who)s: %(why)s") % {
+         "rank": m[1], "who": _who(n, m[2]), "why": _keizer_skip(m[3])}),
+    (re.compile(r"Rematch: last met in round (\d+)"),
+     lambda m, n: _("Rematch: they last met in round %(round)s") % {"round": m[1]}),
+    (re.compile(re.escape(ARBITER_CHANGE_REASON)),
+     lambda m, n: _("Changed by an arbiter: the engine paired this board differently")),
+    (re.compile(r"Requested half-point bye"), lambda m, n: _("Requested half-point bye")),
+    (re.compile(r"Requested zero-point bye"), lambda m, n: _("Requested zero-point bye")),
+    (re.compile(r"Absent: not paired"), lambda m, n: _("Absent: not paired")),
+    (re.compile(r"Absent with notice: not paired"), lambda m, n: _("Absent with notice: not paired")),
+    (re.compile(r"Late entry: a bye for a round played before the player joined"),
+     lambda m, n: _("Late entry: a bye for a round played before the player joined")),
+]
+
+
+def _keizer_skip(why: str) -> str:
+    m = re.fullmatch(r"met in round (\d+), rematch window", why)
+    if m:
+        return _("met in round %(round)s, within the rematch window") % {"round": m[1]}
+    if why == "prohibited pair":
+        return _("a prohibited pair")
+    if why == "keeps the lower boards pairable":
+        return _("keeps the lower boards pairable")
+    return why
+
+
+def is_known(reason: str) -> bool:
+    """Whether ``reason`` is one the engines write (a pattern here or a common case)."""
+    return any(p.fullmatch(reason) for p, _label in _COMMON) or any(p.fullmatch(reason) for p, _r in _PATTERNS)
+
+
+def reason_text(reason: str, names: Names) -> str | None:
+    """One reason in the active language with the players named; None for a common-case reason."""
+    if any(p.fullmatch(reason) for p, _label in _COMMON):
+        return None
+    for pattern, render in _PATTERNS:
+        m = pattern.fullmatch(reason)
+        if m:
+            return render(m, names)
+    return reason
+
+
+@dataclass
+class RoundWhy:
+    """Per board id, its reasons to show; ``common``: what holds on every board not saying otherwise."""
+
+    boards: dict[int, list[str]] = field(default_factory=dict)
+    common: list[str] = field(default_factory=list)
+
+
+def round_why(boards: Sequence[tuple[int, Sequence[str]]], names: Names) -> RoundWhy:
+    """The "Why" of a round: ``boards`` as (board id, stored reasons), ``names`` start number -> name."""
+    out = RoundWhy()
+    seen: list[object] = []
+    for board_id, reasons in boards:
+        shown: list[str] = []
+        for reason in reasons:
+            text = reason_text(reason, names)
+            if text is None:
+                label = next(label for p, label in _COMMON if p.fullmatch(reason))
+                if label not in seen:
+                    seen.append(label)
+            else:
+                shown.append(text)
+        out.boards[board_id] = shown
+    out.common = [str(label) for p, label in _COMMON if label in seen]
+    return out
