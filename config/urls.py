@@ -27,6 +27,13 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    # An invitation an arbiter created (tournaments.services.registration.invite_player): the
+    # player chooses a password once; Django's reset token, so the link dies once it is used.
+    path("accounts/invitation/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(
+        template_name="registration/invitation.html", success_url=reverse_lazy("invitation_done")),
+        name="invitation"),
+    path("accounts/invitation/done/", auth_views.PasswordResetCompleteView.as_view(
+        template_name="registration/invitation_done.html"), name="invitation_done"),
     # The admin signs in through the same rate-limited page as everybody else.
     path("admin/login/", RedirectView.as_view(url=reverse_lazy("login"), query_string=True)),
     path("admin/", admin.site.urls),

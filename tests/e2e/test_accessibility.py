@@ -76,7 +76,8 @@ def test_every_page_passes_axe(browser: Browser, live_server, tournament, publis
         reverse("public:standings", args=[slug]), reverse("public:pairings", args=[slug]),
         reverse("public:round", args=[slug, 1]), reverse("public:crosstable", args=[slug]),
         reverse("public:player", args=[slug, 1]), reverse("public:projector", args=[slug]),
-        reverse("games:view", args=[game.pk]),
+        reverse("games:view", args=[game.pk]), reverse("invitation_done"),
+        reverse("invitation", args=["MQ", "no-longer-valid"]),
     ], found)
 
     arbiter = browser.new_context(**options).new_page()

@@ -96,6 +96,9 @@ TABLE: dict[str, list[Case]] = {
     "logout": [Case(none, "POST", everyone(DONE)), Case(none, "GET", everyone(405))],
     "password_change": [Case(none, "GET", signed_in(OK))],
     "password_change_done": [Case(none, "GET", signed_in(OK))],
+    # An invitation with a wrong token shows "no longer valid" to anyone (200); it grants nothing.
+    "invitation": [Case(lambda w: {"uidb64": "MQ", "token": "set-password"}, "GET", everyone(OK))],
+    "invitation_done": [Case(none, "GET", everyone(OK))],
     "tournament_arbiters": [
         Case(slug, "GET", only(ARBITERS)),
         # Only the chief arbiter appoints; an arbiter may look but not act.

@@ -126,7 +126,8 @@ def test_every_post_view_refuses_a_request_without_csrf_token(request):
 # Pages open to everyone whatever the tournament's public switches say. ``public:tournament`` is
 # the announcement (facts and the list of entrants): by design reachable by URL even when unlisted
 # and every ``public_*`` switch is off (it then links to nothing).
-ALWAYS_OPEN = {"home", "healthz", "login", "logout", "set_language", "public:list", "public:tournament",
+ALWAYS_OPEN = {"home", "healthz", "login", "logout", "set_language", "invitation", "invitation_done", "public:list",
+               "public:tournament",
                "games:link_home", "games:link_submit", "games:link_check", "games:link_board"}
 
 

@@ -8,7 +8,9 @@ arbiter; nothing is stored then. Permission checks are the views' job (``tournam
 from __future__ import annotations
 
 import random
+import re
 import secrets
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -397,6 +399,37 @@ def link_account(actor: Actor, entry: Entry, username: str) -> Entry:
     Role.objects.get_or_create(tournament=tournament, user=user, kind=Role.Kind.PLAYER)
     record(actor, tournament, "entry.link_account", entry, before="user=", after=f"user={user.get_username()}")
     return entry
+
+
+def _free_username(name: str) -> str:
+    """A username made of the player's name (``jansen-piet``), numbered when taken (``jansen-piet-2``)."""
+    base = re.sub(r"[^a-z0-9]+", "-", unicodedata.normalize("NFKD", name).encode("ascii", "ignore")
+                  .decode().lower()).strip("-")[:30] or "player"
+    users = get_user_model().objects
+    candidate, n = base, 1
+    while users.filter(username=candidate).exists():
+        n += 1
+        candidate = f"{base}-{n}"
+    return candidate
+
+
+@transaction.atomic
+def invite_player(actor: Actor, entry: Entry) -> User:
+    """Create a user account for ``entry``'s player, without a password, and link it here.
+
+    The player sets a password through an invitation link (``accounts.invitation_path``); until
+    then nobody can sign in with the account. Refused when the entry already has an account.
+    """
+    locked = Entry.objects.select_for_update(of=("self",)).select_related("player", "user").get(pk=entry.pk)
+    if locked.user_id is not None:
+        raise ServiceError(_("%(name)s already has the account “%(username)s”.")
+                           % {"name": locked.player.name, "username": locked.user})
+    user = get_user_model()(username=_free_username(locked.player.name))
+    user.set_unusable_password()
+    user.save()
+    record(actor, entry.tournament, "entry.invite", entry, after=f"user={user.get_username()}")
+    link_account(actor, entry, user.get_username())
+    return user
 
 
 @transaction.atomic

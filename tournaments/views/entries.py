@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth.tokens import default_token_generator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -22,6 +26,7 @@ from tournaments.models import Absence, Entry, ProhibitedPair, TaskRun, Tourname
 from tournaments.services import registration
 from tournaments.services.csv_import import MAX_BYTES
 from tournaments.services.errors import ServiceError
+from tournaments.services.site_address import base_url
 from tournaments.tasks import CSV_IMPORT, start_csv_import
 
 from .common import attempt, refuse
@@ -81,7 +86,7 @@ def _run_report(request: HttpRequest, tournament: Tournament) -> dict[str, objec
     return report if isinstance(report, dict) else None
 
 
-ACCOUNT_ACTIONS = ("link_account", "unlink_account")
+ACCOUNT_ACTIONS = ("link_account", "unlink_account", "invite_account")
 
 
 def _account_action(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -95,6 +100,20 @@ def _account_action(request: HttpRequest, tournament: Tournament) -> HttpRespons
         messages.error(request, _("Choose a player."))
         return redirect("tournaments:players", slug=tournament.slug)
     entry = get_object_or_404(Entry.objects.select_related("player", "tournament"), pk=entry_id, tournament=tournament)
+    if request.POST["action"] == "invite_account":
+        try:
+            user = registration.invite_player(request.user, entry)
+        except ServiceError as exc:
+            refuse(request, exc)
+        else:
+            token = default_token_generator.make_token(user)
+            path = reverse("invitation", args=[urlsafe_base64_encode(force_bytes(user.pk)), token])
+            messages.success(request, _(
+                "Account “%(username)s” created for %(name)s. Send the player this link to choose a password "
+                "(it works once, for %(days)s days): %(link)s") % {
+                    "username": user.get_username(), "name": entry.player.name,
+                    "days": settings.PASSWORD_RESET_TIMEOUT // 86400, "link": base_url(request).rstrip("/") + path})
+        return redirect("tournaments:players", slug=tournament.slug)
     if request.POST["action"] == "link_account":
         username = request.POST.get("username", "")
         attempt(
