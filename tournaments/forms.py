@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import federations
 from tournaments.federations import FEDERATIONS
-from tournaments.models import Absence, Entry, Player, Tournament
+from tournaments.models import Absence, Entry, Player, RatingList, Tournament
 from tournaments.pairing.berger import round_count
 from tournaments.pairing.keizer import KeizerParams
 from tournaments.reports.standings import KIND_BY_SYSTEM
@@ -287,6 +287,25 @@ class PlayerForm(forms.ModelForm[Player]):
         birth = self.fields["birth_year"]
         birth.validators += [MinValueValidator(FIRST_BIRTH_YEAR), MaxValueValidator(datetime.date.today().year)]
         birth.widget.attrs.update(min=FIRST_BIRTH_YEAR, max=datetime.date.today().year)
+
+
+class RatingListForm(forms.Form):
+    """Upload a rating list; the column mapping is needed only for headers the program does not know."""
+
+    name = forms.CharField(label=_("Name of the list"), max_length=100, help_text=_("e.g. FMJD 2026-11; a list "
+                           "imported again under the same name replaces the old one."))
+    kind = forms.ChoiceField(label=_("Kind"), choices=RatingList.Kind.choices)
+    file = forms.FileField(label=_("CSV file"), help_text=_("With a header row; at most 20 MB and 200,000 players."))
+    col_player_id = forms.CharField(label=_("Column of the id"), required=False)
+    col_last_name = forms.CharField(label=_("Column of the last name"), required=False)
+    col_first_name = forms.CharField(label=_("Column of the first name"), required=False)
+    col_name = forms.CharField(label=_("Column of the full name (Last, First)"), required=False)
+    col_country = forms.CharField(label=_("Column of the country"), required=False)
+    col_rating = forms.CharField(label=_("Column of the rating"), required=False)
+    col_title = forms.CharField(label=_("Column of the title"), required=False)
+
+    def mapping(self) -> dict[str, str]:
+        return {k.removeprefix("col_"): v for k, v in self.cleaned_data.items() if k.startswith("col_") and v}
 
 
 class CsvUploadForm(forms.Form):

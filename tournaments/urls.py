@@ -21,6 +21,7 @@ urlpatterns = [
     path("<slug:slug>/manage/players/<int:entry_id>/reinstate/", entries.reinstate, name="reinstate"),
     path("<slug:slug>/manage/absences/", entries.absences, name="absences"),
     path("<slug:slug>/manage/roll-call/", entries.roll_call, name="roll_call"),
+    path("<slug:slug>/manage/rating-lists/", entries.rating_lists, name="rating_lists"),
     path("<slug:slug>/manage/absences/<int:absence_id>/delete/", entries.absence_delete, name="absence_delete"),
     path("<slug:slug>/manage/prohibited/", entries.prohibited, name="prohibited"),
     path("<slug:slug>/manage/prohibited/<int:pair_id>/delete/", entries.prohibited_delete, name="prohibited_delete"),

@@ -87,6 +87,7 @@ def test_every_page_passes_axe(browser: Browser, live_server, tournament, publis
         reverse("tournaments:dashboard"), reverse("tournaments:manage", args=[slug]),
         reverse("tournaments:players", args=[slug]), reverse("tournaments:edit_player", args=[slug, entry.pk]),
         reverse("tournaments:settings", args=[slug]), reverse("tournaments:roll_call", args=[slug]),
+        reverse("tournaments:rating_lists", args=[slug]),
         reverse("tournaments:absences", args=[slug]), reverse("tournaments:prohibited", args=[slug]),
         reverse("tournaments:rounds", args=[slug]), reverse("tournaments:round", args=[slug, 1]),
         reverse("games:results", args=[slug]), reverse("games:links", args=[slug]),

@@ -224,6 +224,7 @@ TABLE: dict[str, list[Case]] = {
                                    only(ARBITERS, DONE))],
     "tournaments:absences": [Case(slug, "GET", only(ARBITERS)), Case(slug, "POST", only(ARBITERS))],
     "tournaments:roll_call": [Case(slug, "GET", only(ARBITERS)), Case(slug, "POST", only(ARBITERS, DONE))],
+    "tournaments:rating_lists": [Case(slug, "GET", only(ARBITERS)), Case(slug, "POST", only(ARBITERS))],
     "tournaments:absence_delete": [Case(lambda w: {"slug": w.tournament.slug, "absence_id": w.extra["absence"].pk},
                                         "POST", only(ARBITERS, DONE))],
     "tournaments:prohibited": [Case(slug, "GET", only(ARBITERS)), Case(slug, "POST", only(ARBITERS))],

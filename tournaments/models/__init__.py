@@ -13,6 +13,7 @@ from tournaments.models.event import (
     Role,
     Tournament,
 )
+from tournaments.models.ratings import RatingList, RatingListPlayer
 from tournaments.models.records import AuditEntry, Document, TaskRun
 from tournaments.models.results import Game, Result, ResultSubmission, ResultSubmissionQuerySet, Termination
 from tournaments.models.rounds import Board, Round
@@ -27,6 +28,8 @@ __all__ = [
     "Game",
     "Player",
     "ProhibitedPair",
+    "RatingList",
+    "RatingListPlayer",
     "Result",
     "ResultSubmission",
     "ResultSubmissionQuerySet",

@@ -33,6 +33,7 @@ ACTIONS = {
     "entry.start_numbers": gettext_lazy("assigned the start numbers"),
     "entry.link_account": gettext_lazy("linked a player to an account"),
     "entry.invite": gettext_lazy("created an account for a player"),
+    "ratinglist.import": gettext_lazy("imported a rating list"),
     "entry.unlink_account": gettext_lazy("unlinked a player's account"),
     "absence.set": gettext_lazy("recorded an absence or bye request"),
     "absence.remove": gettext_lazy("removed an absence"),

@@ -19,10 +19,12 @@ from tournaments.forms import (
     CsvUploadForm,
     PlayerForm,
     ProhibitedPairForm,
+    RatingListForm,
     StartNumbersForm,
     WithdrawForm,
 )
-from tournaments.models import Absence, Entry, ProhibitedPair, TaskRun, Tournament
+from tournaments.models import Absence, Entry, ProhibitedPair, RatingList, RatingListPlayer, TaskRun, Tournament
+from tournaments.services import rating_lists as rating_list_service
 from tournaments.services import registration
 from tournaments.services.csv_import import MAX_BYTES
 from tournaments.services.errors import ServiceError
@@ -39,6 +41,8 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for(request, slug, PERM)
     if request.method == "POST" and request.POST.get("action") in ACCOUNT_ACTIONS:
         return _account_action(request, tournament)
+    if request.method == "POST" and request.POST.get("action") == "register_from_list":
+        return _register_from_list(request, tournament)
     rounds_exist = tournament.rounds.exists()
     form = PlayerForm(request.POST or None, late=rounds_exist)
     if request.GET.get("next") == "player" or (request.method == "POST" and form.errors):
@@ -71,9 +75,31 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         "csv_form": CsvUploadForm(),
         "numbers_form": StartNumbersForm(initial={"method": tournament.start_number_order}),
         "rounds_exist": rounds_exist,
+        "find": request.GET.get("find", "")[:100],
+        "found": rating_list_service.find_players(request.GET.get("find", "")[:100]),
+        "have_lists": RatingList.objects.exists(),
         "report": request.session.pop(f"csv-report-{tournament.pk}", None) or _run_report(request, tournament),
     }
     return render(request, "tournaments/manage/players.html", context)
+
+
+def _register_from_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Register the player of a rating-list line picked from the search on the players page."""
+    row_id = request.POST.get("row", "")
+    row = RatingListPlayer.objects.select_related("rating_list").filter(pk=int(row_id)).first() \
+        if row_id.isdigit() else None
+    if row is None:
+        messages.error(request, _("Choose a player from the list."))
+    else:
+        try:
+            entry = rating_list_service.register_from_list(
+                request.user, tournament, row, request.POST.get("missed_rounds") or "zero")
+        except ServiceError as exc:
+            refuse(request, exc)
+        else:
+            messages.success(request, _("%(name)s registered from the list “%(list)s”.")
+                             % {"name": entry.player.name, "list": row.rating_list.name})
+    return redirect(reverse("tournaments:players", args=[tournament.slug]) + "#find-player")
 
 
 def _run_report(request: HttpRequest, tournament: Tournament) -> dict[str, object] | None:
@@ -273,6 +299,27 @@ def absences(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request, "tournaments/manage/absences.html", {"tournament": tournament, "form": form, "absences": rows}
     )
+
+
+def rating_lists(request: HttpRequest, slug: str) -> HttpResponse:
+    """The rating lists players are looked up in (shared by every tournament) and the upload (POST)."""
+    tournament = tournament_for(request, slug, PERM)
+    form = RatingListForm(request.POST or None, request.FILES or None)
+    report = None
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            report = rating_list_service.import_rating_list(
+                request.user, tournament, form.cleaned_data["name"], form.cleaned_data["kind"],
+                upload.read(rating_list_service.MAX_BYTES + 1), form.mapping())
+        except ServiceError as exc:
+            refuse(request, exc)
+        else:
+            messages.success(request, _("List “%(name)s”: %(n)s players stored, %(bad)s lines skipped.")
+                             % {"name": report.name, "n": report.rows, "bad": report.skipped_count})
+    return render(request, "tournaments/manage/rating_lists.html", {
+        "tournament": tournament, "form": form, "report": report,
+        "lists": RatingList.objects.select_related("imported_by")})
 
 
 def roll_call(request: HttpRequest, slug: str) -> HttpResponse:

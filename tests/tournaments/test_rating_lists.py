@@ -1,0 +1,105 @@
+"""Rating lists (issue 12): import the FMJD list or a federation's with a column mapping, find players
+by name or id, register one from its line. Fixtures: tests/fixtures/ratings (hand-written lines in
+the FMJD list's column layout, a Dutch club export in Windows-1252, a file whose columns need a
+mapping)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from tournaments.models import AuditEntry, Board, Entry, RatingList, RatingListPlayer
+from tournaments.services.errors import ServiceError
+from tournaments.services.pairing import pair_round
+from tournaments.services.rating_lists import find_players, import_rating_list, register_from_list
+from tournaments.services.rounds import publish_round
+
+pytestmark = pytest.mark.django_db
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "ratings"
+
+
+def _read(name: str) -> bytes:
+    return (FIXTURES / name).read_bytes()
+
+
+def test_the_fmjd_list_is_read_by_its_column_names(tournament, chief_arbiter):
+    report = import_rating_list(chief_arbiter, tournament, "FMJD 2026-11", "fmjd", _read("fmjd_sample.csv"))
+    # 5 data lines: 3 good, "abc" is not a rating (line 5), a line without a name (line 6).
+    assert report.rows == 3 and report.skipped_count == 2
+    assert [line for line, _why in report.skipped] == [5, 6]
+    assert "abc" in report.skipped[0][1]
+    amelie = RatingListPlayer.objects.get(player_id="15001")
+    assert (amelie.name, amelie.country, amelie.sex, amelie.rating, amelie.women_title, amelie.women_rating) == (
+        "Lefèvre, Amélie", "FRA", "F", 2105, "MFF", 2150)
+    assert RatingList.objects.get(name="FMJD 2026-11").rows == 3
+    assert AuditEntry.objects.filter(tournament=tournament, action="ratinglist.import").exists()
+
+
+def test_a_list_imported_again_replaces_the_old_one_and_a_bad_file_keeps_it(tournament, chief_arbiter):
+    import_rating_list(chief_arbiter, tournament, "FMJD", "fmjd", _read("fmjd_sample.csv"))
+    import_rating_list(chief_arbiter, tournament, "FMJD", "fmjd", b"ID;Surname;Rating\n1;Solo;1000\n")
+    assert list(RatingListPlayer.objects.values_list("last_name", flat=True)) == ["Solo"]
+    with pytest.raises(ServiceError, match="No column with the players' names"):
+        import_rating_list(chief_arbiter, tournament, "FMJD", "fmjd", b"ID;Elo\n1;1000\n")
+    assert list(RatingListPlayer.objects.values_list("last_name", flat=True)) == ["Solo"]
+
+
+def test_a_federation_list_in_windows_1252_and_a_list_that_needs_a_mapping(tournament, chief_arbiter):
+    import_rating_list(chief_arbiter, tournament, "KNDB", "national", _read("national_cp1252.csv"))
+    noel = RatingListPlayer.objects.get(player_id="7002")
+    assert (noel.last_name, noel.first_name, noel.rating) == ("Smit", "Noël", 1520)
+    with pytest.raises(ServiceError, match="Achternaam speler"):
+        import_rating_list(chief_arbiter, tournament, "Club", "national", _read("mapped.csv"))
+    report = import_rating_list(chief_arbiter, tournament, "Club", "national", _read("mapped.csv"),
+                                {"last_name": "Achternaam speler", "player_id": "Lidnr"})
+    assert report.rows == 1 and report.columns["rating"] == "Elo"
+    eva = RatingListPlayer.objects.get(player_id="9001")
+    assert (eva.name, eva.rating) == ("Visser, Eva", 1700)
+    with pytest.raises(ServiceError, match="not in the file"):
+        import_rating_list(chief_arbiter, tournament, "Club", "national", _read("mapped.csv"), {"rating": "Punten"})
+
+
+def test_find_by_name_without_accents_or_by_id_and_register(tournament, chief_arbiter, add_entries):
+    import_rating_list(chief_arbiter, tournament, "FMJD", "fmjd", _read("fmjd_sample.csv"))
+    assert [r.player_id for r in find_players("lefevre")] == ["15001"]
+    assert [r.player_id for r in find_players("amélie LEF")] == ["15001"]
+    assert [r.player_id for r in find_players("15000")] == ["15000"]
+    assert list(find_players("   ")) == []
+    entry = register_from_list(chief_arbiter, tournament, RatingListPlayer.objects.get(player_id="15001"))
+    p = entry.player
+    assert (p.name, p.federation, p.title, p.rating, p.fmjd_id) == ("Lefèvre, Amélie", "FRA", "MFF", 2105, "15001")
+    with pytest.raises(ServiceError, match="already registered"):
+        register_from_list(chief_arbiter, tournament, RatingListPlayer.objects.get(player_id="15001"))
+
+
+def test_the_players_page_finds_and_registers_a_late_entry_with_a_half_point_bye(tournament, chief_arbiter,
+                                                                                 add_entries, login):
+    add_entries(tournament, 4)
+    publish_round(chief_arbiter, pair_round(tournament, chief_arbiter).round)
+    client = login(chief_arbiter)
+    lists = reverse("tournaments:rating_lists", args=[tournament.slug])
+    with FIXTURES.joinpath("fmjd_sample.csv").open("rb") as fh:
+        upload = client.post(lists, {"name": "FMJD", "kind": "fmjd", "file": fh}, follow=True)
+    assert "3 players stored, 2 lines skipped" in upload.content.decode()
+    players = reverse("tournaments:players", args=[tournament.slug])
+    page = client.get(players, {"find": "scholten"}).content.decode()
+    assert "Scholten, Henk" in page and 'name="missed_rounds"' in page
+    row = RatingListPlayer.objects.get(player_id="15000")
+    client.post(players, {"action": "register_from_list", "row": row.pk, "missed_rounds": "half"})
+    entry = Entry.objects.get(tournament=tournament, player__fmjd_id="15000")
+    assert entry.joined_in_round == 2 and entry.rating == 2410
+    assert Board.objects.get(white=entry).bye_kind == Board.ByeKind.HALF
+
+
+def test_the_bounds_refuse_and_store_nothing(tournament, chief_arbiter, monkeypatch):
+    from tournaments.services import rating_lists
+
+    with pytest.raises(ServiceError, match="too large"):
+        import_rating_list(chief_arbiter, tournament, "Big", "fmjd", b"x" * (rating_lists.MAX_BYTES + 1))
+    monkeypatch.setattr(rating_lists, "MAX_ROWS", 2)
+    with pytest.raises(ServiceError, match="more than 2 players"):
+        import_rating_list(chief_arbiter, tournament, "Long", "fmjd", _read("fmjd_sample.csv"))
+    assert not RatingList.objects.exists() and not RatingListPlayer.objects.exists()
