@@ -67,6 +67,21 @@ def test_arbiter_and_public_pages_on_a_phone(browser: Browser, live_server, tour
     _no_sideways_scroll(page, "the settings page")
     shot(page, f"{lang} settings in sections")
 
+    # A rating list: find a player by name and register him from his line.
+    from pathlib import Path
+
+    from tournaments.models import Entry
+    from tournaments.services.rating_lists import import_rating_list
+
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "ratings" / "fmjd_sample.csv"
+    import_rating_list(chief_arbiter, tournament, "FMJD", "fmjd", fixture.read_bytes())
+    page.goto(f"{url}/t/{tournament.slug}/manage/players/?find=scholten#find-player")
+    _no_sideways_scroll(page, "the rating-list search")
+    shot(page, f"{lang} rating list search")
+    page.locator("form:has(input[name=action][value=register_from_list]) button").click()
+    page.wait_for_load_state()
+    assert Entry.objects.get(tournament=tournament, player__fmjd_id="15000").player.name == "Scholten, Henk"
+
     # Roll call: the fourth player is not in the hall; only that is stored.
     page.goto(f"{url}/t/{tournament.slug}/manage/roll-call/")
     page.locator(f"#present-{entries[3].pk}").uncheck()
