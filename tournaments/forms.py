@@ -369,5 +369,5 @@ class PairForm(forms.Form):
 
 
 class SwapPlayersForm(forms.Form):
-    first = forms.IntegerField(label=_("Start number"), min_value=1)
-    second = forms.IntegerField(label=_("Start number"), min_value=1)
+    first = forms.IntegerField(label=_("Start number of one player"), min_value=1)
+    second = forms.IntegerField(label=_("Start number of the other"), min_value=1)
