@@ -13,6 +13,8 @@ from tournaments import views_roles
 from . import views
 from .accounts import RateLimitedLoginView
 
+handler403 = "config.views.permission_denied"
+
 urlpatterns = [
     path("", views.home, name="home"),
     path("status/", views.status, name="status"),

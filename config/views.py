@@ -115,3 +115,16 @@ def status_selftest_detail(request: HttpRequest, pk: int) -> JsonResponse:
     """One self-test run as JSON (polled by the integration test and by scripts)."""
     run = get_object_or_404(TaskRun, pk=pk, kind=SELFTEST_KIND)
     return JsonResponse(_run_json(run))
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """The 403 page, naming who can grant access: on a tournament's page its chief arbiter(s);
+    elsewhere the site's administrators (staff)."""
+    match = getattr(request, "resolver_match", None)
+    slug = match.kwargs.get("slug") if match is not None else None
+    tournament = Tournament.objects.filter(slug=slug).first() if isinstance(slug, str) else None
+    chiefs: list[str] = []
+    if tournament is not None:
+        chiefs = [r.user.get_full_name() or r.user.get_username()
+                  for r in tournament.roles.filter(kind="chief_arbiter").select_related("user").order_by("user_id")]
+    return render(request, "403.html", {"denied_tournament": tournament, "chiefs": chiefs}, status=403)

@@ -123,3 +123,11 @@ def test_the_published_round_page_shows_results_and_links_to_enter_them(tourname
     assert f'<a href="{board}">1-1</a>' in page
     enter = reverse("games:board_result", args=[tournament.slug, 1, 2])
     assert f'href="{enter}">Enter result</a>' in page
+
+
+def test_the_public_round_page_links_each_waiting_game_to_its_result_page(tournament, published_round, set_result,
+                                                                          client):
+    set_result(published_round.boards.get(number=1), "2-0")
+    page = client.get(reverse("public:round", args=[tournament.slug, 1])).content.decode()
+    assert reverse("games:board_result", args=[tournament.slug, 1, 2]) in page  # board 2 waits
+    assert reverse("games:board_result", args=[tournament.slug, 1, 1]) not in page  # board 1 has its result
