@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.conftest import PASSWORD
 
@@ -100,4 +101,59 @@ def test_every_page_passes_axe(browser: Browser, live_server, tournament, publis
     _sign_in(phone, url, player)
     _check(phone, url, [reverse("games:my_games", args=[slug]), reverse("games:game", args=[game.pk])], found)
 
+    assert not found, "\n".join(f"{path}:\n  " + "\n  ".join(v) for path, v in found.items())
+
+
+# Who opens a page in the sweep below: the first persona of this order the permission matrix lets in.
+SWEEP_ORDER = ("chief", "staff", "player", "anonymous", "arbiter", "opponent", "other_player", "outsider")
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed: npm ci --prefix tests/e2e/axe")
+@pytest.mark.django_db(transaction=True)
+def test_every_html_page_of_the_url_table_passes_axe(browser: Browser, live_server, request):
+    """Every URL of the permission matrix (tests/matrix/table.py, which a test keeps complete) that
+    answers GET with a whole HTML page, opened by a persona allowed to see it: no serious or critical
+    violation. Downloads (PDF, CSV, TRF, PDN, zip) and htmx fragments are not pages and are skipped."""
+    from tests.matrix.table import TABLE
+    from tests.matrix.world import build_world
+
+    world = build_world(request)
+    url = live_server.url
+    pages: dict[str, Page] = {}
+
+    def page_of(persona: str) -> Page:
+        if persona not in pages:
+            pages[persona] = browser.new_context(bypass_csp=True).new_page()
+            if persona != "anonymous":
+                _sign_in(pages[persona], url, world.users[persona])
+        return pages[persona]
+
+    found: dict[str, list[str]] = {}
+    checked: list[str] = []
+    for name in sorted(TABLE):
+        for case in TABLE[name]:
+            if case.method != "GET":
+                continue
+            persona = next((p for p in SWEEP_ORDER if case.expected.get(p) == 200), None)
+            if persona is None:
+                continue
+            path = reverse(name, kwargs=case.kwargs(world))
+            page = page_of(persona)
+            try:
+                response = page.goto(url + path)
+            except PlaywrightError as exc:  # a download (zip, PDF served as attachment) is no page
+                if "Download is starting" in str(exc):
+                    continue
+                raise
+            if response is None or "text/html" not in response.headers.get("content-type", ""):
+                continue
+            if not page.evaluate("!!document.querySelector('html[lang]') && !!document.title"):
+                continue  # an htmx fragment
+            page.wait_for_load_state("networkidle")
+            checked.append(f"{name} ({persona})")
+            problems = _violations(page)
+            if problems:
+                found[f"{name} {path} as {persona}"] = problems
+    print(f"axe: {len(checked)} pages checked: {', '.join(checked)}")
+    assert len(checked) >= 40, checked
     assert not found, "\n".join(f"{path}:\n  " + "\n  ".join(v) for path, v in found.items())
