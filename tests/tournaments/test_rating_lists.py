@@ -103,3 +103,18 @@ def test_the_bounds_refuse_and_store_nothing(tournament, chief_arbiter, monkeypa
     with pytest.raises(ServiceError, match="more than 2 players"):
         import_rating_list(chief_arbiter, tournament, "Long", "fmjd", _read("fmjd_sample.csv"))
     assert not RatingList.objects.exists() and not RatingListPlayer.objects.exists()
+
+
+def test_unreadable_lines_refuse_the_file_with_their_line_and_control_characters_skip_a_line(tournament,
+                                                                                            chief_arbiter):
+    """A field over the csv module's size limit refuses the file naming line 2, storing nothing; a
+    NUL or a bell character in a name skips that line only (names with control characters are
+    refused everywhere else too)."""
+    huge = b"ID;Surname\n1;" + b"x" * 200_000 + b"\n"
+    with pytest.raises(ServiceError, match="line 2"):
+        import_rating_list(chief_arbiter, tournament, "Huge", "fmjd", huge)
+    assert not RatingList.objects.exists()
+    report = import_rating_list(chief_arbiter, tournament, "Bell", "fmjd",
+                                b"ID;Surname\n1;Ok\n2;Ring\x07er\n3;Nul\x00l\n")
+    assert report.rows == 1
+    assert report.skipped == [(3, "control characters (U+0007)"), (4, "control characters (U+0000)")]

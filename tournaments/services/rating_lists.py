@@ -19,6 +19,7 @@ import csv
 import io
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -29,6 +30,7 @@ from django.utils.translation import gettext_lazy
 from tournaments import federations
 from tournaments.audit import Actor, record
 from tournaments.models import Entry, RatingList, RatingListPlayer, Tournament
+from tournaments.text import control_characters
 
 from .errors import ServiceError
 from .registration import MISSED_ZERO, register_player
@@ -138,6 +140,9 @@ def _row(cells: list[str], cols: dict[str, int], rating_list: RatingList) -> Rat
         last, first = last.strip(), first or rest.strip()
     if not last:
         raise ValueError(_("no name"))
+    bad = control_characters(" ".join(cells))
+    if bad:
+        raise ValueError(_("control characters (%(chars)s)") % {"chars": ", ".join(bad)})
     country = federations.normalise(get("country"))
     try:
         rating, women = _int(get("rating")), _int(get("women_rating"))
@@ -148,6 +153,21 @@ def _row(cells: list[str], cols: dict[str, int], rating_list: RatingList) -> Rat
         else "", last_name=last[:100], first_name=first[:100], sex=get("sex")[:1].upper(), title=get("title")[:10],
         rating=rating, women_title=get("women_title")[:10], women_rating=women,
         search_name=search_key(f"{last} {first}")[:210])
+
+
+def _lines(reader: Iterator[list[str]]) -> Iterator[list[str]]:
+    """The rows of ``reader``; a line the csv module cannot read (a NUL byte, a field over its size
+    limit) refuses the file, naming the line (the transaction stores nothing)."""
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            line = getattr(reader, "line_num", 0)
+            raise ServiceError(_("The file cannot be read at line %(line)s: %(error)s.")
+                               % {"line": line, "error": exc}) from None
+        yield cells
 
 
 def import_rating_list(actor: Actor, tournament: Tournament, name: str, kind: str, data: bytes,
@@ -168,7 +188,11 @@ def import_rating_list(actor: Actor, tournament: Tournament, name: str, kind: st
     first = text.split("\n", 1)[0]
     delimiter = max((";", ",", "\t"), key=first.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    header = next(reader, None)
+    try:
+        header = next(reader, None)
+    except csv.Error as exc:
+        raise ServiceError(_("The file cannot be read at line %(line)s: %(error)s.")
+                           % {"line": reader.line_num, "error": exc}) from None
     if not header or not any(h.strip() for h in header):
         raise ServiceError(_("The file is empty or has no header row."))
     cols = _columns(header, {k: v for k, v in (mapping or {}).items() if k in FIELDS})
@@ -178,7 +202,8 @@ def import_rating_list(actor: Actor, tournament: Tournament, name: str, kind: st
             name=name, defaults={"kind": kind, "imported_by": actor if getattr(actor, "pk", None) else None})
         rating_list.players.all().delete()
         batch: list[RatingListPlayer] = []
-        for line, cells in enumerate(reader, start=2):
+        for cells in _lines(reader):
+            line = reader.line_num
             if not any(c.strip() for c in cells):
                 continue
             if report.rows + report.skipped_count >= MAX_ROWS:
