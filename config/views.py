@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from config.celery import app
 from tournaments.access import LoginRequired
-from tournaments.models import TaskRun, Tournament
+from tournaments.models import Role, TaskRun, Tournament
 
 from .tasks import SELFTEST_KIND, queue_selftest
 
@@ -125,6 +125,6 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
     tournament = Tournament.objects.filter(slug=slug).first() if isinstance(slug, str) else None
     chiefs: list[str] = []
     if tournament is not None:
-        chiefs = [r.user.get_full_name() or r.user.get_username()
-                  for r in tournament.roles.filter(kind="chief_arbiter").select_related("user").order_by("user_id")]
+        roles = tournament.roles.filter(kind=Role.Kind.CHIEF_ARBITER).select_related("user").order_by("user_id")
+        chiefs = [r.user.get_full_name() or r.user.get_username() for r in roles]
     return render(request, "403.html", {"denied_tournament": tournament, "chiefs": chiefs}, status=403)

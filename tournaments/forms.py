@@ -22,6 +22,7 @@ from tournaments.pairing.berger import round_count
 from tournaments.pairing.keizer import KeizerParams
 from tournaments.reports.standings import KIND_BY_SYSTEM
 from tournaments.services.csv_import import FIRST_BIRTH_YEAR, MAX_LINES, RATING_RANGE
+from tournaments.services.registration import MISSED_HALF, MISSED_ZERO
 from tournaments.standings import StandingsError, edition_for, parse_tiebreaks
 
 
@@ -271,8 +272,8 @@ class PlayerForm(forms.ModelForm[Player]):
         return clean_federation(self.cleaned_data.get("federation", ""))
 
     missed_rounds = forms.ChoiceField(
-        label=_("Rounds already played"), required=False, initial="zero",
-        choices=[("zero", _("a zero-point bye for each")), ("half", _("a half-point bye for each"))],
+        label=_("Rounds already played"), required=False, initial=MISSED_ZERO,
+        choices=[(MISSED_ZERO, _("a zero-point bye for each")), (MISSED_HALF, _("a half-point bye for each"))],
         help_text=_("What the late entry scores for the rounds played before joining, as the tournament's "
                     "rules say."),
         widget=forms.RadioSelect)

@@ -57,3 +57,15 @@ def shot(request):
         return path
 
     return take
+
+
+def sign_in(page, url: str, username: str, password: str | None = None) -> None:
+    """Sign ``page`` in through the login page (the shared test password unless ``password``)."""
+    from tests.conftest import PASSWORD
+
+    page.goto(f"{url}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password or PASSWORD)
+    page.locator("#id_password").press("Enter")
+    page.wait_for_load_state()
+    assert "/accounts/login/" not in page.url, f"{username} could not sign in"

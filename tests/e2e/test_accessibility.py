@@ -15,7 +15,7 @@ from django.urls import reverse
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.conftest import PASSWORD
+from tests.e2e.conftest import sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -31,14 +31,6 @@ def _violations(page: Page) -> list[str]:
             nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' :: ' + n.failureSummary.split('\\n')[1])}));
     }""")
     return [f"{v['id']} ({v['impact']}): {v['help']} -> {v['nodes']}" for v in result if v["impact"] in SERIOUS]
-
-
-def _sign_in(page: Page, url: str, user) -> None:
-    page.goto(f"{url}/accounts/login/")
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.locator("#id_password").press("Enter")
-    page.wait_for_load_state()
 
 
 def _check(page: Page, url: str, paths: list[str], found: dict[str, list[str]]) -> None:
@@ -82,7 +74,7 @@ def test_every_page_passes_axe(browser: Browser, live_server, tournament, publis
     ], found)
 
     arbiter = browser.new_context(**options).new_page()
-    _sign_in(arbiter, url, chief_arbiter)
+    sign_in(arbiter, url, chief_arbiter.username)
     entry = board1.white
     _check(arbiter, url, [
         reverse("tournaments:dashboard"), reverse("tournaments:manage", args=[slug]),
@@ -98,7 +90,7 @@ def test_every_page_passes_axe(browser: Browser, live_server, tournament, publis
     ], found)
 
     phone = browser.new_context(**options, viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
-    _sign_in(phone, url, player)
+    sign_in(phone, url, player.username)
     _check(phone, url, [reverse("games:my_games", args=[slug]), reverse("games:game", args=[game.pk])], found)
 
     assert not found, "\n".join(f"{path}:\n  " + "\n  ".join(v) for path, v in found.items())
@@ -125,7 +117,7 @@ def test_every_html_page_of_the_url_table_passes_axe(browser: Browser, live_serv
         if persona not in pages:
             pages[persona] = browser.new_context(bypass_csp=True).new_page()
             if persona != "anonymous":
-                _sign_in(pages[persona], url, world.users[persona])
+                sign_in(pages[persona], url, world.users[persona].username)
         return pages[persona]
 
     found: dict[str, list[str]] = {}

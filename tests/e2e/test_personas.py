@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.conftest import PASSWORD
+from tests.e2e.conftest import sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -82,15 +82,6 @@ def _submit(page: Page, form_selector: str) -> None:
     page.wait_for_load_state()
 
 
-def _sign_in(page: Page, url: str, username: str, password: str = PASSWORD) -> None:
-    _go(page, f"{url}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.locator("#id_password").press("Enter")
-    page.wait_for_load_state()
-    assert "/accounts/login/" not in page.url, f"{username} could not sign in"
-
-
 def _board(slug: str, rnd: int, number: int):
     from tournaments.models import Board
 
@@ -108,7 +99,7 @@ def test_the_evening_per_persona(browser: Browser, live_server, make_user, shot,
     make_user("chief", is_staff=True, first_name="Clara", last_name="Chef")
     context = {"locale": lang, "extra_http_headers": {"Accept-Language": lang}}
     arbiter = browser.new_context(viewport={"width": 1280, "height": 900}, **context).new_page()
-    _sign_in(arbiter, url, "chief")
+    sign_in(arbiter, url, "chief")
     s = State(slug)
     roll_call_word, standings_word = WORDS[lang]
 
@@ -227,7 +218,7 @@ def test_the_evening_per_persona(browser: Browser, live_server, make_user, shot,
     phone.fill("#id_new_password2", "hall-Phone-2026")
     _submit(phone, "main form.form")
     s.step("password set")  # a password is no part of the tournament's data
-    _sign_in(phone, url, invited.username, "hall-Phone-2026")
+    sign_in(phone, url, invited.username, "hall-Phone-2026")
     _go(phone, f"{url}/g/t/{slug}/my/")
     shot(phone, f"{lang} player my games")
     phone.locator("form.result-form button[name=result][value='0-2']").first.click()
@@ -241,7 +232,7 @@ def test_the_evening_per_persona(browser: Browser, live_server, make_user, shot,
     link_account(None, black, opponent_user.username)
     s.step("opponent's account made and linked (set-up)", "entries", "users")
     other = browser.new_context(**PHONE, **context).new_page()
-    _sign_in(other, url, opponent_user.username)
+    sign_in(other, url, opponent_user.username)
     _go(other, f"{url}/g/t/{slug}/my/")
     other.locator("form[action*='/confirm/'] button").first.click()
     other.wait_for_load_state()

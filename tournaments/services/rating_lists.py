@@ -156,8 +156,8 @@ def _row(cells: list[str], cols: dict[str, int], rating_list: RatingList) -> Rat
 
 
 def _lines(reader: Iterator[list[str]]) -> Iterator[list[str]]:
-    """The rows of ``reader``; a line the csv module cannot read (a NUL byte, a field over its size
-    limit) refuses the file, naming the line (the transaction stores nothing)."""
+    """The rows of ``reader``; a line the csv module cannot read (a field over its size limit)
+    refuses the file, naming the line (the transaction stores nothing)."""
     while True:
         try:
             cells = next(reader)

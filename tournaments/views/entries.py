@@ -23,7 +23,16 @@ from tournaments.forms import (
     StartNumbersForm,
     WithdrawForm,
 )
-from tournaments.models import Absence, Entry, ProhibitedPair, RatingList, RatingListPlayer, TaskRun, Tournament
+from tournaments.models import (
+    Absence,
+    Entry,
+    ProhibitedPair,
+    RatingList,
+    RatingListPlayer,
+    Round,
+    TaskRun,
+    Tournament,
+)
 from tournaments.services import rating_lists as rating_list_service
 from tournaments.services import registration
 from tournaments.services.csv_import import MAX_BYTES
@@ -49,8 +58,8 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         form.fields["name"].widget.attrs["autofocus"] = True
     if request.method == "POST" and form.is_valid():
         try:
-            entry = registration.register_player(request.user, tournament, form.cleaned_data,
-                                                 missed_rounds=form.cleaned_data.get("missed_rounds") or "zero")
+            missed = form.cleaned_data.get("missed_rounds") or registration.MISSED_ZERO
+            entry = registration.register_player(request.user, tournament, form.cleaned_data, missed_rounds=missed)
         except ServiceError as exc:
             refuse(request, exc)
         else:
@@ -93,7 +102,7 @@ def _register_from_list(request: HttpRequest, tournament: Tournament) -> HttpRes
     else:
         try:
             entry = rating_list_service.register_from_list(
-                request.user, tournament, row, request.POST.get("missed_rounds") or "zero")
+                request.user, tournament, row, request.POST.get("missed_rounds") or registration.MISSED_ZERO)
         except ServiceError as exc:
             refuse(request, exc)
         else:
@@ -326,7 +335,7 @@ def roll_call(request: HttpRequest, slug: str) -> HttpResponse:
     """The roll call before the next round: tick who is present; the others are not paired (POST saves)."""
     tournament = tournament_for(request, slug, PERM)
     round_number = registration.last_round_number(tournament) + 1
-    draft = tournament.rounds.filter(number=round_number - 1, status="draft").first()
+    draft = tournament.rounds.filter(number=round_number - 1, status=Round.Status.DRAFT).first()
     if draft is not None:  # the latest round is still a draft: its roll call is still open
         round_number = draft.number
     if request.method == "POST":
@@ -351,7 +360,7 @@ def roll_call(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/manage/roll_call.html", {
         "tournament": tournament, "round_number": round_number, "rows": rows,
         "present_count": sum(1 for r in rows if r["absence"] is None),
-        "published": tournament.rounds.filter(number=round_number).exclude(status="draft").exists(),
+        "published": tournament.rounds.filter(number=round_number).exclude(status=Round.Status.DRAFT).exists(),
     })
 
 
