@@ -82,7 +82,8 @@ def json_member(raw: bytes) -> bytes:
                 data[info.filename] = _read_member(zf, info, budget)
             except ArchiveError:
                 raise
-            except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as exc:
+            except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError,
+                    RuntimeError) as exc:  # RuntimeError: a member marked encrypted (a damaged flag bit)
                 raise ArchiveError(_("%(name)s in the archive is damaged: %(error)s")
                                    % {"name": info.filename, "error": exc}) from None
             budget -= len(data[info.filename])
