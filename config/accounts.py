@@ -23,12 +23,19 @@ from __future__ import annotations
 import unicodedata
 
 from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from tournaments import throttle
+from tournaments.models import Entry
+from tournaments.services.errors import ServiceError
+from tournaments.services.registration import claim_player as link_player_record
 from tournaments.throttle import client_address
 
 
@@ -79,3 +86,17 @@ class RateLimitedLoginView(LoginView):
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         give_back(self.request, self.request.POST.get("username", ""))
         return super().form_valid(form)
+
+
+@login_required
+@require_POST
+def claim_player(request: HttpRequest, entry_id: int) -> HttpResponse:
+    """The signed-in account says it is the player of one of its entries (the link across events)."""
+    entry = get_object_or_404(Entry.objects.select_related("tournament"), pk=entry_id, user=request.user)
+    try:
+        link_player_record(request.user, entry)  # type: ignore[arg-type]  # login_required: a real user
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Your account is linked to your player record."))
+    return redirect("games:my_games", slug=entry.tournament.slug)

@@ -9,9 +9,10 @@ from django.views.generic import RedirectView
 from django.views.i18n import set_language
 
 from tournaments import views_roles
+from tournaments.public.views import player_history
 
 from . import views
-from .accounts import RateLimitedLoginView
+from .accounts import RateLimitedLoginView, claim_player
 
 handler403 = "config.views.permission_denied"
 
@@ -27,6 +28,7 @@ urlpatterns = [
     # Accounts
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/player/<int:entry_id>/", claim_player, name="claim_player"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     # An invitation an arbiter created (tournaments.services.registration.invite_player): the
@@ -42,6 +44,8 @@ urlpatterns = [
     # Roles and audit log of one tournament (before the t/ includes: their slug patterns are greedy).
     path("t/<slug:slug>/arbiters/", views_roles.arbiters, name="tournament_arbiters"),
     path("t/<slug:slug>/audit/", views_roles.audit_log, name="tournament_audit"),
+    # A person's public events across tournaments (by FMJD id): read from each event's entry.
+    path("players/<str:fmjd_id>/", player_history, name="player_history"),
     path("t/", include("tournaments.urls")),
     path("t/", include("tournaments.public_urls")),
     path("g/", include("games.urls")),

@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
 from django.http import HttpRequest
 
+from .audit import record
 from .models import Absence, AuditEntry, Board, Entry, Player, ProhibitedPair, Role, Round, TaskRun, Tournament
 
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin[Player]):
-    list_display = ("name", "title", "federation", "club", "rating", "fmjd_id")
+    list_display = ("name", "title", "federation", "club", "rating", "fmjd_id", "user")
     search_fields = ("name", "fmjd_id", "national_id", "club")
+    raw_id_fields = ("user",)
+
+    def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
+        """Staff may link a player record to an account (or change it); the change is audited."""
+        before = Player.objects.filter(pk=obj.pk).values_list("user__username", flat=True).first() if change else None
+        super().save_model(request, obj, form, change)
+        if "user" in form.changed_data:
+            record(request.user, None, "player.link_account", obj, before=f"account={before or ''}",
+                   after=f"account={obj.user.get_username() if obj.user else ''}")
 
 
 class RoleInline(admin.TabularInline[Role, Tournament]):

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import federations
 from tournaments.federations import FEDERATIONS
-from tournaments.models import Absence, Entry, Player, RatingList, Tournament
+from tournaments.models import Absence, Entry, RatingList, Tournament
 from tournaments.pairing.berger import round_count
 from tournaments.pairing.keizer import KeizerParams
 from tournaments.reports.standings import KIND_BY_SYSTEM
@@ -257,15 +257,17 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         return data
 
 
-class PlayerForm(forms.ModelForm[Player]):
-    """Register one player (a new ``Player``; an existing one is matched by FMJD id).
+class PlayerForm(forms.ModelForm[Entry]):
+    """A player's details as this tournament keeps them (its entry's own copy): register one player, or
+    correct one. The player across tournaments is matched by FMJD id when registering.
 
     Rating and birth year are held to the same plausible ranges as the CSV import.
     """
 
     class Meta:
-        model = Player
-        fields = ["name", "title", "federation", "club", "fmjd_id", "national_id", "rating", "birth_year"]
+        model = Entry
+        fields = ["name", "title", "sex", "federation", "club", "fmjd_id", "national_id", "rating", "birth_year"]
+        labels = {"rating": _("rating")}
         widgets = {"federation": FederationInput()}
 
     def clean_federation(self) -> str:
@@ -333,12 +335,12 @@ class WithdrawForm(forms.Form):
 
 
 def _entry_choices(tournament: Tournament) -> QuerySet[Entry]:
-    return Entry.objects.filter(tournament=tournament).select_related("player").order_by("start_number", "id")
+    return Entry.objects.filter(tournament=tournament).order_by("start_number", "id")
 
 
 class EntryChoiceField(forms.ModelChoiceField[Entry]):
     def label_from_instance(self, obj: Entry) -> str:
-        return f"{obj.start_number or '–'}. {obj.player.name}"
+        return f"{obj.start_number or '–'}. {obj.name}"
 
 
 class AbsenceForm(forms.Form):

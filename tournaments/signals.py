@@ -12,7 +12,7 @@ from typing import Any
 from django.db.models.signals import post_delete, post_save
 
 from tournaments import tasks
-from tournaments.models import Absence, Board, Entry, Player, Role, Round, Tournament
+from tournaments.models import Absence, Board, Entry, Role, Round, Tournament
 from tournaments.versioning import bump, tournament_changed
 
 
@@ -33,12 +33,6 @@ def _absence_changed(sender: type, instance: Absence, **kwargs: Any) -> None:
     bump(Entry.objects.filter(pk=instance.entry_id).values_list("tournament_id", flat=True))
 
 
-def _player_changed(sender: type, instance: Player, created: bool = False, **kwargs: Any) -> None:
-    """A player's name, rating, club... show in every tournament they play in."""
-    if not created:
-        bump(Entry.objects.filter(player_id=instance.pk).values_list("tournament_id", flat=True))
-
-
 def _rebuild_documents(sender: type, tournament_id: int, **kwargs: Any) -> None:
     tasks.schedule_document_rebuild(tournament_id)
 
@@ -54,5 +48,4 @@ def connect() -> None:
     post_save.connect(_board_changed, sender=Board, dispatch_uid="version_board")
     for signal in (post_save, post_delete):
         signal.connect(_absence_changed, sender=Absence, dispatch_uid=f"version_absence_{signal is post_save}")
-    post_save.connect(_player_changed, sender=Player, dispatch_uid="version_player")
     tournament_changed.connect(_rebuild_documents, dispatch_uid="rebuild_documents")

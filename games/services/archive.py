@@ -14,9 +14,10 @@ with a path to ``Tournament`` in neither.
 
 Import (one transaction: any error stores nothing):
 
-* a new event (unknown ``event_id``) is created as in the archive; users are matched by username
+* a new tournament (unknown ``uid``, ``event_id`` in archives made before stages)
+  is created as in the archive; users are matched by username
   and missing ones created inactive (no usable password);
-* an event this server has (same ``event_id``) is updated by a three-way merge against the
+* a tournament this server has (same ``uid``) is updated by a three-way merge against the
   document of the previous import: a value the archive changed since then is taken, a value only
   this server changed is kept, rows only this server has are kept; the report says what changed;
 * importing the same file again changes nothing.
@@ -51,6 +52,7 @@ from games.services import User
 from games.services.pdn_export import export_games, tournament_games
 from tournaments.audit import record
 from tournaments.models import (
+    ENTRY_DETAILS,
     Entry,
     Player,
     ResultSubmission,
@@ -146,8 +148,6 @@ def tournament_document(tournament: Tournament, *, exported_at: datetime.datetim
     }
     for section in SECTIONS:
         qs = section.model._default_manager.filter(**{lookup(section): tournament}).order_by("pk")
-        if section.model is Entry:
-            qs = qs.select_related("player")
         doc[section.name] = ex.section(section, qs)
     user_model = account_model()
     doc["users"] = sorted(
@@ -220,6 +220,19 @@ def check_document(doc: Any) -> None:
     for i, user in enumerate(doc["users"]):
         if not isinstance(user.get("username"), str) or not user["username"]:
             raise ArchiveError(_("users[%(i)s]: the username is missing.") % {"i": i})
+    _older_shapes(doc)
+
+
+def _older_shapes(doc: dict[str, Any]) -> None:
+    """Read archives written by earlier versions of the program as today's: the tournament's identity was
+    ``event_id`` before events had stages; entries carried the player's details in ``player`` only before
+    each entry kept its own."""
+    tournament = doc["tournament"]
+    if "uid" not in tournament and "event_id" in tournament:
+        tournament["uid"] = tournament.pop("event_id")
+    for i, entry in enumerate(doc["entries"]):
+        player = entry["player"]
+        doc["entries"][i] = {**{f: player[f] for f in ENTRY_DETAILS if f not in entry and f in player}, **entry}
 
 
 # --- import -----------------------------------------------------------------------------------
@@ -372,12 +385,12 @@ class _Importer:
     # tournament --------------------------------------------------------------------------
     def tournament_step(self) -> Tournament:
         theirs = self.doc["tournament"]
-        event = theirs.get("event_id")
+        event = theirs.get("uid")
         try:
             event_id = uuid.UUID(str(event))
         except ValueError:
-            raise ArchiveError(_("tournament.event_id: %(value)r is not an event id.") % {"value": event}) from None
-        tournament = Tournament.objects.filter(event_id=event_id).first()
+            raise ArchiveError(_("tournament.uid: %(value)r is not a tournament id.") % {"value": event}) from None
+        tournament = Tournament.objects.filter(uid=event_id).first()
         created = tournament is None
         if tournament is None:
             ours = None
@@ -385,7 +398,7 @@ class _Importer:
         else:
             ours = self.ex.row(tournament, TOURNAMENT_SKIP, None)
         slug = theirs.get("slug")
-        if isinstance(slug, str) and Tournament.objects.filter(slug=slug).exclude(event_id=event_id).exists():
+        if isinstance(slug, str) and Tournament.objects.filter(slug=slug).exclude(uid=event_id).exists():
             raise ArchiveError(_("The web address /t/%(slug)s/ is used by another tournament on this server; "
                                  "rename one of them first.") % {"slug": slug})
         base = self.base["tournament"] if self.base else None
@@ -400,8 +413,6 @@ class _Importer:
     # sections ----------------------------------------------------------------------------
     def section_step(self, tournament: Tournament, section: Section) -> None:
         qs = section.model._default_manager.filter(**{lookup(section): tournament}).order_by("pk")
-        if section.model is Entry:
-            qs = qs.select_related("player")
         ours_by_key = {hashable(key_of(section, d)): (obj, d) for obj, d in self.ex.pairs(section, qs)}
         base_by_key = {}
         if self.base is not None:
@@ -431,10 +442,13 @@ class _Importer:
                 obj.tournament_id = tournament.pk  # type: ignore[attr-defined]
             elif found is None and theirs.get(section.parent) is None:
                 raise ArchiveError(_("%(where)s: %(field)s is missing.") % {"where": where, "field": section.parent})
-            if section.model is Entry:
-                self._player(where, obj, theirs["player"], ours, base)
+            if section.model is Entry and found is None:
+                self._player(where, obj, theirs)
             changed = self._apply(section.name, index, obj, theirs, ours, base, section.skip, section.parent)
             self._save(where, obj, changed, theirs, found is None)
+            if section.model is Entry and changed and found is not None:
+                record(self.actor, tournament, "entry.edit", obj, before=_fields_text(ours, changed),
+                       after=_fields_text(theirs, changed) + " (archive import)")
             if found is None:
                 added += 1
                 refs[hashable(key_json(key_of(section, theirs)))] = obj.pk
@@ -445,18 +459,17 @@ class _Importer:
         if added:
             self.report.added[section.name] = added
 
-    def _player(self, where: str, entry: models.Model, theirs: dict[str, Any], ours: dict[str, Any] | None,
-                base: dict[str, Any] | None) -> None:
-        created = ours is None
-        player = Player() if created else entry.player  # type: ignore[attr-defined]
-        changed = self._apply("entries", 0, player, theirs, ours.get("player") if ours else None,
-                              base.get("player") if isinstance(base, dict) and isinstance(base.get("player"), dict)
-                              else None, PLAYER_SKIP, None)
-        self._save(f"{where}.player", player, changed, theirs, created)
+    def _player(self, where: str, entry: models.Model, theirs: dict[str, Any]) -> None:
+        """Tie a new entry to its player: the one with its FMJD id on this server, else a new one made of
+        the archive's details. No existing player is changed: what a tournament shows is its entries'
+        own details, so an import never alters another tournament."""
+        fmjd = str(theirs.get("fmjd_id") or theirs["player"].get("fmjd_id") or "").strip()
+        player = Player.objects.filter(fmjd_id=fmjd).order_by("pk").first() if fmjd else None
+        if player is None:
+            player = Player()
+            changed = self._apply("entries", 0, player, theirs["player"], None, None, PLAYER_SKIP, None)
+            self._save(f"{where}.player", player, changed, theirs["player"], True)
         entry.player_id = player.pk  # type: ignore[attr-defined]
-        if changed and not created:
-            self.report.changed.append(_("player %(name)s: %(fields)s changed")
-                                       % {"name": player.name, "fields": ", ".join(changed)})
 
     def _free_start_numbers(self, tournament: Tournament, rows: list[tuple[int, dict[str, Any]]],
                             ours_by_key: dict[str, tuple[models.Model, dict[str, Any]]]) -> None:
@@ -491,14 +504,18 @@ def may_import(user: User, doc: dict[str, Any]) -> bool:
     event this server has: its chief arbiter, or staff; never another tournament's arbiter."""
     if user is None or not getattr(user, "is_authenticated", False):
         return False
-    event = str(doc.get("tournament", {}).get("event_id", ""))
+    event = str(doc.get("tournament", {}).get("uid", ""))
     try:
-        existing = Tournament.objects.filter(event_id=uuid.UUID(event)).first()
+        existing = Tournament.objects.filter(uid=uuid.UUID(event)).first()
     except ValueError:
         existing = None
     if existing is not None:
         return bool(user.is_staff or is_chief_arbiter(user, existing))
     return bool(user.has_perm("tournaments.create_tournament"))
+
+
+def _fields_text(row: dict[str, Any] | None, fields: list[str]) -> str:
+    return "; ".join(f"{f}={'' if row is None or row.get(f) is None else row.get(f)}" for f in fields)
 
 
 def import_archive(raw: bytes, actor: User = None, *, check: Callable[[dict[str, Any]], None] | None = None
@@ -511,10 +528,10 @@ def import_archive(raw: bytes, actor: User = None, *, check: Callable[[dict[str,
     digest = hashlib.sha256(document_bytes(doc)).hexdigest()
     try:
         with transaction.atomic():
-            event = doc["tournament"].get("event_id")
+            event = doc["tournament"].get("uid")
             previous = None
             with contextlib.suppress(ValueError):
-                previous = (TournamentImport.objects.filter(tournament__event_id=uuid.UUID(str(event)))
+                previous = (TournamentImport.objects.filter(tournament__uid=uuid.UUID(str(event)))
                             .order_by("-imported_at", "-id").first())
             importer = _Importer(doc, previous.document if previous else None, actor)
             tournament = importer.run()

@@ -21,6 +21,7 @@ from django.db import models
 
 from games.models import CorrectionRequest, DrawClaim, IrregularityRuling, SubmissionLink, TournamentImport
 from tournaments.models import (
+    PRIVATE_DETAILS,
     Absence,
     AuditEntry,
     Board,
@@ -68,9 +69,10 @@ SECTIONS: tuple[Section, ...] = (
 # Sections added after format version 1 was first written: absent in older archives (no rows).
 LATER_SECTIONS = ("corrections",)
 
-# Player rows travel inside their entry (``entries[i].player``): a player belongs to many
-# tournaments on one server, so an import makes its own player for each entry.
-PLAYER_SKIP: frozenset[str] = frozenset()
+# Player rows travel inside their entry (``entries[i].player``) as the identity of the person (matched by
+# FMJD id on import, never changed by one); what the tournament shows is the entry's own details. The
+# private details stay on the entry of the tournament that recorded them.
+PLAYER_SKIP: frozenset[str] = frozenset(PRIVATE_DETAILS)
 
 # Models tied to a tournament that an archive leaves out, and why.
 NOT_ARCHIVED: dict[type[models.Model], str] = {
@@ -82,7 +84,9 @@ NOT_ARCHIVED: dict[type[models.Model], str] = {
 AnyField = models.Field[Any, Any]
 
 # The version counter is this instance's count of changes (``tournaments.versioning``), not data.
-TOURNAMENT_SKIP: frozenset[str] = frozenset({"version"})
+# The event a tournament is a stage of stays on its server: an imported tournament is the single stage
+# of an event of its own (its stage number and group travel).
+TOURNAMENT_SKIP: frozenset[str] = frozenset({"version", "event"})
 
 
 # --- values -----------------------------------------------------------------------------------

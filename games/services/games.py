@@ -47,7 +47,7 @@ def games_of_entry(entry: Entry, *, published_only: bool = True) -> list[Game]:
     boards = (
         Board.objects.filter(round__tournament=entry.tournament, black__isnull=False)
         .filter(bye_kind="")
-        .select_related("round", "white__player", "black__player", "game")
+        .select_related("round", "white", "black", "game")
         .order_by("-round__number", "number")
     )
     boards = boards.filter(white=entry) | boards.filter(black=entry)

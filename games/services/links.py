@@ -34,7 +34,7 @@ def create_link(tournament: Tournament, entry: Entry, user: User) -> SubmissionL
             link.save(update_fields=["token", "revoked"])
             created = True
         if created:
-            record(user, tournament, "create_submission_link", link, after=entry.player.name)
+            record(user, tournament, "create_submission_link", link, after=entry.name)
     return link
 
 
@@ -60,7 +60,7 @@ def link_by_token(token: str) -> SubmissionLink | None:
         return None
     return (
         SubmissionLink.objects.filter(token=token, revoked=False)
-        .select_related("tournament", "entry__player")
+        .select_related("tournament", "entry")
         .first()
     )
 
@@ -74,7 +74,7 @@ def create_missing_links(tournament: Tournament, user: User) -> int:
         raise GameError(_("Only an arbiter of this tournament may create submission links."))
     active = set(SubmissionLink.objects.filter(tournament=tournament, revoked=False).values_list("entry_id", flat=True))
     entries = (Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE, user__isnull=True)
-               .exclude(pk__in=active).select_related("player"))
+               .exclude(pk__in=active))
     count = 0
     for entry in entries:
         create_link(tournament, entry, user)
@@ -85,11 +85,11 @@ def create_missing_links(tournament: Tournament, user: User) -> int:
 def active_links(tournament: Tournament) -> list[SubmissionLink]:
     """The tournament's active links in start-number order."""
     return list(SubmissionLink.objects.filter(tournament=tournament, revoked=False)
-                .select_related("entry__player").order_by("entry__start_number", "entry__player__name"))
+                .select_related("entry").order_by("entry__start_number", "entry__name"))
 
 
 def link_sheet(tournament: Tournament, base_url: str) -> bytes:
     """The link sheet (A4 PDF, ten slips a page): each player's private link with its QR code."""
-    slips = [LinkSlip(event=tournament.name, name=lk.entry.player.name, sno=str(lk.entry.start_number or ""),
+    slips = [LinkSlip(event=tournament.name, name=lk.entry.name, sno=str(lk.entry.start_number or ""),
                       url=link_url(base_url, lk.token)) for lk in active_links(tournament)]
     return link_sheet_pdf(slips, f"{tournament.name} – " + _("Submission links"))

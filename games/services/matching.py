@@ -70,8 +70,8 @@ def match_board(white: str, black: str, boards: list[Board]) -> Match:
     for b in boards:
         if b.white is None or b.black is None:
             continue
-        ws, bs = name_score(white, b.white.player.name), name_score(black, b.black.player.name)
-        sw, sb = name_score(white, b.black.player.name), name_score(black, b.white.player.name)
+        ws, bs = name_score(white, b.white.name), name_score(black, b.black.name)
+        sw, sb = name_score(white, b.black.name), name_score(black, b.white.name)
         scored.append((b, ws, bs, sw, sb))
     exact = [b for b, ws, bs, _sw, _sb in scored if ws == EXACT and bs == EXACT]
     if len(exact) == 1:

@@ -113,8 +113,8 @@ def game_to_pdn(game: Game) -> PdnGame:
         "Site": tournament.place or "?",
         "Date": pdn_date(game),
         "Round": str(board.round.number),
-        "White": board.white.player.name if board.white else "?",
-        "Black": board.black.player.name if board.black else "?",
+        "White": board.white.name if board.white else "?",
+        "Black": board.black.name if board.black else "?",
         "Result": result,
         **variant_tags(prof),
     }
@@ -152,7 +152,7 @@ def _games_of_boards(boards: QuerySet[Board]) -> list[Game]:
     empty ``Game`` (an export writes nothing to the database)."""
     games = []
     for board in boards.filter(bye_kind="", black__isnull=False).select_related(
-            "round__tournament", "white__player", "black__player", "game"):
+            "round__tournament", "white", "black", "game"):
         try:
             games.append(board.game)
         except Game.DoesNotExist:

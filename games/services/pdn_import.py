@@ -210,7 +210,7 @@ def import_pdn_text(tournament: Tournament, text: str, user: User = None, *, def
             _waiting(report, "unmatched", game, reason=reason, candidates=[])
             continue
         if rnd.pk not in boards_of:
-            boards_of[rnd.pk] = list(Board.objects.filter(round=rnd).select_related("white__player", "black__player"))
+            boards_of[rnd.pk] = list(Board.objects.filter(round=rnd).select_related("white", "black"))
         m = match_board(game.tags.get("White", ""), game.tags.get("Black", ""), boards_of[rnd.pk])
         if m.status != "exact" or m.board is None:
             key = "doubtful" if m.status == "doubtful" else "unmatched"

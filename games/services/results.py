@@ -65,7 +65,7 @@ def version_text(sub: ResultSubmission | None) -> str:
 
 def _who(user: User, entry: Entry | None) -> str:
     if entry is not None:
-        return entry.player.name
+        return entry.name
     return user.get_username() if user is not None and user.is_authenticated else "a private link"
 
 
@@ -413,7 +413,7 @@ def conflicts(game: Game) -> list[ResultSubmission]:
     """Waiting and confirmed submissions shown side by side when they disagree (result or moves)."""
     return disagreeing(list(
         ResultSubmission.objects.filter(game=game, status__in=OPEN_STATUSES)
-        .select_related("submitted_by", "submitted_for__player", "confirmed_by")
+        .select_related("submitted_by", "submitted_for", "confirmed_by")
     ))
 
 
@@ -458,7 +458,7 @@ def request_correction(
             reason=reason[:2000])
         record(user, _tournament(game), "result.request_correction", req,
                before=version_text(confirmed_submission(game)),
-               after=f"{entry.player.name} asks for {Result(result).label} ({result}): {req.reason}")
+               after=f"{entry.name} asks for {Result(result).label} ({result}): {req.reason}")
     return req
 
 
@@ -482,7 +482,7 @@ def decide_correction(req: CorrectionRequest, arbiter: User, *, accept: bool, no
         locked.save(update_fields=["status", "decided_by", "decided_at", "decision_note"])
         verdict = "accepted" if accept else "refused"
         record(arbiter, _tournament(game), f"result.correction_{verdict}", locked, before=before,
-               after=f"{verdict} {locked.requested_for.player.name}'s request for {locked.result}"
+               after=f"{verdict} {locked.requested_for.name}'s request for {locked.result}"
                + (f": {locked.decision_note}" if locked.decision_note else ""))
     return locked
 
@@ -493,7 +493,7 @@ def open_corrections(tournament: Tournament) -> list[CorrectionRequest]:
         CorrectionRequest.objects.filter(
             game__board__round__tournament=tournament, status=CorrectionRequest.Status.OPEN
         )
-        .select_related("game__board__round", "game__board__white__player", "game__board__black__player",
-                        "requested_for__player")
+        .select_related("game__board__round", "game__board__white", "game__board__black",
+                        "requested_for")
         .order_by("created_at")
     )

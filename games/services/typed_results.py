@@ -43,7 +43,7 @@ def enter_typed_results(rnd: Round, text: str, user: User) -> list[TypedEntry]:
     parts = _entries(text)
     if len(parts) > MAX_ENTRIES:
         return [TypedEntry(text[:40], None, False, _("At most %(n)s results at once.") % {"n": MAX_ENTRIES})]
-    boards = {b.number: b for b in Board.objects.filter(round=rnd).select_related("white__player", "black__player")}
+    boards = {b.number: b for b in Board.objects.filter(round=rnd).select_related("white", "black")}
     out: list[TypedEntry] = []
     for part in parts:
         m = _ENTRY.match(part)
@@ -78,5 +78,5 @@ def _enter(board: Board | None, number: int, code: str, part: str, user: User) -
     except GameError as exc:
         return TypedEntry(part, number, False, _("Board %(n)s: %(error)s") % {"n": number, "error": exc.message})
     return TypedEntry(part, number, True, _("Board %(n)s: %(white)s – %(black)s %(result)s.") % {
-        "n": number, "white": board.white.player.name if board.white else "",
-        "black": board.black.player.name if board.black else "", "result": code})
+        "n": number, "white": board.white.name if board.white else "",
+        "black": board.black.name if board.black else "", "result": code})

@@ -29,7 +29,7 @@ from tournaments.models import Board, ResultSubmission, Round
 def board_result(request: HttpRequest, slug: str, number: int, board: int) -> HttpResponse:
     tournament = tournament_for(request, slug)
     b = get_object_or_404(
-        Board.objects.select_related("round", "white__player", "black__player"),
+        Board.objects.select_related("round", "white", "black"),
         round__tournament=tournament, round__number=number, number=board,
     )
     if b.round.status == Round.Status.DRAFT:

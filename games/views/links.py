@@ -44,7 +44,7 @@ def links(request: HttpRequest, slug: str) -> HttpResponse:
     """Arbiters: every entry with its link (create / revoke)."""
     tournament = tournament_for(request, slug, "games.manage_games")
     by_entry = {lk.entry_id: lk for lk in SubmissionLink.objects.filter(tournament=tournament)}
-    rows = [(e, by_entry.get(e.pk)) for e in Entry.objects.filter(tournament=tournament).select_related("player")]
+    rows = [(e, by_entry.get(e.pk)) for e in Entry.objects.filter(tournament=tournament)]
     return render(request, "games/links.html", {"tournament": tournament, "rows": rows,
                                                 "title": _("Submission links")})
 
@@ -59,7 +59,7 @@ def link_create(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("games:links", slug=tournament.slug)
     try:
         create_link(tournament, entry, request.user)
-        messages.success(request, _("Link created for %(name)s.") % {"name": entry.player.name})
+        messages.success(request, _("Link created for %(name)s.") % {"name": entry.name})
     except GameError as exc:
         messages.error(request, exc.message)
     return redirect("games:links", slug=tournament.slug)
@@ -80,7 +80,7 @@ def link_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     link = get_object_or_404(SubmissionLink, tournament=tournament, pk=pk)
     try:
         revoke_link(link, request.user)
-        messages.success(request, _("Link revoked for %(name)s.") % {"name": link.entry.player.name})
+        messages.success(request, _("Link revoked for %(name)s.") % {"name": link.entry.name})
     except GameError as exc:
         messages.error(request, exc.message)
     return redirect("games:links", slug=tournament.slug)
@@ -107,7 +107,7 @@ def links_print(request: HttpRequest, slug: str) -> HttpResponse:
     for lk in active_links(tournament):
         url = link_url(base, lk.token)
         rows.append((lk, url, mark_safe(segno.make(url, error="m", micro=False).svg_inline(  # noqa: S308
-            scale=1, border=2, omitsize=True, title=lk.entry.player.name))))
+            scale=1, border=2, omitsize=True, title=lk.entry.name))))
     return render(request, "games/links_print.html", {"tournament": tournament, "rows": rows,
                                                       "title": _("Submission links")})
 
@@ -166,7 +166,7 @@ def _link_game(token: str, game_id: int, request: HttpRequest, remember: bool = 
     (an unknown or revoked token, a game of another tournament or of another player)."""
     link = _link_or_404(token, request, remember)
     game = get_object_or_404(
-        Game.objects.select_related("board__round__tournament", "board__white__player", "board__black__player"),
+        Game.objects.select_related("board__round__tournament", "board__white", "board__black"),
         pk=game_id,
     )
     board = game.board
@@ -209,7 +209,7 @@ def link_submit(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
         else:
             form_errors(request, form)
         return back(request, reverse("games:link_submit", args=[link.token, game.pk]))
-    subs = list(game.submissions.select_related("submitted_for__player"))
+    subs = list(game.submissions.select_related("submitted_for"))
     entry = entry_context(request, game, submissions=subs, entry=link.entry, arbiter=False,
                           submit_url=reverse("games:link_submit", args=[link.token, game.pk]),
                           check_url=reverse("games:link_check", args=[link.token, game.pk]),

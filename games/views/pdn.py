@@ -83,12 +83,12 @@ def import_status(request: HttpRequest, slug: str, task_id: int) -> HttpResponse
             number = item.get("round_number")
             if number and number not in boards:
                 boards[number] = list(Board.objects.filter(round__tournament=tournament, round__number=number,
-                                                           bye_kind="").select_related("white__player",
-                                                                                       "black__player"))
+                                                           bye_kind="").select_related("white",
+                                                                                       "black"))
     # Games without a usable round may go on any board of the tournament.
     needs_any = any(not item.get("round_number") for key in ("doubtful", "unmatched") for item in report.get(key, []))
     any_boards = list(Board.objects.filter(round__tournament=tournament, bye_kind="", black__isnull=False)
-                      .select_related("round", "white__player", "black__player")
+                      .select_related("round", "white", "black")
                       .order_by("round__number", "number")) if needs_any else []
     ctx = {"tournament": tournament, "task": task, "report": report, "boards": boards, "any_boards": any_boards,
            "all_rounds": Round.objects.filter(tournament=tournament), "title": _("PDN import"),

@@ -57,7 +57,7 @@ def result_choices(game: Game, entry: Entry | None) -> list[tuple[str, str]]:
     def wins(side: Entry | None) -> str:
         if side is not None and entry is not None and side.pk == entry.pk:
             return _("I win")
-        name = side.player.name.split(",")[0] if side is not None else "?"
+        name = side.name.split(",")[0] if side is not None else "?"
         return _("%(name)s wins") % {"name": name}
 
     return [(Result.WHITE_WINS, wins(white)), (Result.DRAW, _("Draw")), (Result.BLACK_WINS, wins(black))]
@@ -72,7 +72,7 @@ def game_card(game: Game, user: User, entry: Entry | None = None) -> dict[str, A
     """What a result card shows: confirmed result, waiting submissions and what ``user`` (or the link's
     ``entry``) may do: send a result, confirm one, or, once only an arbiter changes it, ask for a
     correction."""
-    subs = list(game.submissions.select_related("submitted_by", "submitted_for__player").all())
+    subs = list(game.submissions.select_related("submitted_by", "submitted_for").all())
     pending = [s for s in subs if s.status == ResultSubmission.Status.PENDING]
     entry = entry or entry_of_user(game, user)
     confirmed = next((s for s in subs if s.status == ResultSubmission.Status.CONFIRMED), None)
@@ -96,6 +96,7 @@ def my_games(request: HttpRequest, slug: str) -> HttpResponse:
     cards = [game_card(g, request.user) for e in entries for g in games_of_entry(e)]
     return render(request, "games/my_games.html", {
         "tournament": tournament, "cards": cards, "has_entry": bool(entries),
+        "unclaimed": [e for e in entries if e.player.user_id != request.user.pk],
         "result_form": ResultForm(), "title": _("My games"), "is_arbiter": is_arbiter(request.user, tournament),
     })
 
@@ -105,7 +106,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_for(request, game_id, "games.submit_result")
     arbiter = bool(is_game_arbiter(request.user, game))
     chk = check_game(game)
-    subs = list(game.submissions.select_related("submitted_by", "submitted_for__player", "confirmed_by"))
+    subs = list(game.submissions.select_related("submitted_by", "submitted_for", "confirmed_by"))
     entry = entry_context(request, game, submissions=subs, entry=entry_of_user(game, request.user), arbiter=arbiter,
                           submit_url=reverse("games:submit", args=[game.pk]),
                           check_url=reverse("games:check_moves", args=[game.pk]),
@@ -252,7 +253,7 @@ def results_overview(request: HttpRequest, slug: str) -> HttpResponse:
     rows: list[dict[str, Any]] = []
     if rnd is not None:
         # Games and their open submissions come in two prefetch queries, whatever the number of boards.
-        boards = Board.objects.filter(round=rnd).select_related("white__player", "black__player", "game")
+        boards = Board.objects.filter(round=rnd).select_related("white", "black", "game")
         for board in boards.prefetch_related(Prefetch(
                 "game__submissions", queryset=ResultSubmission.objects.filter(status__in=OPEN_STATUSES),
                 to_attr="open_submissions")):

@@ -77,7 +77,7 @@ def _state() -> dict[str, object]:
 def _move_away(tournament: Tournament) -> None:
     """Make the original another event, so that importing its archive here acts as on a new instance
     (the original's private link tokens, unique on a server, are renewed)."""
-    Tournament.objects.filter(pk=tournament.pk).update(slug=tournament.slug + "-orig", event_id=uuid.uuid4())
+    Tournament.objects.filter(pk=tournament.pk).update(slug=tournament.slug + "-orig", uid=uuid.uuid4())
     for link in SubmissionLink.objects.filter(tournament=tournament):
         link.token = new_link_token()
         link.save()
@@ -139,8 +139,11 @@ def test_every_field_of_a_covered_model_travels_unless_declared(full_tournament)
                     if not f.primary_key and f.name not in section.skip
                     and not (f.name == section.parent and f.related_model is Tournament)}
         assert set(rows[0]) - {"player"} == expected, section.name
-    player_fields = {f.name for f in Player._meta.concrete_fields if not f.primary_key}
+    # The player travels as the person's identity; the private details stay on the entry (issue 23).
+    player_fields = {f.name for f in Player._meta.concrete_fields
+                     if not f.primary_key and f.name not in archive_schema.PLAYER_SKIP}
     assert set(doc["entries"][0]["player"]) == player_fields
+    assert {"national_id", "birth_year"} <= set(doc["entries"][0]) and archive_schema.PLAYER_SKIP
     assert set(doc["tournament"]) == {
         f.name for f in Tournament._meta.concrete_fields
         if not f.primary_key and f.name not in archive_schema.TOURNAMENT_SKIP
@@ -364,7 +367,7 @@ def test_fuzzed_archives_store_nothing_partial(full_tournament):
 def test_read_archive_reads_its_own_export(full_tournament):
     doc = read_archive(export_archive(full_tournament))
     assert doc["format"] == archive_zip.FORMAT and doc["version"] == archive_zip.VERSION
-    assert doc["tournament"]["event_id"] == str(full_tournament.event_id)
+    assert doc["tournament"]["uid"] == str(full_tournament.uid)
 
 
 # --- web ----------------------------------------------------------------------------------------
@@ -418,7 +421,7 @@ def test_an_arbiter_who_may_create_tournaments_never_updates_another_ones_event(
     doc = tournament_document(full_tournament)
     assert stranger.has_perm("tournaments.create_tournament")
     assert not may_import(stranger, doc)
-    new_event = {**doc, "tournament": {**doc["tournament"], "event_id": "00000000-0000-4000-8000-000000000001"}}
+    new_event = {**doc, "tournament": {**doc["tournament"], "uid": "00000000-0000-4000-8000-000000000001"}}
     assert may_import(stranger, new_event)
 
 

@@ -99,6 +99,11 @@ TABLE: dict[str, list[Case]] = {
     # An invitation with a wrong token shows "no longer valid" to anyone (200); it grants nothing.
     "invitation": [Case(lambda w: {"uidb64": "MQ", "token": "set-password"}, "GET", everyone(OK))],
     "invitation_done": [Case(none, "GET", everyone(OK))],
+    # Only the account an arbiter linked to the entry says it is that player (issue 23); others: no such entry.
+    "claim_player": [Case(lambda w: {"entry_id": w.entries[0].pk}, "POST", signed_in(404, player=DONE)),
+                     Case(lambda w: {"entry_id": w.entries[0].pk}, "GET", signed_in(405))],
+    # One person's public events across tournaments, by FMJD id (none in the world: 404 for everyone).
+    "player_history": [Case(lambda w: {"fmjd_id": "16001"}, "GET", everyone(404))],
     "tournament_arbiters": [
         Case(slug, "GET", only(ARBITERS)),
         # Only the chief arbiter appoints; an arbiter may look but not act.

@@ -33,8 +33,8 @@ def test_a_sheet_title_holds_no_forbidden_character_and_at_most_31():
 
 def _rename(entries, names):
     for entry, name in zip(entries, names):
-        entry.player.name = name
-        entry.player.save()
+        entry.name = name
+        entry.save()
 
 
 def test_exports_neutralise_formulas_and_strip_control_characters(client, tournament, two_rounds):

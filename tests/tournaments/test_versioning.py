@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.models import Absence, Entry, Game, Player, ResultSubmission, Round, Tournament
+from tournaments.models import Absence, Entry, Game, ResultSubmission, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -27,8 +27,8 @@ def test_each_change_a_page_shows_bumps_the_version(tournament, entries, publish
     entries[0].rating = 1500
     entries[0].save()
     changed()
-    entries[1].player.name = "Renamed, Player"
-    entries[1].player.save()
+    entries[1].name = "Renamed, Player"
+    entries[1].save()
     changed()
     Absence.objects.create(entry=entries[2], round_number=2, kind="half")
     changed()
@@ -51,12 +51,17 @@ def test_each_change_a_page_shows_bumps_the_version(tournament, entries, publish
     changed()
 
 
-def test_a_player_change_bumps_every_tournament_they_play_in(tournament, other_tournament, entries):
+def test_an_entry_change_bumps_its_own_tournament_only(tournament, other_tournament, entries):
+    """Issue 23: each tournament shows its entries' own details, so renaming the player in one tournament
+    changes nothing another one shows (and the shared player row is no page's business)."""
     player = entries[0].player
-    Entry.objects.create(tournament=other_tournament, player=player, start_number=1)
+    elsewhere = Entry.objects.create(tournament=other_tournament, player=player, start_number=1)
     before = version(tournament), version(other_tournament)
-    Player.objects.get(pk=player.pk).save()
-    assert version(tournament) > before[0] and version(other_tournament) > before[1]
+    entries[0].name = "Renamed, Player"
+    entries[0].save()
+    assert version(tournament) > before[0] and version(other_tournament) == before[1]
+    elsewhere.refresh_from_db()
+    assert elsewhere.name == player.name != "Renamed, Player"
 
 
 def test_a_stale_copy_saved_never_sets_the_counter_back(tournament, entries):

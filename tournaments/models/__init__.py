@@ -5,9 +5,12 @@ Only confirmed results feed pairings and standings: ``ResultSubmission.objects.c
 """
 
 from tournaments.models.event import (
+    ENTRY_DETAILS,
+    PRIVATE_DETAILS,
     RULE_PROFILE_CHOICES,
     Absence,
     Entry,
+    Event,
     Player,
     ProhibitedPair,
     Role,
@@ -19,11 +22,14 @@ from tournaments.models.results import Game, Result, ResultSubmission, ResultSub
 from tournaments.models.rounds import Board, Round
 
 __all__ = [
+    "ENTRY_DETAILS",
+    "PRIVATE_DETAILS",
     "RULE_PROFILE_CHOICES",
     "Absence",
     "AuditEntry",
     "Board",
     "Document",
+    "Event",
     "Entry",
     "Game",
     "Player",

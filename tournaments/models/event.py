@@ -49,9 +49,15 @@ def printable(value: str) -> None:
                               params={"chars": ", ".join(found)})
 
 
+SEX_CHOICES = [("", _("Not given")), ("f", _("Female")), ("m", _("Male"))]
+
+
 class Player(models.Model):
-    """A person who plays; may exist in many tournaments. Who may act for them is a matter of each
-    tournament's entry (``Entry.user``), never of the player."""
+    """A person who plays, across tournaments: the identity that ties a person's entries together
+    (matched by FMJD id). Its details are what the player was first registered with, the start of a
+    new registration; no tournament shows them: each entry keeps its own copy, frozen at registration
+    (``Entry``), so a change in one tournament (an edit, an import, a rating-list refresh) never
+    alters another. Who may act for a player in a tournament is that entry's (``Entry.user``)."""
 
     name = models.CharField(_("name"), max_length=200, help_text=_("Lastname, Firstname"), validators=[printable])
     title = models.CharField(_("title"), max_length=10, blank=True, validators=[printable])
@@ -62,6 +68,11 @@ class Player(models.Model):
     rating = models.IntegerField(_("rating"), null=True, blank=True)
     national_rating = models.IntegerField(_("national rating"), null=True, blank=True)
     birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
+    sex = models.CharField(_("sex"), max_length=1, blank=True, choices=SEX_CHOICES)
+    # The account of this person across events: linked only by that account itself (``claim_player``,
+    # after an arbiter linked it to one of the person's entries) or by staff, and audited either way.
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="player", verbose_name=_("account"))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -73,7 +84,37 @@ class Player(models.Model):
         return self.name
 
 
+class Event(models.Model):
+    """A whole event: its stages in order, each a ``Tournament`` of any system with its own rounds,
+    settings and standings (an open Swiss; a Swiss then final groups A, B, C; semi-final groups then a
+    final). Most events have one stage: the tournament is the event.
+
+    Event -> stage (``Tournament``: ``stage`` number, ``group`` label) -> ``Round``.
+    """
+
+    slug = models.SlugField(_("web address"), max_length=80, unique=True)
+    name = models.CharField(_("name"), max_length=200, validators=[printable])
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def free_slug(cls, wanted: str) -> str:
+        """``wanted``, or ``wanted-2``, ``wanted-3``... when another event has it."""
+        slug, n = wanted, 1
+        while cls.objects.filter(slug=slug).exists():
+            n += 1
+            slug = f"{wanted[:75]}-{n}"
+        return slug
+
+
 class Tournament(models.Model):
+    """One stage of an ``Event`` (the only one, for most events): players, rounds, settings, standings."""
     class PairingSystem(models.TextChoices):
         SWISS_DUTCH = "swiss_dutch", _("Swiss (FIDE Dutch)")
         ROUND_ROBIN = "round_robin", _("Round robin")
@@ -102,9 +143,16 @@ class Tournament(models.Model):
     slug = models.SlugField(
         _("web address"), max_length=80, unique=True,
         help_text=_("The end of the tournament's address: /t/<this>/. Letters, digits and hyphens."))
-    # The event's identity across instances: a tournament archive imported on another server keeps
-    # it, so a newer export of the same event updates that tournament instead of making a second one.
-    event_id = models.UUIDField(_("event id"), default=uuid.uuid4, unique=True, editable=False)
+    # The tournament's identity across instances: a tournament archive imported on another server keeps
+    # it, so a newer export of the same tournament updates it instead of making a second one (archives
+    # made before stages called it ``event_id``).
+    uid = models.UUIDField(_("tournament id"), default=uuid.uuid4, unique=True, editable=False)
+    # The event this tournament is a stage of, its place among the stages and its group ("A" of finals
+    # A, B, C); a tournament created on its own is the single stage of an event of its own.
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="stages", verbose_name=_("event"),
+                              blank=True)  # blank: ``save`` makes the event of its own
+    stage = models.PositiveSmallIntegerField(_("stage"), default=1)
+    group = models.CharField(_("group"), max_length=20, blank=True, validators=[printable])
     name = models.CharField(_("name"), max_length=200, validators=[printable])
     place = models.CharField(_("place"), max_length=120, blank=True, validators=[printable])
     federation = models.CharField(_("federation"), max_length=3, blank=True)
@@ -195,6 +243,9 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-start_date", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "stage", "group"], name="one_tournament_per_stage_group"),
+        ]
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
 
@@ -203,7 +254,10 @@ class Tournament(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Save every field but ``version``, which only ``versioning.bump`` writes (a stale copy in
-        memory must never set the counter back)."""
+        memory must never set the counter back). A new tournament without an event is the single stage
+        of an event of its own (same name, its slug when free)."""
+        if self._state.adding and self.event_id is None:
+            self.event = Event.objects.create(slug=Event.free_slug(self.slug), name=self.name)
         if not self._state.adding and kwargs.get("update_fields") is None and not kwargs.get("force_insert"):
             kwargs["update_fields"] = [
                 f.name for f in self._meta.concrete_fields if not f.primary_key and f.name != "version"
@@ -267,8 +321,22 @@ class Role(models.Model):
         return f"{self.user} – {self.get_kind_display()} – {self.tournament}"
 
 
+# What a tournament shows of a player, kept on its entry (copied from the ``Player`` at registration).
+ENTRY_DETAILS = ("name", "title", "federation", "club", "fmjd_id", "national_id", "birth_year", "sex",
+                 "national_rating")
+# Details only the tournament that recorded them may see: never copied from or to the shared player row.
+PRIVATE_DETAILS = ("national_id", "birth_year")
+
+
 class Entry(models.Model):
-    """A player's registration in a tournament, with a frozen start number."""
+    """A player's registration in a tournament, with a frozen start number and the player's details as
+    this tournament shows them (name, title, federation, club, ids, birth year, ratings).
+
+    The details are the entry's own: copied from the ``Player`` when the entry is created (fields left
+    empty are filled from it), then changed only by this tournament's arbiters and imports. Private
+    details (national id, birth year) are shown only to the tournament that recorded them.
+    """
+
 
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
@@ -276,6 +344,15 @@ class Entry(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    name = models.CharField(_("name"), max_length=200, help_text=_("Lastname, Firstname"), validators=[printable])
+    title = models.CharField(_("title"), max_length=10, blank=True, validators=[printable])
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True, validators=[printable])
+    fmjd_id = models.CharField(_("FMJD id"), max_length=20, blank=True, validators=[printable])
+    national_id = models.CharField(_("national id"), max_length=20, blank=True, validators=[printable])
+    birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
+    sex = models.CharField(_("sex"), max_length=1, blank=True, choices=SEX_CHOICES)
+    national_rating = models.IntegerField(_("national rating"), null=True, blank=True)
     # The account that plays this entry: it sees the games, submits and confirms their results. Kept
     # per entry, so linking an account in one tournament never changes who may act in another.
     user = models.ForeignKey(
@@ -304,11 +381,22 @@ class Entry(models.Model):
                 name="unique_start_number",
             ),
         ]
+        indexes = [models.Index(fields=["fmjd_id"], name="entry_fmjd_id")]  # a player's history across events
         verbose_name = _("entry")
         verbose_name_plural = _("entries")
 
     def __str__(self) -> str:
-        return f"{self.start_number or '-'}. {self.player.name}"
+        return f"{self.start_number or '-'}. {self.name}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """A new entry takes the public details it was not given from its player (frozen from then on)."""
+        if self._state.adding and self.player_id is not None:
+            for field in ENTRY_DETAILS:
+                if field not in PRIVATE_DETAILS and getattr(self, field) in ("", None):
+                    setattr(self, field, getattr(self.player, field))
+            if self.rating is None:
+                self.rating = self.player.rating
+        super().save(*args, **kwargs)
 
     def is_available_for(self, round_number: int) -> bool:
         if self.joined_in_round > round_number:

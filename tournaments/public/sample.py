@@ -59,7 +59,8 @@ def create_sample_tournament(
          for i, r in enumerate(ratings)]
     )
     entries = Entry.objects.bulk_create(
-        [Entry(tournament=t, player=p, start_number=i, rating=p.rating) for i, p in enumerate(people, start=1)]
+        [Entry(tournament=t, player=p, start_number=i, rating=p.rating, name=p.name, federation=p.federation)
+         for i, p in enumerate(people, start=1)]
     )
     points = {e.pk: 0.0 for e in entries}
     whites = {e.pk: 0 for e in entries}

@@ -24,6 +24,7 @@ from tournaments.public.tables import SpreadsheetExport, standings_table
 from tournaments.public.version import tournament_for_request
 from tournaments.reports import why
 from tournaments.reports.formatting import points_text, rating_change_text
+from tournaments.reports.players import player_history as history_of
 from tournaments.reports.players import player_page
 from tournaments.reports.rounds import (
     published_rounds,
@@ -89,7 +90,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     """
     t = public_tournament(request, slug)
     show_entrants = t.public_players or is_arbiter(request.user, t)
-    entries = list(Entry.objects.filter(tournament=t).select_related("player").order_by("start_number", "id"))
+    entries = list(Entry.objects.filter(tournament=t).order_by("start_number", "id"))
     chief = (
         Role.objects.filter(tournament=t, kind=Role.Kind.CHIEF_ARBITER).select_related("user").order_by("id").first()
     )
@@ -99,7 +100,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
         tb_error = ""
     except StandingsError as exc:
         tiebreaks, tb_error = [], str(exc)
-    ratings = [e.rating if e.rating is not None else (e.player.rating or 0) for e in entries]
+    ratings = [e.rating or 0 for e in entries]
     scoring = t.scoring()
     return render(
         request,
@@ -229,7 +230,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 def player(request: HttpRequest, slug: str, start_number: int) -> HttpResponse:
     """A player's page: rounds and games, performance, score and rank by round (SVG)."""
     t = public_tournament(request, slug, "players")
-    entry = get_object_or_404(Entry.objects.select_related("player"), tournament=t, start_number=start_number)
+    entry = get_object_or_404(Entry, tournament=t, start_number=start_number)
     page = player_page(t, entry)
     max_points = float(t.points_win) * max(len(page.rounds), 1)
     return render(
@@ -240,6 +241,16 @@ def player(request: HttpRequest, slug: str, start_number: int) -> HttpResponse:
             "page": page,
             "chart": charts.score_rank_chart(page.running, page.ranks, page.field_size, max_points),
             "rating_change": rating_change_text(page.row.rating_change if page.row is not None else None),
-            "title": f"{entry.player.name} – {t.name}",
+            "title": f"{entry.name} – {t.name}",
         },
     )
+
+
+def player_history(request: HttpRequest, fmjd_id: str) -> HttpResponse:
+    """One person's public events by FMJD id, each as that event shows the player (its entry)."""
+    rows = history_of(fmjd_id)
+    if not rows:
+        raise Http404("no public event has this player")
+    latest = rows[0].entry
+    return render(request, "public/player_history.html", {
+        "rows": rows, "fmjd_id": fmjd_id, "title": f"{latest.name} ({fmjd_id})", "latest": latest})

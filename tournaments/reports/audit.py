@@ -35,6 +35,8 @@ ACTIONS = {
     "entry.invite": gettext_lazy("created an account for a player"),
     "ratinglist.import": gettext_lazy("imported a rating list"),
     "entry.unlink_account": gettext_lazy("unlinked a player's account"),
+    "player.claim": gettext_lazy("linked their account to their player record"),
+    "player.link_account": gettext_lazy("changed the account of a player record"),
     "absence.set": gettext_lazy("recorded an absence or bye request"),
     "absence.remove": gettext_lazy("removed an absence"),
     "prohibited.add": gettext_lazy("prohibited a pairing"),

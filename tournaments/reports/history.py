@@ -81,7 +81,6 @@ class _EntryRow(NamedTuple):
     status: str
     withdrawn_from_round: int | None
     name: str
-    player_rating: int | None
     title: str
 
 
@@ -91,7 +90,7 @@ def _entries(tournament: Tournament) -> list[_EntryRow]:
         .order_by("start_number")
         .values_list(
             "id", "start_number", "rating", "status", "withdrawn_from_round",
-            "player__name", "player__rating", "player__title",
+            "name", "title",
         )
     )
     return [_EntryRow._make(r) for r in rows]
@@ -224,7 +223,7 @@ def build_history(
         players.append(
             PlayerRecord(
                 id=sn,
-                rating=e.rating if e.rating is not None else (e.player_rating or 0),
+                rating=e.rating or 0,
                 name=e.name,
                 points=sum(r.points(scoring) for r in hist),
                 history=tuple(hist),

@@ -97,3 +97,37 @@ def player_page(tournament: Tournament, entry: Entry) -> PlayerPage:
     return PlayerPage(
         entry=entry, row=row, rounds=rounds, ranks=ranks, running=totals, field_size=len(standings.rows)
     )
+
+
+# A person's history lists at most this many events (the newest first).
+MAX_HISTORY = 100
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """One event of a person, as that event shows the player (its entry's own details)."""
+
+    entry: Entry
+    tournament: Tournament
+    rank: int | None
+    points: float | None
+    games: int | None
+
+
+def player_history(fmjd_id: str) -> list[HistoryRow]:
+    """The public events of the player with FMJD id ``fmjd_id``, newest first: each with the name, rating
+    and result that event shows. Read from the entries; nothing is written. Events whose player pages are
+    not public are left out, and so is the score of an event whose standings are not public."""
+    entries = (Entry.objects.filter(fmjd_id=fmjd_id, tournament__is_public=True, tournament__public_players=True)
+               .select_related("tournament")
+               .order_by("-tournament__start_date", "-tournament__created_at", "-pk")[:MAX_HISTORY])
+    rows = []
+    for entry in entries:
+        t = entry.tournament
+        row = None
+        if t.public_standings and entry.start_number is not None:
+            standings, _results = tournament_standings(t)
+            row = next((r for r in standings.rows if r.start_number == entry.start_number), None)
+        rows.append(HistoryRow(entry=entry, tournament=t, rank=row.rank if row else None,
+                               points=row.points if row else None, games=row.games if row else None))
+    return rows

@@ -38,7 +38,7 @@ def boards_with_results(tournament: Tournament) -> QuerySet[Board]:
     return (
         Board.objects.filter(round__tournament=tournament)
         .exclude(round__status=Round.Status.DRAFT)
-        .select_related("round", "white__player", "black__player", "game")
+        .select_related("round", "white", "black", "game")
         .annotate(confirmed_result=Subquery(confirmed))
         .order_by("round__number", "number")
     )

@@ -98,7 +98,7 @@ def load_results(tournament: Tournament) -> TournamentResults:
     history = build_history(tournament)
     entries = {
         cast(int, e.start_number): e  # numbered entries only (filtered)
-        for e in Entry.objects.filter(tournament=tournament, start_number__isnull=False).select_related("player")
+        for e in Entry.objects.filter(tournament=tournament, start_number__isnull=False)
     }
     return TournamentResults(
         records={r.id: r for r in history.players}, entries=entries, pending=history.pending, rounds=history.rounds
@@ -112,15 +112,13 @@ def standings_input(
     players = []
     for sno, rec in sorted(results.records.items()):
         entry = results.entries.get(sno)
-        player = entry.player if entry is not None else None
-        rating = (entry.rating if entry is not None and entry.rating is not None else None) or rec.rating
         players.append(
             StandingsPlayer(
                 start_number=sno,
-                name=player.name if player is not None else rec.name,
-                rating=rating or 0,
-                title=player.title if player is not None else rec.title,
-                federation=player.federation if player is not None else "",
+                name=entry.name if entry is not None else rec.name,
+                rating=(entry.rating if entry is not None else None) or rec.rating or 0,
+                title=entry.title if entry is not None else rec.title,
+                federation=entry.federation if entry is not None else "",
                 rounds=tuple(rec.history),
             )
         )

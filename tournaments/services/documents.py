@@ -127,10 +127,10 @@ def sheet_lines(t: Tournament, rnd: Round, base_url: str = "") -> list[SheetLine
             SheetLine(
                 url=board_url(base_url, t.slug, rnd.number, line.number) if base_url and not line.bye else "",
                 board=line.number,
-                white=line.white.player.name if line.white else "",
+                white=line.white.name if line.white else "",
                 white_sno=str(line.white.start_number or "") if line.white else "",
                 white_points=points_text(line.white_points) if line.white else "",
-                black=line.black.player.name if line.black else "",
+                black=line.black.name if line.black else "",
                 black_sno=str(line.black.start_number or "") if line.black else "",
                 black_points=points_text(line.black_points) if line.black else "",
                 result=line.result,

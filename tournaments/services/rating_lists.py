@@ -244,6 +244,7 @@ def register_from_list(actor: Actor, tournament: Tournament, row: RatingListPlay
     """Register the player of a rating-list line: name, country, title and rating as the list says;
     the id goes to the FMJD id or the national id, as the list's kind says."""
     data: dict[str, object] = {"name": row.name, "federation": row.country, "title": row.title or row.women_title,
-                               "rating": row.rating if row.rating is not None else row.women_rating}
+                               "rating": row.rating if row.rating is not None else row.women_rating,
+                               "sex": row.sex.lower() if row.sex.lower() in ("m", "f") else ""}
     data["fmjd_id" if row.rating_list.kind == RatingList.Kind.FMJD else "national_id"] = row.player_id
     return register_player(actor, tournament, data, missed_rounds=missed_rounds)

@@ -21,7 +21,19 @@ from django.db.models import Max, Model, Q
 from django.utils.translation import gettext as _
 
 from tournaments.audit import Actor, record
-from tournaments.models import Absence, Board, Entry, Player, ProhibitedPair, Role, Round, Tournament
+from tournaments.models import (
+    ENTRY_DETAILS,
+    PRIVATE_DETAILS,
+    Absence,
+    Board,
+    Entry,
+    Event,
+    Player,
+    ProhibitedPair,
+    Role,
+    Round,
+    Tournament,
+)
 from tournaments.versioning import bump
 
 from .errors import ServiceError
@@ -31,6 +43,10 @@ TITLE_ORDER = (
     "GMI", "GM", "MI", "IM", "GMIF", "WGM", "MF", "FM", "MIF", "WIM", "CM", "CMF", "MFF", "WFM", "WCM",
 )  # fmt: skip
 PLAYER_FIELDS = ("name", "title", "federation", "club", "fmjd_id", "national_id", "rating", "birth_year")
+# What a new player row keeps of a registration: the public details (the private ones stay on the entry).
+_PLAYER_ROW = tuple(f for f in (*PLAYER_FIELDS, "sex") if f not in PRIVATE_DETAILS)
+# What a registration may set on the entry (its own copy of the player's details, and its rating).
+ENTRY_FIELDS = (*ENTRY_DETAILS, "rating")
 
 
 def _summary(obj: Model, fields: Iterable[str]) -> str:
@@ -38,17 +54,15 @@ def _summary(obj: Model, fields: Iterable[str]) -> str:
 
 
 def entry_rating(entry: Entry) -> int:
-    """The rating used for this event: the entry's own, else the player's, else 0 (unrated)."""
-    if entry.rating is not None:
-        return entry.rating
-    return entry.player.rating or 0
+    """The rating used for this event (0: unrated)."""
+    return entry.rating or 0
 
 
 def rating_order_key(entry: Entry) -> tuple[int, int, str]:
     """Initial ranking: rating descending, then title (GMI first), then name."""
-    title = (entry.player.title or "").upper()
+    title = (entry.title or "").upper()
     title_rank = TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
-    return (-entry_rating(entry), title_rank, entry.player.name.casefold())
+    return (-entry_rating(entry), title_rank, entry.name.casefold())
 
 
 def last_round_number(tournament: Tournament) -> int:
@@ -91,6 +105,8 @@ def update_tournament(actor: Actor, tournament: Tournament, changes: dict[str, A
     for k, v in changed.items():
         setattr(tournament, k, v)
     tournament.save()
+    if "name" in changed and tournament.event.stages.count() == 1:
+        Event.objects.filter(pk=tournament.event_id).update(name=tournament.name)  # the event is this stage
     record(actor, tournament, "tournament.update", tournament, before=before, after=_summary(tournament, changed))
     return tournament
 
@@ -120,7 +136,7 @@ def same_player_key(name: str, fmjd_id: str = "") -> list[str]:
 def registered_keys(tournament: Tournament) -> dict[str, str]:
     """``same_player_key`` of every entry of ``tournament`` -> the player's name."""
     out: dict[str, str] = {}
-    for name, fmjd in Entry.objects.filter(tournament=tournament).values_list("player__name", "player__fmjd_id"):
+    for name, fmjd in Entry.objects.filter(tournament=tournament).values_list("name", "fmjd_id"):
         out.update(dict.fromkeys(same_player_key(name, fmjd), name))
     return out
 
@@ -145,7 +161,9 @@ def register_player(
     actor: Actor, tournament: Tournament, data: dict[str, Any], *, player: Player | None = None,
     missed_rounds: str = MISSED_ZERO,
 ) -> Entry:
-    """Register a player (an existing ``player``, or one made from ``data``: the ``PLAYER_FIELDS``).
+    """Register a player: the entry gets ``data``'s details (``ENTRY_FIELDS``), the rest from the player
+    (an existing ``player``, else the one with the same FMJD id, else a new one made from ``data``),
+    frozen from then on: no player row is ever changed here.
 
     Before round 1 the entry gets no start number until ``freeze_start_numbers``, unless numbers
     are already frozen; once a round exists it is a late entry: ``joined_in_round`` is the next
@@ -166,10 +184,11 @@ def register_player(
     last = _check_can_register(tournament)
     if player is None:
         fmjd_id = fmjd.strip()
-        player = Player.objects.filter(fmjd_id=fmjd_id).first() if fmjd_id else None
+        player = Player.objects.filter(fmjd_id=fmjd_id).order_by("pk").first() if fmjd_id else None
         if player is None:
-            player = Player.objects.create(**{k: v for k, v in data.items() if k in PLAYER_FIELDS})
-    entry = Entry(tournament=tournament, player=player, rating=player.rating, joined_in_round=last + 1)
+            player = Player.objects.create(**{k: v for k, v in data.items() if k in _PLAYER_ROW})
+    details = {k: v for k, v in data.items() if k in ENTRY_FIELDS and v not in ("", None)}
+    entry = Entry(tournament=tournament, player=player, joined_in_round=last + 1, **details)
     if last or numbers_frozen(tournament):
         entry.start_number = _next_start_number(tournament)
     entry.save()
@@ -207,10 +226,10 @@ def freeze_start_numbers(
     if tournament.rounds.exists():
         raise ServiceError(_("Start numbers are frozen: round 1 has already been paired."))
     method = method or tournament.start_number_order
-    entries = list(tournament.entries.select_related("player"))
+    entries = list(tournament.entries.all())
     if not entries:
         raise ServiceError(_("There are no entries to number."))
-    before = ", ".join(f"{e.player.name}={e.start_number}" for e in entries)
+    before = ", ".join(f"{e.name}={e.start_number}" for e in entries)
     if method == Tournament.StartNumberOrder.LOT:
         seed = seed if seed is not None else secrets.randbits(32)
         entries.sort(key=lambda e: e.pk)  # a fixed order before the shuffle: the seed alone decides
@@ -224,7 +243,7 @@ def freeze_start_numbers(
         e.start_number = i
     Entry.objects.bulk_update(entries, ["start_number"])
     bump(tournament.pk)  # bulk writes send no signals
-    after = ", ".join(f"{e.start_number}={e.player.name}" for e in entries)
+    after = ", ".join(f"{e.start_number}={e.name}" for e in entries)
     label = f"method={method}" + (f"; seed={seed}" if method == Tournament.StartNumberOrder.LOT else "")
     record(actor, tournament, "entry.start_numbers", tournament, before=before, after=f"{label}; {after}")
     return seed
@@ -304,7 +323,7 @@ def roll_call(actor: Actor, tournament: Tournament, round_number: int, present: 
     """
     _check_round_open(tournament, round_number)
     here = set(present)
-    entries = [e for e in Entry.objects.filter(tournament=tournament).select_related("player")
+    entries = [e for e in Entry.objects.filter(tournament=tournament)
                if e.is_available_for(round_number)]
     known = {a.entry_id: a for a in Absence.objects.filter(entry__tournament=tournament, round_number=round_number)}
     absent = back = 0
@@ -380,25 +399,53 @@ def link_account(actor: Actor, entry: Entry, username: str) -> Entry:
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
         raise ServiceError(_("There is no user account named “%(username)s”.") % {"username": username})
-    locked = Entry.objects.select_for_update(of=("self",)).select_related("player", "user").get(pk=entry.pk)
+    locked = Entry.objects.select_for_update(of=("self",)).select_related("user").get(pk=entry.pk)
     other = (
-        Entry.objects.filter(tournament=tournament, user=user).exclude(pk=entry.pk).select_related("player").first()
+        Entry.objects.filter(tournament=tournament, user=user).exclude(pk=entry.pk).first()
     )
     if other is not None:
         raise ServiceError(
             _("The account “%(username)s” is already linked to %(name)s in this tournament.")
-            % {"username": username, "name": other.player.name}
+            % {"username": username, "name": other.name}
         )
     if locked.user_id is not None and locked.user_id != user.pk:
         raise ServiceError(
             _("%(name)s is already linked to the account “%(username)s”: unlink it first.")
-            % {"name": locked.player.name, "username": locked.user}
+            % {"name": locked.name, "username": locked.user}
         )
     entry.user = user
     entry.save(update_fields=["user"])
     Role.objects.get_or_create(tournament=tournament, user=user, kind=Role.Kind.PLAYER)
     record(actor, tournament, "entry.link_account", entry, before="user=", after=f"user={user.get_username()}")
     return entry
+
+
+@transaction.atomic
+def claim_player(user: User, entry: Entry) -> Player:
+    """The account ``user`` says the player of ``entry`` is its owner: the link across events.
+
+    Only the account an arbiter linked to ``entry`` may (it has shown, to that arbiter, that it is that
+    player); refused when the player is linked to another account (staff change that). Audited in the
+    entry's tournament. Linking again changes nothing.
+    """
+    locked = Entry.objects.select_for_update(of=("self",)).get(pk=entry.pk)
+    if locked.user_id != user.pk:
+        raise ServiceError(_("Only the account linked to %(name)s in this tournament may say it is this player.")
+                           % {"name": locked.name})
+    player = Player.objects.select_for_update().get(pk=locked.player_id)
+    if player.user_id == user.pk:
+        return player
+    if player.user_id is not None:
+        raise ServiceError(_("This player is linked to another account; the site's administrators can change "
+                             "that."))
+    if Player.objects.filter(user=user).exists():
+        raise ServiceError(_("Your account is linked to another player already; the site's administrators can "
+                             "change that."))
+    player.user = user
+    player.save(update_fields=["user"])
+    record(user, locked.tournament, "player.claim", locked, before="account=",
+           after=f"account={user.get_username()} (the player across events, FMJD id {player.fmjd_id or '-'})")
+    return player
 
 
 def _free_username(name: str) -> str:
@@ -420,11 +467,11 @@ def invite_player(actor: Actor, entry: Entry) -> User:
     The player sets a password through an invitation link (``accounts.invitation_path``); until
     then nobody can sign in with the account. Refused when the entry already has an account.
     """
-    locked = Entry.objects.select_for_update(of=("self",)).select_related("player", "user").get(pk=entry.pk)
+    locked = Entry.objects.select_for_update(of=("self",)).select_related("user").get(pk=entry.pk)
     if locked.user_id is not None:
         raise ServiceError(_("%(name)s already has the account “%(username)s”.")
-                           % {"name": locked.player.name, "username": locked.user})
-    user = get_user_model()(username=_free_username(locked.player.name))
+                           % {"name": locked.name, "username": locked.user})
+    user = get_user_model()(username=_free_username(locked.name))
     user.set_unusable_password()
     user.save()
     record(actor, entry.tournament, "entry.invite", entry, after=f"user={user.get_username()}")
@@ -440,10 +487,10 @@ def unlink_account(actor: Actor, entry: Entry) -> Entry:
     another entry in the tournament.
     """
     tournament = entry.tournament
-    locked = Entry.objects.select_for_update(of=("self",)).select_related("player", "user").get(pk=entry.pk)
+    locked = Entry.objects.select_for_update(of=("self",)).select_related("user").get(pk=entry.pk)
     user = locked.user
     if user is None:
-        raise ServiceError(_("%(name)s has no linked user account.") % {"name": locked.player.name})
+        raise ServiceError(_("%(name)s has no linked user account.") % {"name": locked.name})
     entry.user = None
     entry.save(update_fields=["user"])
     _drop_player_role(tournament, user)
@@ -452,7 +499,7 @@ def unlink_account(actor: Actor, entry: Entry) -> Entry:
 
 
 # The player data an arbiter edits, with the entry's rating for this event.
-EDITABLE = ("name", "title", "federation", "club", "fmjd_id", "national_id", "birth_year")
+EDITABLE = ("name", "title", "federation", "club", "fmjd_id", "national_id", "birth_year", "sex")
 
 
 def _changes_text(before: dict[str, Any], after: dict[str, Any]) -> tuple[str, str]:
@@ -466,35 +513,26 @@ def _summary_dict(values: dict[str, Any], keys: Iterable[str]) -> str:
 
 @transaction.atomic
 def update_player(actor: Actor, entry: Entry, data: dict[str, Any]) -> Entry:
-    """Change the player data of ``entry`` (``EDITABLE`` and ``rating``) for this tournament.
-
-    A player who also plays in other tournaments is not changed there: this entry gets its own copy
-    of the player first (an arbiter of one tournament never changes what another shows). Refused
-    when the new name or FMJD id is another player's of this tournament.
+    """Change the player's details as this tournament shows them (``EDITABLE`` and ``rating``): the entry's
+    own copy, so no other tournament changes. Refused when the new name or FMJD id is another player's of
+    this tournament.
     """
     tournament = entry.tournament
     lock_tournament(tournament)
-    entry = Entry.objects.select_for_update(of=("self",)).select_related("player").get(pk=entry.pk)
-    player = entry.player
-    new = {k: data[k] for k in EDITABLE if k in data}
+    entry = Entry.objects.select_for_update(of=("self",)).get(pk=entry.pk)
+    new = {k: data[k] for k in (*EDITABLE, "rating") if k in data}
     known = {k: v for k, v in registered_keys(tournament).items()
-             if v != player.name}  # its own keys do not count against it
-    twin = next((known[k] for k in same_player_key(str(new.get("name", player.name)),
-                                                    str(new.get("fmjd_id", player.fmjd_id))) if k in known), None)
+             if v != entry.name}  # its own keys do not count against it
+    twin = next((known[k] for k in same_player_key(str(new.get("name", entry.name)),
+                                                    str(new.get("fmjd_id", entry.fmjd_id))) if k in known), None)
     if twin is not None:
         raise ServiceError(_("%(name)s is already registered.") % {"name": twin})
-    before = {k: getattr(player, k) for k in new} | {"rating": entry.rating}
-    if Entry.objects.filter(player=player).exclude(pk=entry.pk).exists():
-        player = Player.objects.create(**{k: getattr(player, k) for k in PLAYER_FIELDS})
-        entry.player = player
+    before = {k: getattr(entry, k) for k in new}
     for k, v in new.items():
-        setattr(player, k, v)
-    player.full_clean()
-    player.save()
-    if "rating" in data:
-        entry.rating = data["rating"]
+        setattr(entry, k, "" if v is None and k not in ("rating", "birth_year", "national_rating") else v)
+    entry.full_clean(exclude=["tournament", "player", "user"], validate_unique=False, validate_constraints=False)
     entry.save()
-    old, now = _changes_text(before, {k: getattr(player, k) for k in new} | {"rating": entry.rating})
+    old, now = _changes_text(before, {k: getattr(entry, k) for k in new})
     if now:
         record(actor, tournament, "entry.edit", entry, before=old, after=now)
     return entry
@@ -512,20 +550,20 @@ def delete_entry(actor: Actor, entry: Entry) -> None:
     on a board: then withdraw instead."""
     tournament = entry.tournament
     lock_tournament(tournament)
-    entry = Entry.objects.select_related("player").get(pk=entry.pk)
+    entry = Entry.objects.get(pk=entry.pk)
     if has_played(entry):
         raise ServiceError(_("%(name)s is on a board already: withdraw the player instead.")
-                           % {"name": entry.player.name})
+                           % {"name": entry.name})
     number = entry.start_number
     later = Entry.objects.filter(tournament=tournament, start_number__gt=number) if number else Entry.objects.none()
     frozen = last_round_number(tournament) > 0
     if frozen and later.exists():
         # Start numbers are the pairing numbers of the rounds played: none may move.
         raise ServiceError(_("%(name)s has start number %(n)s, frozen by the rounds played: withdraw the player "
-                             "instead.") % {"name": entry.player.name, "n": number})
+                             "instead.") % {"name": entry.name, "n": number})
     player = entry.player
     record(actor, tournament, "entry.delete", entry,
-           before=_summary_dict({"name": player.name, "start_number": entry.start_number,
+           before=_summary_dict({"name": entry.name, "start_number": entry.start_number,
                                  "rating": entry.rating}, ("name", "start_number", "rating")))
     Absence.objects.filter(entry=entry).delete()
     ProhibitedPair.objects.filter(Q(first=entry) | Q(second=entry)).delete()

@@ -42,7 +42,7 @@ def board_text(board: Board) -> str:
 
 def _who(entry: Entry) -> str:
     """A player as the warnings name them: ``Jansen, Piet (1)``."""
-    return f"{entry.player.name} ({entry.start_number})"
+    return f"{entry.name} ({entry.start_number})"
 
 
 def _colour_warning(colours: list[str], new: str, who: str) -> list[str]:
@@ -83,7 +83,7 @@ def board_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | None 
     prohibited = set(inp.prohibited)
     check_colours = not tournament.is_round_robin
     out: dict[int, list[str]] = {}
-    for b in rnd.boards.select_related("white__player", "black__player"):
+    for b in rnd.boards.select_related("white", "black"):
         warn: list[str] = []
         sw = b.white.start_number if b.white else None
         if b.bye_kind == Board.ByeKind.PAB and sw in unplayed_win and b.white is not None:

@@ -28,7 +28,19 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from tournaments.audit import Actor, record
-from tournaments.models import Absence, Board, Entry, Game, Player, ProhibitedPair, ResultSubmission, Round, Tournament
+from tournaments.models import (
+    ENTRY_DETAILS,
+    PRIVATE_DETAILS,
+    Absence,
+    Board,
+    Entry,
+    Game,
+    Player,
+    ProhibitedPair,
+    ResultSubmission,
+    Round,
+    Tournament,
+)
 from tournaments.reports.history import build_history
 from tournaments.text import strip_control
 from tournaments.trf import (
@@ -181,14 +193,15 @@ def import_trf(text: str, *, slug: str | None = None, actor: Actor = None) -> To
                 federation=p.federation[:3],
                 fmjd_id=p.fide_id[:20],
                 rating=p.rating or None,
-                birth_year=_birth_year(p.birth),
             )
             for p in t.players
         ]
     )
-    entries = Entry.objects.bulk_create(
+    entries = Entry.objects.bulk_create(  # bulk: each entry gets its player's details here (no save())
         [
-            Entry(tournament=tournament, player=pl, start_number=p.start, rating=p.rating or None)
+            Entry(tournament=tournament, player=pl, start_number=p.start, rating=p.rating or None,
+                  sex=p.sex.lower() if p.sex.lower() in ("m", "f") else "", birth_year=_birth_year(p.birth),
+                  **{f: getattr(pl, f) for f in ENTRY_DETAILS if f not in ("sex", *PRIVATE_DETAILS)})
             for p, pl in zip(t.players, players)
         ]
     )
@@ -275,7 +288,7 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
     n_rounds = history.rounds
     entries = {
         e.start_number: e
-        for e in Entry.objects.filter(tournament=tournament, start_number__isnull=False).select_related("player")
+        for e in Entry.objects.filter(tournament=tournament, start_number__isnull=False)
     }
     players: list[TrfPlayer] = []
     for rec in history.players:
@@ -287,7 +300,7 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
             for r in range(1, n_rounds + 1)
         )
         points = sum(cell_points(c, scoring) for c in cells)
-        pl = entries[rec.id].player
+        pl = entries[rec.id]
         players.append(
             TrfPlayer(
                 start=rec.id,

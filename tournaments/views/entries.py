@@ -68,14 +68,14 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                     request,
                     _("%(name)s entered late: paired from round %(n)s, start number %(sn)s; a bye for each "
                       "round before.")
-                    % {"name": entry.player.name, "n": entry.joined_in_round, "sn": entry.start_number},
+                    % {"name": entry.name, "n": entry.joined_in_round, "sn": entry.start_number},
                 )
             else:
-                messages.success(request, _("%(name)s registered.") % {"name": entry.player.name})
+                messages.success(request, _("%(name)s registered.") % {"name": entry.name})
             # Back to an empty form with the cursor in the name field: the next player.
             return redirect(reverse("tournaments:players", args=[slug]) + "?next=player#add-player")
     entries = (
-        Entry.objects.filter(tournament=tournament).select_related("player", "user").order_by("start_number", "id")
+        Entry.objects.filter(tournament=tournament).select_related("user").order_by("start_number", "id")
     )
     context = {
         "tournament": tournament,
@@ -107,7 +107,7 @@ def _register_from_list(request: HttpRequest, tournament: Tournament) -> HttpRes
             refuse(request, exc)
         else:
             messages.success(request, _("%(name)s registered from the list “%(list)s”.")
-                             % {"name": entry.player.name, "list": row.rating_list.name})
+                             % {"name": entry.name, "list": row.rating_list.name})
     return redirect(reverse("tournaments:players", args=[tournament.slug]) + "#find-player")
 
 
@@ -134,7 +134,7 @@ def _account_action(request: HttpRequest, tournament: Tournament) -> HttpRespons
     except ValueError:
         messages.error(request, _("Choose a player."))
         return redirect("tournaments:players", slug=tournament.slug)
-    entry = get_object_or_404(Entry.objects.select_related("player", "tournament"), pk=entry_id, tournament=tournament)
+    entry = get_object_or_404(Entry.objects.select_related("tournament"), pk=entry_id, tournament=tournament)
     if request.POST["action"] == "invite_account":
         try:
             user = registration.invite_player(request.user, entry)
@@ -146,7 +146,7 @@ def _account_action(request: HttpRequest, tournament: Tournament) -> HttpRespons
             messages.success(request, _(
                 "Account “%(username)s” created for %(name)s. Send the player this link to choose a password "
                 "(it works once, for %(days)s days): %(link)s") % {
-                    "username": user.get_username(), "name": entry.player.name,
+                    "username": user.get_username(), "name": entry.name,
                     "days": settings.PASSWORD_RESET_TIMEOUT // 86400, "link": base_url(request).rstrip("/") + path})
         return redirect("tournaments:players", slug=tournament.slug)
     if request.POST["action"] == "link_account":
@@ -155,13 +155,13 @@ def _account_action(request: HttpRequest, tournament: Tournament) -> HttpRespons
             request,
             lambda: registration.link_account(request.user, entry, username),
             _("%(name)s is now linked to the account “%(username)s”.")
-            % {"name": entry.player.name, "username": username.strip()},
+            % {"name": entry.name, "username": username.strip()},
         )
     else:
         attempt(
             request,
             lambda: registration.unlink_account(request.user, entry),
-            _("%(name)s is no longer linked to a user account.") % {"name": entry.player.name},
+            _("%(name)s is no longer linked to a user account.") % {"name": entry.name},
         )
     return redirect("tournaments:players", slug=tournament.slug)
 
@@ -221,8 +221,8 @@ def edit_player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     """Correct a player's data (name, title, federation, club, ids, rating, birth year) for this
     tournament; remove a player who never played (a confirmation box)."""
     tournament = tournament_for(request, slug, PERM)
-    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=tournament)
-    form = PlayerForm(request.POST or None, instance=entry.player, initial={"rating": entry.rating})
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    form = PlayerForm(request.POST or None, instance=entry)
     if request.method == "POST" and form.is_valid():
         try:
             registration.update_player(request.user, entry, form.cleaned_data)
@@ -231,21 +231,20 @@ def edit_player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         else:
             messages.success(request, _("%(name)s saved.") % {"name": form.cleaned_data["name"]})
             return redirect("tournaments:players", slug=slug)
-    shared = Entry.objects.filter(player=entry.player_id).exclude(pk=entry.pk).exists()
     return render(request, "tournaments/manage/player_edit.html", {
-        "tournament": tournament, "entry": entry, "form": form, "shared": shared,
-        "may_delete": not registration.has_played(entry), "title": entry.player.name})
+        "tournament": tournament, "entry": entry, "form": form,
+        "may_delete": not registration.has_played(entry), "title": entry.name})
 
 
 @require_POST
 def delete_player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     """Remove a player who never played (the form's confirmation box must be ticked)."""
     tournament = tournament_for(request, slug, PERM)
-    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=tournament)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     if request.POST.get("confirm") != "yes":
         messages.error(request, _("Tick the box to confirm the removal."))
         return redirect("tournaments:edit_player", slug=slug, entry_id=entry.pk)
-    name = entry.player.name
+    name = entry.name
     if attempt(request, lambda: registration.delete_entry(request.user, entry),
                _("%(name)s removed from the tournament.") % {"name": name}):
         return redirect("tournaments:players", slug=slug)
@@ -255,7 +254,7 @@ def delete_player(request: HttpRequest, slug: str, entry_id: int) -> HttpRespons
 def withdraw(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     """Withdraw a player from a round on (GET: the form with the next round proposed)."""
     tournament = tournament_for(request, slug, PERM)
-    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=tournament)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     next_round = registration.last_round_number(tournament) + 1
     form = WithdrawForm(request.POST or None, initial={"from_round": next_round})
     if request.method == "POST" and form.is_valid():
@@ -264,7 +263,7 @@ def withdraw(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         except ServiceError as exc:
             refuse(request, exc)
         else:
-            messages.success(request, _("%(name)s withdrawn.") % {"name": entry.player.name})
+            messages.success(request, _("%(name)s withdrawn.") % {"name": entry.name})
             return redirect("tournaments:players", slug=slug)
     rule = tournament.get_withdrawal_rule_display()
     return render(
@@ -302,7 +301,7 @@ def absences(request: HttpRequest, slug: str) -> HttpResponse:
             return redirect("tournaments:absences", slug=slug)
     rows = (
         Absence.objects.filter(entry__tournament=tournament)
-        .select_related("entry__player")
+        .select_related("entry")
         .order_by("round_number", "entry__start_number")
     )
     return render(
@@ -354,7 +353,7 @@ def roll_call(request: HttpRequest, slug: str) -> HttpResponse:
     rows = [
         {"entry": e, "absence": absences.get(e.pk),
          "requested": e.pk in absences and absences[e.pk].kind != Absence.Kind.ABSENT}
-        for e in Entry.objects.filter(tournament=tournament).select_related("player").order_by("start_number", "id")
+        for e in Entry.objects.filter(tournament=tournament).order_by("start_number", "id")
         if e.is_available_for(round_number)
     ]
     return render(request, "tournaments/manage/roll_call.html", {
@@ -385,7 +384,7 @@ def prohibited(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("Saved."))
             return redirect("tournaments:prohibited", slug=slug)
-    pairs = ProhibitedPair.objects.filter(tournament=tournament).select_related("first__player", "second__player")
+    pairs = ProhibitedPair.objects.filter(tournament=tournament).select_related("first", "second")
     return render(
         request, "tournaments/manage/prohibited.html", {"tournament": tournament, "form": form, "pairs": pairs}
     )

@@ -71,11 +71,11 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     is_draft = rnd.status == Round.Status.DRAFT
     # A published or finished round shows each board's confirmed result (the read model's one query).
-    boards = list(rnd.boards.select_related("white__player", "black__player").order_by("number") if is_draft
+    boards = list(rnd.boards.select_related("white", "black").order_by("number") if is_draft
                   else boards_with_results(tournament).filter(round=rnd))
     is_published = rnd.status == Round.Status.PUBLISHED
     latest = tournament.rounds.order_by("-number").first()
-    names = {e.start_number: e.player.name for b in boards for e in (b.white, b.black)
+    names = {e.start_number: e.name for b in boards for e in (b.white, b.black)
              if e is not None and e.start_number is not None}
     why = round_why([(b.pk, b.reasons) for b in boards], names)
     for b in boards:

@@ -29,4 +29,4 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from exc
         out = Path(options["output"])
         out.write_bytes(data)
-        self.stdout.write(f"{out}: {tournament.slug} (event {tournament.event_id}), {len(data)} bytes")
+        self.stdout.write(f"{out}: {tournament.slug} (tournament id {tournament.uid}), {len(data)} bytes")
