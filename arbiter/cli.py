@@ -3,8 +3,9 @@
     python -m arbiter perft DEPTH [--variant NAME] [--fen FEN]   # last line: the leaf count
     python -m arbiter moves [--variant NAME] [--fen FEN] [--json]
     python -m arbiter check FILE.pdn [--variant NAME] [--json]   # delegated to arbiter.check
+    python -m arbiter ballots DECK [--all] [--json] | --list     # delegated to arbiter.ballots.cli
 
-Bad input (unreadable FEN, unknown variant, bad depth) prints one line on stderr and exits 2.
+Bad input (unreadable FEN, unknown variant or deck, bad depth) prints one line on stderr and exits 2.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ import json
 import sys
 from typing import Any, NoReturn
 
+from arbiter.ballots.cli import BallotsUsage, add_arguments
+from arbiter.ballots.cli import run as ballots_run
+from arbiter.ballots.decks import UnknownDeck
 from arbiter.check import main as check_main
 from arbiter.fen import FenError, parse_fen, to_fen
 from arbiter.moves import legal_moves
@@ -90,6 +94,10 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return result
 
 
+def _cmd_ballots(args: argparse.Namespace) -> int:
+    return ballots_run(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m arbiter``."""
     p = _Parser(prog="python -m arbiter", description="Draughts rules engine")
@@ -109,6 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
     pc.add_argument("--variant", default=None)
     pc.add_argument("--json", action="store_true")
     pc.set_defaults(func=_cmd_check)
+    pb = sub.add_parser("ballots", help="list the official opening decks and their openings")
+    add_arguments(pb)
+    pb.set_defaults(func=_cmd_ballots)
     return p
 
 
@@ -118,6 +129,6 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         code: int = args.func(args)
         return code
-    except (_UsageError, FenError, UnknownVariant) as exc:
+    except (_UsageError, FenError, UnknownVariant, UnknownDeck, BallotsUsage) as exc:
         print(f"arbiter: {exc}", file=sys.stderr)
         return 2
