@@ -271,10 +271,10 @@ def board_colour(board: int, sequence: str = DEFAULT_COLOUR_SEQUENCE) -> Colour:
     if board < 1:
         raise ValueError(f"boards are numbered from 1, got {board}")
     letters = sequence.strip().upper() or DEFAULT_COLOUR_SEQUENCE
-    letter = letters[(board - 1) % len(letters)]
-    if letter not in ("W", "B"):
-        raise ValueError(f"colour sequence {sequence!r}: {letter!r} is not W or B")
-    return "w" if letter == "W" else "b"
+    wrong = [c for c in letters if c not in ("W", "B")]
+    if wrong:
+        raise ValueError(f"colour sequence {sequence!r}: {wrong[0]!r} is not W or B")
+    return "w" if letters[(board - 1) % len(letters)] == "W" else "b"
 
 
 def match_outcome(own: float, other: float) -> MatchOutcome:
