@@ -16,10 +16,12 @@ import pytest
 from tournaments.standings import StandingsError
 from tournaments.standings.__main__ import main
 from tournaments.standings.teams import (
+    TeamCrosstableCell,
     TeamEntry,
     TeamStandingsInput,
     compute_team_standings,
     parse_team_tiebreaks,
+    team_crosstable,
     team_legend,
 )
 from tournaments.standings.teams.explain import explain_team_standings, team_tie_lines
@@ -200,3 +202,19 @@ def test_cli_bad_input_and_table(tmp_path: Path) -> None:
     rows = json.loads(out.getvalue())["teams"]
     assert rows[0]["explain"]["rules"] == "2026" and "MPTS" in rows[0]["explain"]["tiebreaks"]
     assert sum(r["match_points"] for r in rows) == 3 * 4 * 2  # three rounds of four matches, 2 points each
+
+
+def test_crosstable_in_rank_order_with_board_points() -> None:
+    """Two boards. Round 1: 1 beats 2 3-1, 3 has a half-point bye. Round 2: 3 beats 1 4-0 by
+    forfeit (team 1 did not show), 2 not paired. Ranks: 3 (2 + 1 = 3 MP), 1 (2), 2 (0)."""
+    m1 = TeamMatch(1, 1, 2, (MatchBoard(1, 11, 21, "1", "0", "w"), MatchBoard(2, 12, 22, "=", "=", "b")))
+    m2 = TeamMatch(2, 3, 1, (), forfeit="+-")
+    inp = TeamStandingsInput(teams=(TeamEntry(1, "A"), TeamEntry(2, "B"), TeamEntry(3, "C")), boards=2,
+                             total_rounds=2, matches=(m1, m2), byes=(TeamBye(1, 3, "half"),))  # fmt: skip
+    rows = team_crosstable(inp)
+    assert [(r.team, r.rank, r.match_points, r.game_points) for r in rows] == [(3, 1, 3, 6), (1, 2, 2, 3), (2, 3, 0, 1)]
+    assert rows[0].cells[1] == (TeamCrosstableCell(2, 4, 0, "W", True),) and rows[0].byes == ((1, "half_bye"),)
+    assert rows[1].cells == {
+        2: (TeamCrosstableCell(1, 3, 1, "W", False),),
+        3: (TeamCrosstableCell(2, 0, 4, "Z", True),),
+    }
