@@ -128,13 +128,15 @@ def test_cli_process(tmp_path: Path) -> None:
 
 
 def test_the_editions_differ_and_direct_encounter_decides() -> None:
-    """A sanity check of the oracle: the 2026 cap changes Buchholz values somewhere, and direct
-    encounter separates tied teams (values other than 0) in some files."""
-    differ = decisive = 0
+    """A sanity check of the oracle: the 2026 cap changes Buchholz values somewhere, and the group-wise
+    tie-breaks (DE, EDE, TBR, BBE) separate tied teams (values other than 0) in some files."""
+    differ = 0
+    decisive = dict.fromkeys(("DE", "EDE", "TBR", "BBE"), 0)
     for name in NAMES:
         old = json.loads((TEAMS / f"{name}.json").read_text())["editions"]
         for a, b in zip(old["2024"]["runs"], old["2026"]["runs"], strict=True):
             for ta, tb in zip(a["teams"], b["teams"], strict=True):
                 differ += any(ta["values"][c] != tb["values"][c] for c in a["codes"] if c.startswith(("BH", "AOB")))
-                decisive += any(ta["values"][c] not in (0, None) for c in a["codes"] if c in ("DE", "EDE"))
-    assert differ > 0 and decisive > 0
+                for c in decisive:
+                    decisive[c] += ta["values"].get(c) not in (0, None)
+    assert differ > 0 and all(decisive.values()), decisive

@@ -24,6 +24,7 @@ from tournaments.standings.teams.tiebreaks import (
     DEFAULT_TEAM_TIEBREAKS,
     TeamTiebreak,
     Values,
+    board_points,
     parse_team_tiebreaks,
 )
 
@@ -209,6 +210,12 @@ def direct_encounter(
             changed = [True] * len(levels)
         todo = todo and loop < _MAX_LOOPS
         ro = sorted(ro, key=lambda t: (ranks[t], val[t], t))
+    return _normalise(ro, ranks, val), seen
+
+
+def _normalise(ro: list[int], ranks: dict[int, int], val: dict[int, int]) -> Values:
+    """Gacrux's last step of a group-wise tie-break: within each group tied before it, the place
+    (1, 2, ...) when the tie-break split the group, else 0."""
     out: Values = {}
     start = 0
     while start < len(ro):
@@ -219,7 +226,45 @@ def direct_encounter(
         for t in ro[start:stop]:
             out[t] = float(val[t] - offset)
         start = stop
-    return out, seen
+    return out
+
+
+def max_board(ctx: TeamContext) -> int:
+    """The highest board number of any match (Gacrux's ``maxboard``)."""
+    return max((b.board for m in ctx.inp.matches if m.round <= ctx.rounds for b in m.boards), default=0)
+
+
+def top_bottom_board(ctx: TeamContext, tb: TeamTiebreak, order: list[int], ranks: dict[int, int]) -> Values:
+    """TBR (top board result: the points on board 1, then on board 2, ...) or BBE (bottom board
+    elimination: the board points without the last board, then without the last two, ...) among
+    the teams still tied, board by board (Gacrux's ``compute_singlerun_topbottomboardresult``)."""
+    boards = {t: board_points(ctx, t) for t in order}
+    top = max_board(ctx)
+    remaining = {t: sum(boards[t].values()) for t in order}
+    val = {t: ranks[t] for t in order}
+    ro = list(order)
+    for loop in range(1, top + 1):
+        start = 0
+        while start < len(ro):
+            stop = start + 1
+            while stop < len(ro) and val[ro[stop]] == val[ro[start]]:
+                stop += 1
+            group = ro[start:stop]
+            if len(group) > 1:
+                key: dict[int, float] = {}
+                for t in group:
+                    remaining[t] -= boards[t].get(top - loop + 1, 0.0)
+                    key[t] = boards[t].get(loop, 0.0) if tb.name == "TBR" else remaining[t]
+                first = val[group[0]]
+                ordered = sorted(group, key=lambda t: (-key[t], t))
+                place = first
+                for i, t in enumerate(ordered):
+                    if i and key[t] != key[ordered[i - 1]]:
+                        place = first + i
+                    val[t] = place
+            start = stop
+        ro = sorted(ro, key=lambda t: (ranks[t], val[t], t))
+    return _normalise(ro, ranks, val)
 
 
 def rank_teams(inp: TeamStandingsInput) -> TeamRanked:
@@ -234,6 +279,8 @@ def rank_teams(inp: TeamStandingsInput) -> TeamRanked:
         if tb.name in ("DE", "EDE"):
             vals, seen = direct_encounter(ctx, tb, ranked.order, ranks)
             ranked.de_groups[tb.code] = seen
+        elif tb.name in ("TBR", "BBE"):
+            vals = top_bottom_board(ctx, tb, ranked.order, ranks)
         else:
             vals = COMPUTE[tb.name](ctx, tb)
         ranked.values[tb.code] = vals

@@ -10,8 +10,10 @@ A code is ``NAME[:PT][/MODIFIER...]``:
   Sonneborn-Berger: the opponent's match or game points, the second letter, times the team's own
   match or game points against them, the third), ``ESB`` (the primary points times the other
   points), ``DE`` (direct encounter on the primary points), ``EDE`` (extended direct encounter:
-  primary then secondary points, in turn, until nothing changes), ``BC`` (board count: the sum of
-  board number times the points scored on that board, lower first).
+  primary then secondary points, in turn, until nothing changes), ``TBR`` (top board result: among
+  the tied teams the points on board 1, then board 2, ...), ``BBE`` (bottom board elimination: the
+  board points without the last board, then without the last two, ...), ``BC`` (board count: the
+  sum of board number times the points scored on that board, lower first).
 * ``PT``: ``MP`` or ``GP`` (the points the tie-break reads; default the primary points: those of the
   first MPTS, GPTS or PTS of the rank order, else match points); ``MM``, ``MG``, ``GM``, ``GG`` give
   both (opponent's, own) for the Sonneborn-Berger family.
@@ -19,8 +21,9 @@ A code is ``NAME[:PT][/MODIFIER...]``:
   family, PS); ``P`` counts unplayed matches as played (DE and the Buchholz family; always so in
   round robins).
 
-Values are in the tournament's points (draughts 2/1/0). Higher ranks first except DE, EDE and BC
-(lower first: DE and EDE are the place within the tied group, 0 when they did not separate it).
+Values are in the tournament's points (draughts 2/1/0). Higher ranks first except DE, EDE, TBR, BBE
+and BC (lower first: DE, EDE, TBR and BBE are the place within the tied group, 0 when they did not
+separate it).
 """
 
 from __future__ import annotations
@@ -142,6 +145,18 @@ KINDS: dict[str, TeamTiebreakKind] = {
             "EDE",
             gettext_noop("Extended direct encounter"),
             gettext_noop("Direct encounter on match points, then board points, in turn"),
+            ascending=True,
+        ),
+        TeamTiebreakKind(
+            "TBR",
+            gettext_noop("Top board result"),
+            gettext_noop("Among the tied teams: points on board 1, then on board 2, ..."),
+            ascending=True,
+        ),
+        TeamTiebreakKind(
+            "BBE",
+            gettext_noop("Bottom board elimination"),
+            gettext_noop("Among the tied teams: board points without the last board, then without the last two, ..."),
             ascending=True,
         ),
         TeamTiebreakKind(
