@@ -221,3 +221,7 @@ def test_builder_fills_cells_points_totals_and_ranks() -> None:
         (1, 1.0, 3.0, 1), (2, 1.0, 3.0, 1), (3, 2.0, 6.0, 3), (4, 0.0, 0.0, 4),
     ]  # fmt: skip
     assert replace(t, teams=()).teams == ()  # type: ignore[type-var]
+    rr = _build([m], kind="round_robin")
+    assert (rr.tournament.system, rr.tournament.tournament_type) == ("FIDE_TEAM_ROUNDROBIN", "Team round robin")  # type: ignore[attr-defined]
+    text = write_team_trf(rr)  # type: ignore[arg-type]
+    assert "192 FIDE_TEAM_ROUNDROBIN" in text.splitlines() and "092 Team round robin" in text.splitlines()

@@ -124,7 +124,18 @@ def test_board_count_and_legend() -> None:
                              tiebreaks=("MPTS", "GPTS", "BC"))  # fmt: skip
     s = compute_team_standings(inp)
     assert [(r.team, r.tiebreaks["BC"], r.rank) for r in s.rows] == [(2, 2, 1), (1, 4, 2)]
-    assert team_legend(("BH:GP/C1",))[0][:2] == ("BH:GP/C1", "Resistance points")
+    # TBR: board 1 first, where team 2 scored 2 and team 1 nothing: team 2 first (1), team 1 second (2).
+    tbr = TeamStandingsInput(**{**inp.__dict__, "tiebreaks": ("MPTS", "GPTS", "TBR", "BBE")})
+    x = explain_team_standings(tbr)
+    assert [(r.team, r.tiebreaks["TBR"], r.tiebreaks["BBE"]) for r in x.standings.rows] == [(2, 1, 0), (1, 2, 0)]
+    assert x.values[1]["TBR"].method == "boards" and x.values[1]["TBR"].facts == (("board_1", 0.0), ("board_2", 2.0))
+    assert team_legend(("bh:gp/c1", "EMGSB", "BH/M2")) == (
+        ("BH:GP/C1", "Resistance points",
+         "Buchholz (resistance points): sum of the opponents' points (board points) minus the 1 lowest"),
+        ("EMGSB", "SB match x board", "Opponent's match points times own board points against them"),
+        ("BH/M2", "Resistance points",
+         "Buchholz (resistance points): sum of the opponents' points (match points) minus the 2 lowest and 2 highest"),
+    )  # fmt: skip
 
 
 def test_ties_say_why_one_team_is_above_the_other() -> None:

@@ -15,9 +15,6 @@ from dataclasses import dataclass, field
 from tournaments.trf.model import TrfTournament
 from tournaments.vocabulary import DEFAULT_COLOUR_SEQUENCE, TeamBye, TeamMatch, TeamPenalty, TeamScoring
 
-# Forfeited-match types of record 330, from the first-named (White) team's side.
-FORFEIT_TYPES: tuple[str, ...] = ("+-", "-+", "--")
-
 
 @dataclass(frozen=True)
 class TrfTeam:

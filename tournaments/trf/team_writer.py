@@ -189,6 +189,15 @@ def team_totals(t: TrfTeamTournament) -> dict[int, tuple[float, float]]:
     return {n: (mp, gp) for n, (mp, gp) in totals.items()}
 
 
+# The TRF 192 code and a 092 text of each kind of team event (FIDE's checker takes a round robin
+# from the words of 092: ROBIN, BERGER or RR; a Swiss from SWISS).
+TEAM_SYSTEMS: dict[str, tuple[str, str]] = {
+    "swiss": ("FIDE_TEAM_MP_GP", "Team Swiss"),
+    "round_robin": ("FIDE_TEAM_ROUNDROBIN", "Team round robin"),
+    "double_round_robin": ("FIDE_TEAM_DOUBLEROUNDROBIN", "Team double round robin"),
+}
+
+
 def build_team_tournament(
     tournament: TrfTournament,
     teams: Iterable[TrfTeam],
@@ -200,14 +209,20 @@ def build_team_tournament(
     team_scoring: TeamScoring | None = None,
     penalties: Iterable[TeamPenalty] = (),
     ranks: dict[int, int] | None = None,
+    kind: str | None = None,
 ) -> TrfTeamTournament:
     """A consistent team tournament: the players' cells and points from the matches, each team's
     match and game points from its results (``team_totals``), ``ranks`` (team number -> rank, e.g.
     from the standings) into the 310 records, the colour sequence written out for every board.
 
     ``tournament``: the header records and the players (their cells are replaced); its 240 byes
-    are dropped (a team file's byes are ``byes``).
+    are dropped (a team file's byes are ``byes``). ``kind`` (swiss, round_robin,
+    double_round_robin) fills an empty 192 and 092 (``TEAM_SYSTEMS``).
     """
+    if kind is not None:
+        system, text = TEAM_SYSTEMS[kind]
+        tournament = replace(tournament, system=tournament.system or system,
+                             tournament_type=tournament.tournament_type or text)  # fmt: skip
     t = TrfTeamTournament(
         tournament=replace(tournament, byes=()),
         teams=tuple(sorted(teams, key=lambda x: x.number)),

@@ -82,7 +82,7 @@ def teams_table(standings: TeamStandings) -> str:
     widths = [max(len(row[i]) for row in lines) for i in range(len(head))]
     out = ["  ".join(c.ljust(w) if i == 2 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
            for row in lines]  # fmt: skip
-    legend = [f"{code}: {desc}" for code, _, desc in team_legend(standings.tiebreaks)]
+    legend = [f"{code}: {desc}" for code, _, desc in team_legend(standings.tiebreaks, standings.kind)]
     return "\n".join([*out, "", *legend, f"Rules: FIDE C.07, {standings.edition} edition"])
 
 

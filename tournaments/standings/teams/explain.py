@@ -12,9 +12,11 @@ compared in order down to the one that separates them (None: they share the plac
   dummy of an unplayed round, the running score, the points against a tied team); ``Part.value``:
   what it adds; ``basis``: opponent, dummy, dummy_capped, scheduled (a round robin's unplayed match);
   ``article``: the article of C.07 behind a dummy (16.4, 16.4.1, 16.4.2).
-* ``Explanation.method``: sum, count, progressive, average, direct, board_count, not_applicable.
+* ``Explanation.method``: sum, count, progressive, average, direct, board_count, boards (TBR, BBE:
+  the place within the tied group, read board by board), not_applicable.
 * ``Explanation.note`` (DE, EDE): all_met, not_all_met, not_needed; ``facts``: cut_low, cut_high,
-  best (DE: the most the team could have scored against the group), board_1, board_2, ... (BC).
+  best (DE: the most the team could have scored against the group), board_1, board_2, ... (BC, TBR,
+  BBE: the team's points on each board over the rounds).
 """
 
 from __future__ import annotations
@@ -115,9 +117,9 @@ def explain_team_value(ranked: TeamRanked, team: int, tb: TeamTiebreak) -> Expla
         return Explanation(tb.code, value, "average" if parts else "not_applicable", parts)
     if tb.name in ("DE", "EDE"):
         return _direct(ranked, team, tb, value)
-    if tb.name == "BC":
+    if tb.name in ("BC", "TBR", "BBE"):
         facts = tuple((f"board_{b}", pts) for b, pts in sorted(board_points(ctx, team).items()))
-        return Explanation(tb.code, value, "board_count", facts=facts)
+        return Explanation(tb.code, value, "board_count" if tb.name == "BC" else "boards", facts=facts)
     return _buchholz_family(ctx, team, tb, value)
 
 

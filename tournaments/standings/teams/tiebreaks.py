@@ -416,10 +416,23 @@ COMPUTE: dict[str, Callable[[TeamContext, TeamTiebreak], Values]] = {
 }  # fmt: skip
 
 
-def team_legend(codes: Iterable[str]) -> tuple[tuple[str, str, str], ...]:
-    """(code, short name, description) of each code, e.g. for a page legend or a PDF header."""
+_LEVEL_WORDS = {"m": gettext_noop("match points"), "g": gettext_noop("board points")}
+
+
+def team_legend(codes: Iterable[str], kind: TournamentKind = "swiss") -> tuple[tuple[str, str, str], ...]:
+    """(code, short name, description) of each code of a rank order, e.g. for a page legend or a PDF
+    header; the description says which points the code reads and what is cut."""
+    given = [c.strip() for c in codes if c.strip()]
+    listed = {c.upper() for c in given}
     out = []
-    for code in codes:
-        kind = KINDS[code.upper().replace("!", "/").replace("#", "/").split("/")[0].split(":")[0]]
-        out.append((code, kind.short_name, kind.description))
+    for tb in parse_team_tiebreaks(given, kind):
+        if tb.code not in listed:
+            continue  # the match points put first
+        k = tb.kind
+        words = [k.description]
+        if tb.name not in ("MPTS", "GPTS", "DE", "EDE", "TBR", "BBE", "BC") and tb.name not in _ESB:
+            words.append(f"({_LEVEL_WORDS[tb.levels[0]]})")
+        if tb.cut_low:
+            words.append(f"minus the {tb.cut_low} lowest" + (f" and {tb.cut_high} highest" if tb.cut_high else ""))
+        out.append((tb.code, k.short_name, " ".join(words)))
     return tuple(out)
