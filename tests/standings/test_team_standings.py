@@ -20,11 +20,14 @@ from tournaments.standings.teams import (
     TeamEntry,
     TeamStandingsInput,
     compute_team_standings,
+    guess_team_kind,
     parse_team_tiebreaks,
     team_crosstable,
     team_legend,
+    team_standings_input_from_trf,
 )
 from tournaments.standings.teams.explain import explain_team_standings, team_tie_lines
+from tournaments.trf import read_team_trf
 from tournaments.vocabulary import MatchBoard, TeamBye, TeamMatch, TeamPenalty, TeamScoring
 
 RESULTS = {"W": ("1", "0"), "D": ("=", "="), "L": ("0", "1"), "+": ("+", "-")}
@@ -229,3 +232,19 @@ def test_crosstable_in_rank_order_with_board_points() -> None:
         2: (TeamCrosstableCell(1, 3, 1, "W", False),),
         3: (TeamCrosstableCell(2, 0, 4, "Z", True),),
     }
+
+
+def test_the_file_s_own_rank_order_and_kind(tmp_path: Path) -> None:
+    """212 (with PTS) is used when every code is known; an unknown code falls back to MPTS, GPTS, DE.
+    A file without 192/092 whose matches are the Berger schedule is a round robin."""
+    fixture = Path(__file__).resolve().parent.parent / "fixtures" / "standings" / "teams" / "team_rr8_b4.trf"
+    text = fixture.read_text()
+    own = read_team_trf(text.replace("142 7", "142 7\n212 PTS,GPTS,EDE,SB"))
+    assert team_standings_input_from_trf(own).tiebreaks == ("PTS", "GPTS", "EDE", "SB")
+    unknown = read_team_trf(text.replace("142 7", "142 7\n212 PTS,XYZ"))
+    assert compute_team_standings(team_standings_input_from_trf(unknown)).tiebreaks == ("MPTS", "GPTS", "DE")
+    plain = read_team_trf(text.replace("192 FIDE_TEAM_ROUNDROBIN\n", "").replace("092 Team round robin\n", ""))
+    assert plain.tournament.system == "" and guess_team_kind(plain) == "round_robin"
+    swiss = read_team_trf((fixture.parent / "team_swiss9_b6.trf").read_text().replace("192 FIDE_TEAM_MP_GP\n", "")
+                          .replace("092 Team Swiss\n", ""))  # fmt: skip
+    assert guess_team_kind(swiss) == "swiss"

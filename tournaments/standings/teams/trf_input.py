@@ -7,8 +7,9 @@ standings input and guesses the kind of event.
 from __future__ import annotations
 
 from tournaments.pairing.berger import schedule
-from tournaments.standings.model import Edition, TournamentKind
+from tournaments.standings.model import Edition, StandingsError, TournamentKind
 from tournaments.standings.teams.model import TeamEntry, TeamStandingsInput
+from tournaments.standings.teams.tiebreaks import parse_team_tiebreaks
 from tournaments.standings.trf_input import file_edition
 from tournaments.trf import TrfTeamTournament
 
@@ -27,15 +28,25 @@ def guess_team_kind(t: TrfTeamTournament) -> TournamentKind:
     n = len(numbers)
     if n < 3 or numbers != list(range(1, n + 1)):
         return "swiss"
-    cycle = n - 1 if n % 2 == 0 else n
     for double in (False, True):
         sched = schedule(n, double=double)
         if t.rounds != len(sched):
             continue
         if all(frozenset((m.home, m.away)) in {frozenset(p) for p in sched[m.round - 1]} for m in t.matches):
             return "double_round_robin" if double else "round_robin"
-    del cycle
     return "swiss"
+
+
+def file_team_tiebreaks(t: TrfTeamTournament, kind: TournamentKind) -> tuple[str, ...] | None:
+    """The file's own rank order (212, else 202) when every code is known here, else None."""
+    for codes in (t.tournament.standings_tiebreaks, t.tournament.tiebreaks):
+        if codes:
+            try:
+                parse_team_tiebreaks(codes, kind)
+            except StandingsError:
+                return None
+            return codes
+    return None
 
 
 def team_standings_input_from_trf(
@@ -47,10 +58,10 @@ def team_standings_input_from_trf(
     edition: Edition | None = None,
 ) -> TeamStandingsInput:
     """A ``TeamStandingsInput`` for a parsed team file: ``kind`` defaults to ``guess_team_kind``,
-    ``tiebreaks`` to the file's 212 (else 202) order when given, ``edition`` (C.07) to the one of
-    the start date (record 042)."""
+    ``tiebreaks`` to the file's 212 (else 202) order when every code is known (else the default
+    MPTS, GPTS, DE), ``edition`` (C.07) to the one of the start date (record 042)."""
     base = t.tournament
-    file_codes = base.standings_tiebreaks or base.tiebreaks
+    k = kind or guess_team_kind(t)
     return TeamStandingsInput(
         teams=tuple(TeamEntry(number=x.number, name=x.name, players=x.players) for x in t.teams),
         boards=t.boards,
@@ -60,8 +71,8 @@ def team_standings_input_from_trf(
         penalties=t.penalties,
         scoring=base.scoring,
         team_scoring=t.team_scoring,
-        kind=kind or guess_team_kind(t),
-        tiebreaks=tiebreaks if tiebreaks is not None else (file_codes or None),
+        kind=k,
+        tiebreaks=tiebreaks if tiebreaks is not None else file_team_tiebreaks(t, k),
         after_round=after_round,
         edition=edition or file_edition(base),
     )
