@@ -248,3 +248,22 @@ def test_the_file_s_own_rank_order_and_kind(tmp_path: Path) -> None:
     swiss = read_team_trf((fixture.parent / "team_swiss9_b6.trf").read_text().replace("192 FIDE_TEAM_MP_GP\n", "")
                           .replace("092 Team Swiss\n", ""))  # fmt: skip
     assert guess_team_kind(swiss) == "swiss"
+
+
+def test_every_team_tie_break_name_is_translated() -> None:
+    """Each short name and description (and the point words of the legend) has a German, Dutch and
+    French translation in the catalogs (django.po or this work's extra catalog)."""
+    import polib
+
+    from tournaments.standings.teams.tiebreaks import _LEVEL_WORDS, KINDS
+
+    locale = Path(__file__).resolve().parents[2] / "locale"
+    wanted = {m for k in KINDS.values() for m in (k.short_name, k.description)} | set(_LEVEL_WORDS.values())
+    for lang in ("de", "nl", "fr"):
+        known = {
+            e.msgid
+            for po in sorted((locale / lang / "LC_MESSAGES").glob("*.po"))
+            for e in polib.pofile(str(po))
+            if e.translated()
+        }
+        assert wanted <= known, (lang, sorted(wanted - known))
