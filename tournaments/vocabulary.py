@@ -35,6 +35,7 @@ have no opponent and no colour.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -422,3 +423,17 @@ def no_show_sides(forfeit: str) -> tuple[bool, bool]:
 def colour_sequence(boards: int, sequence: str = DEFAULT_COLOUR_SEQUENCE) -> str:
     """The first-named team's colours on boards 1..``boards`` as TRF 352 writes them (e.g. ``WBWB``)."""
     return "".join("W" if board_colour(b, sequence) == "w" else "B" for b in range(1, boards + 1))
+
+
+def no_show_penalties(matches: Iterable[TeamMatch], team_scoring: TeamScoring) -> tuple[TeamPenalty, ...]:
+    """The penalties of the teams that did not show (``no_show_sides`` of each forfeited match),
+    ``team_scoring.no_show_penalty`` match points each, in the round of the match (none when the
+    event sets no penalty). The standings and the TRF writer (299) take them as any penalty."""
+    if not team_scoring.no_show_penalty:
+        return ()
+    out = []
+    for m in matches:
+        for team, absent in zip((m.home, m.away), no_show_sides(m.forfeit), strict=True):
+            if absent:
+                out.append(TeamPenalty(team, -team_scoring.no_show_penalty, 0.0, m.round))
+    return tuple(out)

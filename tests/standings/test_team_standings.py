@@ -28,7 +28,7 @@ from tournaments.standings.teams import (
 )
 from tournaments.standings.teams.explain import explain_team_standings, team_tie_lines
 from tournaments.trf import read_team_trf
-from tournaments.vocabulary import MatchBoard, TeamBye, TeamMatch, TeamPenalty, TeamScoring
+from tournaments.vocabulary import MatchBoard, TeamBye, TeamMatch, TeamPenalty, TeamScoring, no_show_penalties
 
 RESULTS = {"W": ("1", "0"), "D": ("=", "="), "L": ("0", "1"), "+": ("+", "-")}
 
@@ -108,7 +108,8 @@ def test_a_team_that_does_not_show_loses_the_match_and_the_penalty() -> None:
     event takes 1 match point from the absent team (``no_show_penalty``, recorded as a penalty)."""
     ts = TeamScoring(no_show_penalty=1.0)
     forfeited = TeamMatch(1, 1, 2, (), forfeit="+-")
-    penalty = TeamPenalty(2, -ts.no_show_penalty, 0.0, 1)
+    (penalty,) = no_show_penalties([forfeited, m(2, 1, 2, "W")], ts)
+    assert penalty == TeamPenalty(2, -1.0, 0.0, 1) and no_show_penalties([forfeited], TeamScoring()) == ()
     teams = (TeamEntry(1, "One"), TeamEntry(2, "Two"))
     inp = TeamStandingsInput(teams=teams, boards=2, total_rounds=1, matches=(forfeited,), penalties=(penalty,),
                              team_scoring=ts, tiebreaks=("MPTS", "GPTS", "WIN", "WON"))  # fmt: skip
