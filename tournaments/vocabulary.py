@@ -35,6 +35,7 @@ have no opponent and no colour.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -206,3 +207,233 @@ def result_points(result: str, scoring: Scoring) -> tuple[float, float]:
     """White's and Black's points for a stored game result."""
     white, black = result_codes(result)
     return points(white, scoring), points(black, scoring)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Team competitions (issue 27): a match between two teams is N board games.
+#
+# Each board is an ordinary game scored by ``Scoring`` (draughts 2/1/0): a board forfeit is a
+# forfeit win and loss (codes + and -, 2-0), and a board that one team leaves empty is the present
+# player's + without opponent (a win's points). The team's board points ("game points" in FIDE's
+# words) are the sum of its boards. The match points compare the two teams' board points: more
+# than the opponent wins, as many draws, fewer loses (with 2/1/0 on N boards: more than N, N, less
+# than N). Both teams on 0 (every board a double forfeit or lost by both) lose both, as FIDE's
+# reference checker (Gacrux) has it. A match in which no board was played over the board is a
+# forfeited match: its loser scores ``absent`` (TRF 362 code A) instead of ``loss``; a team that does
+# not show loses every board by forfeit and the match, and the event may take ``no_show_penalty``
+# match points on top.
+#
+# Team byes follow TRF-2026: the pairing-allocated bye (record 320) scores the match and game points
+# the event sets (the TRF defaults: a draw's match points and the game PAB points on every board);
+# the byes of record 240 score like a match won (F: a win on every board), drawn (H: a draw on every
+# board) or not played (Z: nothing).
+# ---------------------------------------------------------------------------------------------------
+
+MatchOutcome = Literal["W", "D", "L"]
+TeamByeKind = Literal["pab", "full", "half", "zero"]
+# Team bye kind -> the TRF code that records it (320 for the PAB, 240 for the others).
+TEAM_BYE_CODES: dict[str, str] = {"pab": "U", "full": "F", "half": "H", "zero": "Z"}
+TEAM_BYE_KINDS: dict[str, TeamByeKind] = {"U": "pab", "F": "full", "H": "half", "Z": "zero"}
+# The colour of the first-named (home) team's player on each board, repeated when the match has
+# more boards (TRF 352 writes one letter per board): White on the odd boards.
+DEFAULT_COLOUR_SEQUENCE = "WB"
+
+
+@dataclass(frozen=True)
+class TeamScoring:
+    """Match points of a team match, and what the unplayed team rounds are worth.
+
+    Board (game) points come from the tournament's ``Scoring``. ``pab_match_points`` and
+    ``pab_game_points`` None mean the TRF defaults (``pab_points``). ``no_show_penalty`` is taken
+    from a team that does not show, on top of the lost match (0: no penalty).
+    """
+
+    win: float = 2.0
+    draw: float = 1.0
+    loss: float = 0.0
+    absent: float = 0.0  # a forfeited match lost, a zero-point bye, a round without a match
+    pab_match_points: float | None = None
+    pab_game_points: float | None = None
+    no_show_penalty: float = 0.0
+
+    def pab_points(self, boards: int, scoring: Scoring) -> tuple[float, float]:
+        """(match points, game points) of a pairing-allocated bye for a team of ``boards`` boards."""
+        mp = self.draw if self.pab_match_points is None else self.pab_match_points
+        gp = boards * scoring.pab if self.pab_game_points is None else self.pab_game_points
+        return mp, gp
+
+
+DRAUGHTS_TEAM_SCORING = TeamScoring()
+
+
+def board_colour(board: int, sequence: str = DEFAULT_COLOUR_SEQUENCE) -> Colour:
+    """The colour of the first-named (home) team's player on ``board`` (1-based) by ``sequence``
+    (letters W and B, repeated when the match has more boards than letters)."""
+    if board < 1:
+        raise ValueError(f"boards are numbered from 1, got {board}")
+    letters = sequence.strip().upper() or DEFAULT_COLOUR_SEQUENCE
+    wrong = [c for c in letters if c not in ("W", "B")]
+    if wrong:
+        raise ValueError(f"colour sequence {sequence!r}: {wrong[0]!r} is not W or B")
+    return "w" if letters[(board - 1) % len(letters)] == "W" else "b"
+
+
+def match_outcome(own: float, other: float) -> MatchOutcome:
+    """The match result for a team with ``own`` board points against ``other``'s: more wins,
+    as many draws, fewer loses; both on 0 lose both (no board points at all)."""
+    if own > other:
+        return "W"
+    if own < other or own <= 0:
+        return "L"
+    return "D"
+
+
+def match_points(outcome: MatchOutcome, played: bool, team_scoring: TeamScoring) -> float:
+    """The match points of a match result; a match lost without any board played over the board
+    (a forfeited match) scores ``absent``."""
+    if outcome == "W":
+        return team_scoring.win
+    if outcome == "D":
+        return team_scoring.draw
+    return team_scoring.loss if played else team_scoring.absent
+
+
+def team_bye_points(kind: str, boards: int, scoring: Scoring, team_scoring: TeamScoring) -> tuple[float, float]:
+    """(match points, game points) of a team bye: the PAB as the event sets it (``pab_points``),
+    a full-point bye as a match won on every board, a half-point bye drawn on every board, a
+    zero-point bye nothing. Raises ``KeyError`` for an unknown kind."""
+    if kind == "pab":
+        return team_scoring.pab_points(boards, scoring)
+    return {
+        "full": (team_scoring.win, boards * scoring.win),
+        "half": (team_scoring.draw, boards * scoring.draw),
+        "zero": (team_scoring.absent, boards * scoring.zero_bye),
+    }[kind]
+
+
+@dataclass(frozen=True)
+class MatchBoard:
+    """One board of a team match.
+
+    ``home_player`` / ``away_player``: the two teams' players (start numbers; None: the team left
+    the board empty). ``home_code`` / ``away_code``: their result codes (``1 = 0 W D L`` over the
+    board, ``+ -`` forfeits; a player facing an empty board has ``+``; "" for an empty side).
+    ``home_colour``: the colour of the home team's player (``board_colour`` by default).
+    """
+
+    board: int
+    home_player: int | None
+    away_player: int | None
+    home_code: str
+    away_code: str
+    home_colour: Colour = "w"
+
+
+@dataclass(frozen=True)
+class TeamMatch:
+    """A match of one round between the first-named team ``home`` (TRF 330's "White team": its
+    players have the colours the sequence gives each board) and ``away``, boards in board order.
+
+    ``forfeit``: how a forfeited match ended, as TRF 330 writes it (``+-`` the home team won,
+    ``-+`` the away team, ``--`` both lost), "" for a match played. The boards decide the score; the
+    type decides a match without any board recorded (``score_match``) and who did not show
+    (``no_show_sides``).
+    """
+
+    round: int
+    home: int
+    away: int
+    boards: tuple[MatchBoard, ...] = ()
+    forfeit: str = ""
+
+
+@dataclass(frozen=True)
+class TeamBye:
+    """A team's round without a match: ``pab`` (pairing-allocated), ``full``, ``half`` or ``zero``."""
+
+    round: int
+    team: int
+    kind: TeamByeKind
+
+
+@dataclass(frozen=True)
+class TeamPenalty:
+    """Match and game points added to (negative: taken from) a team, in ``round`` (0: the event)."""
+
+    team: int
+    match_points: float
+    game_points: float = 0.0
+    round: int = 0
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """The score of one team match, from each team's side (``home``: the first-named team)."""
+
+    home_game_points: float
+    away_game_points: float
+    home_outcome: MatchOutcome
+    away_outcome: MatchOutcome
+    home_match_points: float
+    away_match_points: float
+    played: bool  # at least one board played over the board
+
+
+def _side_points(own: str, other: str, scoring: Scoring) -> float:
+    return points(own.upper(), scoring, has_opponent=bool(other)) if own else 0.0
+
+
+def score_match(match: TeamMatch, scoring: Scoring, team_scoring: TeamScoring, *, board_count: int) -> MatchScore:
+    """Score a match from its boards (a player facing an empty board has ``+``: a win's points).
+
+    Board points are the sum of the boards (``points``); match points by ``match_outcome`` and
+    ``match_points``. The forfeit type (``TeamMatch.forfeit``) decides a match without any board
+    recorded: the winner scores a forfeit win on each of the ``board_count`` boards. Raises
+    ``KeyError`` for an unknown code.
+    """
+    home_gp = away_gp = 0.0
+    played = any_board = False
+    forfeit = match.forfeit
+    for home, away in ((b.home_code, b.away_code) for b in match.boards):
+        any_board = any_board or bool(home or away)
+        home_gp += _side_points(home, away, scoring)
+        away_gp += _side_points(away, home, scoring)
+        played = played or (is_played(home.upper(), bool(away)) and is_played(away.upper(), bool(home)))
+    if not any_board and forfeit in ("+-", "-+", "--"):
+        home_gp = board_count * (scoring.forfeit_win if forfeit == "+-" else scoring.forfeit_loss)
+        away_gp = board_count * (scoring.forfeit_win if forfeit == "-+" else scoring.forfeit_loss)
+    home_outcome, away_outcome = match_outcome(home_gp, away_gp), match_outcome(away_gp, home_gp)
+    return MatchScore(
+        home_game_points=home_gp,
+        away_game_points=away_gp,
+        home_outcome=home_outcome,
+        away_outcome=away_outcome,
+        home_match_points=match_points(home_outcome, played, team_scoring),
+        away_match_points=match_points(away_outcome, played, team_scoring),
+        played=played,
+    )
+
+
+def no_show_sides(forfeit: str) -> tuple[bool, bool]:
+    """(home, away): which team of a forfeited match did not show (TRF 330 type), so that the
+    event's ``TeamScoring.no_show_penalty`` applies to it."""
+    return forfeit in ("-+", "--"), forfeit in ("+-", "--")
+
+
+def colour_sequence(boards: int, sequence: str = DEFAULT_COLOUR_SEQUENCE) -> str:
+    """The first-named team's colours on boards 1..``boards`` as TRF 352 writes them (e.g. ``WBWB``)."""
+    return "".join("W" if board_colour(b, sequence) == "w" else "B" for b in range(1, boards + 1))
+
+
+def no_show_penalties(matches: Iterable[TeamMatch], team_scoring: TeamScoring) -> tuple[TeamPenalty, ...]:
+    """The penalties of the teams that did not show (``no_show_sides`` of each forfeited match),
+    ``team_scoring.no_show_penalty`` match points each, in the round of the match (none when the
+    event sets no penalty). The standings and the TRF writer (299) take them as any penalty."""
+    if not team_scoring.no_show_penalty:
+        return ()
+    out = []
+    for m in matches:
+        for team, absent in zip((m.home, m.away), no_show_sides(m.forfeit), strict=True):
+            if absent:
+                out.append(TeamPenalty(team, -team_scoring.no_show_penalty, 0.0, m.round))
+    return tuple(out)

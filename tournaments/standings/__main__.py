@@ -11,6 +11,9 @@ edition, from then on 2026; a file without 042 keeps 2024); ``--rules 2024|2026`
 "tiebreaks": {code: explanation, ...}, "tie_with_next": {...}}`` (``tie_with_next`` only when
 the next row has the same points; see ``tournaments.standings.explain``); in the table it
 lists, per tie, the tie-break that separates the two players.
+
+``--teams`` reads a TRF-2026 team file and prints the team standings instead
+(``tournaments.standings.teams.cli``: ``{"teams": [...]}`` with ``--json``).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from tournaments.standings.editions import EDITION_TITLES, EDITIONS
 from tournaments.standings.explain import Explained, explain_standings, row_explain_json, tie_lines
 from tournaments.standings.model import KINDS, Standings, StandingsError, TiebreakValue
 from tournaments.standings.ratings import half_up
+from tournaments.standings.teams.cli import run_teams
 from tournaments.standings.tiebreaks import REGISTRY, parse_tiebreaks
 from tournaments.standings.trf_input import guess_kind, standings_input_from_trf
 from tournaments.trf import TrfError, read_trf_file
@@ -113,7 +117,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--rules", choices=EDITIONS, help="edition of FIDE C.07 (default: by the start date, record 042)"
     )
     parser.add_argument("--explain", action="store_true", help="explain every value and every tie")
+    parser.add_argument("--teams", action="store_true", help="a team file (310 records): the team standings")
     args = parser.parse_args(argv)
+    if args.teams:
+        return run_teams(args)
     try:
         tournament = read_trf_file(args.input)
         if not tournament.players:

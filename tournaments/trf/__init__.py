@@ -24,11 +24,21 @@ Public API (pure Python, no Django):
   blank codes read as ``Z``), ``TrfBye``, ``TrfAcceleration``, ``TrfProhibited``.
 * ``TrfError(line, field, message)``: every reading error, e.g. ``TRF error: line 7, field points:
   player 3 has 5.0 but the results add up to 4.0``.
+
+Team tournaments (TRF-2026 records 310, 300, 320, 330, 352, 362, 299 and team 240 byes;
+``tournaments.trf.teams``): ``read_team_trf(text) -> TrfTeamTournament`` (the players' games
+turned into ``tournaments.vocabulary.TeamMatch`` matches of ``MatchBoard`` boards, with
+``TeamBye`` byes and ``TeamPenalty`` penalties), ``read_team_trf_file``, ``is_team_trf``,
+``write_team_trf(t)``, ``build_team_tournament(...)`` (cells, points and team totals derived from
+the matches), ``team_totals``. The individual reader and writer ignore the team records.
 """
 
 from tournaments.trf.convert import infer_initial_colour, next_round, round_pairs, truncate
 from tournaments.trf.model import TrfAcceleration, TrfBye, TrfCell, TrfError, TrfPlayer, TrfProhibited, TrfTournament
 from tournaments.trf.reader import cell_points, read_trf, read_trf_file, split_lines
+from tournaments.trf.team_model import TrfTeam, TrfTeamTournament
+from tournaments.trf.team_writer import build_team_tournament, team_totals, write_team_trf
+from tournaments.trf.teams import is_team_trf, read_team_trf, read_team_trf_file
 from tournaments.trf.writer import format_player, write_trf
 
 __all__ = [
@@ -38,15 +48,23 @@ __all__ = [
     "TrfError",
     "TrfPlayer",
     "TrfProhibited",
+    "TrfTeam",
+    "TrfTeamTournament",
     "TrfTournament",
+    "build_team_tournament",
     "cell_points",
     "format_player",
     "infer_initial_colour",
+    "is_team_trf",
     "next_round",
+    "read_team_trf",
+    "read_team_trf_file",
     "read_trf",
     "read_trf_file",
     "round_pairs",
     "split_lines",
+    "team_totals",
     "truncate",
+    "write_team_trf",
     "write_trf",
 ]
