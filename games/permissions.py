@@ -26,8 +26,7 @@ def _game_tournament(game: Game) -> Tournament:
 def _plays(user: User, game: Game) -> bool:
     if user is None or not user.is_authenticated:
         return False
-    board = game.board
-    return any(entry is not None and entry.user_id == user.pk for entry in (board.white, board.black))
+    return any(entry is not None and entry.user_id == user.pk for entry in (game.white, game.black))
 
 
 @predicate

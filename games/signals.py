@@ -22,7 +22,7 @@ def _bump_for_game(game_id: int, game: Game | None = None) -> None:
     if game is not None and game.pk == game_id and Game.board.is_cached(game) and Board.round.is_cached(game.board):
         bump(game.board.round.tournament_id)
         return
-    bump(Board.objects.filter(game=game_id).values_list("round__tournament_id", flat=True))
+    bump(Board.objects.filter(games=game_id).values_list("round__tournament_id", flat=True))
 
 
 def _loaded_game(instance: ResultSubmission | DrawClaim | IrregularityRuling) -> Game | None:

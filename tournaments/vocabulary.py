@@ -266,6 +266,14 @@ class TeamScoring:
 DRAUGHTS_TEAM_SCORING = TeamScoring()
 
 
+def game_colour(game: int) -> Colour:
+    """The colour of an individual pairing's first-named player (its ``white``) in game ``game`` of the
+    pairing: White in game 1, and in a micro-match Black in game 2 (the colours reversed)."""
+    if game < 1:
+        raise ValueError(f"games are numbered from 1, got {game}")
+    return "w" if game % 2 == 1 else "b"
+
+
 def board_colour(board: int, sequence: str = DEFAULT_COLOUR_SEQUENCE) -> Colour:
     """The colour of the first-named (home) team's player on ``board`` (1-based) by ``sequence``
     (letters W and B, repeated when the match has more boards than letters)."""

@@ -53,6 +53,7 @@ from games.services.pdn_export import export_games, tournament_games
 from tournaments.audit import record
 from tournaments.models import (
     ENTRY_DETAILS,
+    Board,
     Entry,
     Player,
     ResultSubmission,
@@ -233,6 +234,15 @@ def _older_shapes(doc: dict[str, Any]) -> None:
     for i, entry in enumerate(doc["entries"]):
         player = entry["player"]
         doc["entries"][i] = {**{f: player[f] for f in ENTRY_DETAILS if f not in entry and f in player}, **entry}
+    # Before a pairing held several games, each board had one game, whose players were the board's.
+    board_section = next(s for s in SECTIONS if s.model is Board)
+    boards = {hashable(key_json(key_of(board_section, b))): b for b in doc["boards"]}
+    for game in doc["games"]:
+        if "number" not in game:
+            game["number"] = 1
+            board = boards.get(hashable(game.get("board")))
+            if isinstance(board, dict) and "white" not in game:
+                game["white"], game["black"] = board.get("white"), board.get("black")
 
 
 # --- import -----------------------------------------------------------------------------------

@@ -28,11 +28,15 @@ from tournaments.models import (
     Document,
     Entry,
     Game,
+    LineUp,
+    LineUpBoard,
     ProhibitedPair,
     ResultSubmission,
     Role,
     Round,
     TaskRun,
+    Team,
+    TeamMember,
     Tournament,
 )
 
@@ -52,12 +56,16 @@ class Section:
 # In dependency order: a row refers only to rows of earlier sections (and to users).
 SECTIONS: tuple[Section, ...] = (
     Section("entries", Entry, "tournament", ("uid",), frozenset({"player"})),
+    Section("teams", Team, "tournament", ("name",)),
+    Section("team_members", TeamMember, "team", ("entry",)),
+    Section("line_ups", LineUp, "team", ("team", "round_number")),
+    Section("line_up_boards", LineUpBoard, "line_up", ("line_up", "board")),
     Section("roles", Role, "tournament", ("user", "kind")),
     Section("absences", Absence, "entry", ("entry", "round_number")),
     Section("prohibited_pairs", ProhibitedPair, "tournament", ("first", "second")),
     Section("rounds", Round, "tournament", ("number",)),
     Section("boards", Board, "round", ("round", "number")),
-    Section("games", Game, "board", ("board",)),
+    Section("games", Game, "board", ("board", "number")),
     Section("submissions", ResultSubmission, "game", ("game", "version")),
     Section("draw_claims", DrawClaim, "game", ("game", "ply", "created_at")),
     Section("rulings", IrregularityRuling, "game", ("game", "ply")),
@@ -67,7 +75,7 @@ SECTIONS: tuple[Section, ...] = (
 )
 
 # Sections added after format version 1 was first written: absent in older archives (no rows).
-LATER_SECTIONS = ("corrections",)
+LATER_SECTIONS = ("corrections", "teams", "team_members", "line_ups", "line_up_boards")
 
 # Player rows travel inside their entry (``entries[i].player``) as the identity of the person (matched by
 # FMJD id on import, never changed by one); what the tournament shows is the entry's own details. The

@@ -3,29 +3,39 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Q
 
 from games.services import User
 from tournaments.models import Board, Entry, Game, Round, Tournament
+from tournaments.services.rounds import make_games
 
 
-def game_for_board(board: Board) -> Game:
-    """The game of ``board``, created (empty) on first use. Byes have no game: ValueError."""
+def games_of_board(board: Board) -> list[Game]:
+    """The games ``board`` holds, in order, created on first use (``make_games``). A bye holds none."""
     if board.is_bye or board.black_id is None:
-        raise ValueError(f"board {board.number} is a bye and has no game")
-    try:
-        return board.game
-    except Game.DoesNotExist:
-        pass
-    with transaction.atomic():
-        game, _created = Game.objects.get_or_create(board=board)
-    return game
+        return []
+    games = list(board.games.select_related("white", "black").order_by("number"))
+    if not games:
+        with transaction.atomic():
+            make_games(board.round.tournament, [board])
+        games = list(board.games.select_related("white", "black").order_by("number"))
+    return games
+
+
+def game_for_board(board: Board, number: int = 1) -> Game:
+    """Game ``number`` of ``board`` (the only game of an individual pairing), created on first use.
+    A bye, or a number the pairing does not hold: ValueError."""
+    for game in games_of_board(board):
+        if game.number == number:
+            return game
+    raise ValueError(f"board {board.number} holds no game {number}")
 
 
 def entry_of_user(game: Game, user: User) -> Entry | None:
     """The entry (White or Black) played by ``user`` in ``game``, or None."""
     if user is None or not user.is_authenticated:
         return None
-    for entry in (game.board.white, game.board.black):
+    for entry in (game.white, game.black):
         if entry is not None and entry.user_id == user.pk:
             return entry
     return None
@@ -35,25 +45,27 @@ def side_of_entry(game: Game, entry: Entry | None) -> str | None:
     """'W' or 'B' for the entry's colour in ``game``; None if it does not play it."""
     if entry is None:
         return None
-    if game.board.white_id == entry.pk:
+    if game.white_id == entry.pk:
         return "W"
-    if game.board.black_id == entry.pk:
+    if game.black_id == entry.pk:
         return "B"
     return None
 
 
 def games_of_entry(entry: Entry, *, published_only: bool = True) -> list[Game]:
-    """The entry's games (not byes), newest round first, creating missing Game rows."""
-    boards = (
-        Board.objects.filter(round__tournament=entry.tournament, black__isnull=False)
-        .filter(bye_kind="")
-        .select_related("round", "white", "black", "game")
-        .order_by("-round__number", "number")
-    )
-    boards = boards.filter(white=entry) | boards.filter(black=entry)
+    """The entry's games (not byes), newest round first, then board and game order (a constant number of
+    queries). A pairing of the entry's whose games were never made (a draft) gets them first."""
+    rounds = Round.objects.filter(tournament=entry.tournament)
     if published_only:
-        boards = boards.exclude(round__status=Round.Status.DRAFT)
-    return [game_for_board(b) for b in boards]
+        rounds = rounds.exclude(status=Round.Status.DRAFT)
+    bare = list(Board.objects.filter(round__in=rounds, bye_kind="", black__isnull=False, games__isnull=True)
+                .filter(Q(white=entry) | Q(black=entry)))
+    if bare:
+        with transaction.atomic():
+            make_games(entry.tournament, bare)
+    return list(Game.objects.filter(board__round__in=rounds).filter(Q(white=entry) | Q(black=entry))
+                .select_related("board__round__tournament", "white", "black")
+                .order_by("-board__round__number", "board__number", "number"))
 
 
 def entries_of_user(tournament: Tournament, user: User) -> list[Entry]:

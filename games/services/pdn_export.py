@@ -20,6 +20,7 @@ from arbiter.profiles import get_profile
 from games.services.games import profile_name
 from games.services.validation import check_game
 from tournaments.models import Board, Game, Result, ResultSubmission, Round, Tournament
+from tournaments.services.rounds import encounter_games
 
 # Confirmed result -> (winner) in a neutral form; forfeits keep a Termination tag.
 _OUTCOME: dict[str, str] = {  # result code -> W(hite wins), B(lack wins), D(raw), L(oss for both)
@@ -112,15 +113,16 @@ def game_to_pdn(game: Game) -> PdnGame:
         "Event": tournament.name,
         "Site": tournament.place or "?",
         "Date": pdn_date(game),
-        "Round": str(board.round.number),
-        "White": board.white.name if board.white else "?",
-        "Black": board.black.name if board.black else "?",
+        # A micro-match's games are rounds 3.1 and 3.2; a team match's boards are board 2.5 (match 2, board 5).
+        "Round": f"{board.round.number}.{game.number}" if tournament.games_per_pairing > 1 else str(board.round.number),
+        "White": game.white.name if game.white else "?",
+        "Black": game.black.name if game.black else "?",
         "Result": result,
         **variant_tags(prof),
     }
     if game.start_fen:
         tags["FEN"] = game.start_fen.strip().rstrip(".")
-    tags["Board"] = str(board.number)
+    tags["Board"] = f"{board.number}.{game.number}" if board.white_team_id is not None else str(board.number)
     if sub is not None and sub.termination != "normal":
         tags["Termination"] = sub.termination
     for key, value in (game.pdn_tags or {}).items():
@@ -135,7 +137,7 @@ def prefetch_for_export(games: list[Game]) -> None:
     stored = [g for g in games if g.pk is not None]
     prefetch_related_objects(
         stored,
-        "board__round__tournament", "board__white__player", "board__black__player", "rulings",
+        "board__round__tournament", "white", "black", "rulings",
         Prefetch("submissions", queryset=ResultSubmission.objects.confirmed(), to_attr="confirmed_submissions"),
     )
 
@@ -148,15 +150,13 @@ def export_games(games: Iterable[Game]) -> str:
 
 
 def _games_of_boards(boards: QuerySet[Board]) -> list[Game]:
-    """The games of ``boards`` (byes left out); a board whose game was never opened gets an unsaved,
-    empty ``Game`` (an export writes nothing to the database)."""
+    """The games of ``boards`` in board and game order (byes left out); a pairing whose games were never
+    made (a draft) gets unsaved, empty ones (an export writes nothing to the database)."""
     games = []
-    for board in boards.filter(bye_kind="", black__isnull=False).select_related(
-            "round__tournament", "white", "black", "game"):
-        try:
-            games.append(board.game)
-        except Game.DoesNotExist:
-            games.append(Game(board=board))
+    for board in boards.filter(bye_kind="").exclude(black__isnull=True, black_team__isnull=True).select_related(
+            "round__tournament", "white", "black").prefetch_related(
+            Prefetch("games", queryset=Game.objects.order_by("number"))):
+        games += list(board.games.all()) or encounter_games(board.round.tournament, board)
     return games
 
 

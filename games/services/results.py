@@ -493,7 +493,7 @@ def open_corrections(tournament: Tournament) -> list[CorrectionRequest]:
         CorrectionRequest.objects.filter(
             game__board__round__tournament=tournament, status=CorrectionRequest.Status.OPEN
         )
-        .select_related("game__board__round", "game__board__white", "game__board__black",
+        .select_related("game__board__round", "game__white", "game__black",
                         "requested_for")
         .order_by("created_at")
     )

@@ -78,5 +78,5 @@ def _enter(board: Board | None, number: int, code: str, part: str, user: User) -
     except GameError as exc:
         return TypedEntry(part, number, False, _("Board %(n)s: %(error)s") % {"n": number, "error": exc.message})
     return TypedEntry(part, number, True, _("Board %(n)s: %(white)s – %(black)s %(result)s.") % {
-        "n": number, "white": board.white.name if board.white else "",
-        "black": board.black.name if board.black else "", "result": code})
+        "n": number, "white": game.white.name if game.white else "",
+        "black": game.black.name if game.black else "", "result": code})

@@ -16,7 +16,7 @@ def game_for(request: HttpRequest, game_id: int, perm: str | None) -> Game:
     """The game ``game_id`` if ``request.user`` holds ``perm`` on it (anonymous: login, no perm: 403)."""
     game = get_object_or_404(
         Game.objects.select_related(
-            "board__round__tournament", "board__white", "board__black"
+            "board__round__tournament", "white", "black"
         ),
         pk=game_id,
     )
@@ -36,7 +36,7 @@ def may_view(request: HttpRequest, game: Game) -> None:
 def submission_for(request: HttpRequest, pk: int, perm: str) -> ResultSubmission:
     sub = get_object_or_404(
         ResultSubmission.objects.select_related(
-            "game__board__round__tournament", "game__board__white", "game__board__black"
+            "game__board__round__tournament", "game__white", "game__black"
         ),
         pk=pk,
     )

@@ -166,7 +166,7 @@ def _link_game(token: str, game_id: int, request: HttpRequest, remember: bool = 
     (an unknown or revoked token, a game of another tournament or of another player)."""
     link = _link_or_404(token, request, remember)
     game = get_object_or_404(
-        Game.objects.select_related("board__round__tournament", "board__white", "board__black"),
+        Game.objects.select_related("board__round__tournament", "white", "black"),
         pk=game_id,
     )
     board = game.board

@@ -20,7 +20,7 @@ from games.models import CorrectionRequest
 from games.permissions import is_game_arbiter
 from games.services import GameError, User
 from games.services.claims import claim_position, claim_text
-from games.services.games import entries_of_user, entry_of_user, game_for_board, games_of_entry
+from games.services.games import entries_of_user, entry_of_user, games_of_board, games_of_entry
 from games.services.results import (
     OPEN_STATUSES,
     confirm_submission,
@@ -51,8 +51,7 @@ def result_choices(game: Game, entry: Entry | None) -> list[tuple[str, str]]:
     ``entry``: the side of the person looking (None: an arbiter or a spectator, both sides by name).
     White's result first, as on the scoresheet (2-0, 1-1, 0-2).
     """
-    board = game.board
-    white, black = board.white, board.black
+    white, black = game.white, game.black
 
     def wins(side: Entry | None) -> str:
         if side is not None and entry is not None and side.pk == entry.pk:
@@ -252,23 +251,25 @@ def results_overview(request: HttpRequest, slug: str) -> HttpResponse:
         rnd = rounds[-1]
     rows: list[dict[str, Any]] = []
     if rnd is not None:
-        # Games and their open submissions come in two prefetch queries, whatever the number of boards.
-        boards = Board.objects.filter(round=rnd).select_related("white", "black", "game")
-        for board in boards.prefetch_related(Prefetch(
-                "game__submissions", queryset=ResultSubmission.objects.filter(status__in=OPEN_STATUSES),
-                to_attr="open_submissions")):
-            if board.is_bye or board.black_id is None:
+        # Games and their open submissions come in prefetch queries, whatever the number of boards.
+        games = Game.objects.select_related("white", "black").order_by("number").prefetch_related(Prefetch(
+            "submissions", queryset=ResultSubmission.objects.filter(status__in=OPEN_STATUSES),
+            to_attr="open_submissions"))
+        boards = Board.objects.filter(round=rnd).select_related("white", "black")
+        for board in boards.prefetch_related(Prefetch("games", queryset=games)):
+            if board.is_bye or board.black_id is None and board.black_team_id is None:
                 rows.append({"board": board, "bye": True})
                 continue
-            game = game_for_board(board)
-            subs: list[ResultSubmission] = getattr(game, "open_submissions", [])
-            waiting = [s for s in subs if s.status == ResultSubmission.Status.PENDING]
-            rows.append({"board": board, "game": game,
-                         "confirmed": next((s for s in subs if s.status == ResultSubmission.Status.CONFIRMED), None),
-                         "pending": len(waiting),
-                         # One waiting result and no conflict: the arbiter confirms it with one tap (moves kept).
-                         "confirmable": waiting[0] if len(waiting) == 1 and not disagreeing(subs) else None,
-                         "conflict": bool(disagreeing(subs))})
+            for game in list(board.games.all()) or games_of_board(board):
+                subs: list[ResultSubmission] = getattr(game, "open_submissions", [])
+                waiting = [s for s in subs if s.status == ResultSubmission.Status.PENDING]
+                rows.append({
+                    "board": board, "game": game,
+                    "confirmed": next((s for s in subs if s.status == ResultSubmission.Status.CONFIRMED), None),
+                    "pending": len(waiting),
+                    # One waiting result and no conflict: the arbiter confirms it with one tap (moves kept).
+                    "confirmable": waiting[0] if len(waiting) == 1 and not disagreeing(subs) else None,
+                    "conflict": bool(disagreeing(subs))})
     return render(request, "games/results.html", {
         "tournament": tournament, "rounds": rounds, "round": rnd, "rows": rows, "title": _("Results"),
         "corrections": open_corrections(tournament), "decision_form": DecisionForm(),

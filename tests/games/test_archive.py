@@ -38,7 +38,20 @@ from games.services.archive import ArchiveError, export_archive, import_archive,
 from games.services.games import game_for_board
 from games.services.results import enter_result, submit_result
 from tournaments.audit import record
-from tournaments.models import Absence, AuditEntry, Entry, Player, ProhibitedPair, ResultSubmission, Role, Tournament
+from tournaments.models import (
+    Absence,
+    AuditEntry,
+    Entry,
+    LineUp,
+    LineUpBoard,
+    Player,
+    ProhibitedPair,
+    ResultSubmission,
+    Role,
+    Team,
+    TeamMember,
+    Tournament,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO_SLUGS = ("utrecht-club-championship-2026", "amersfoort-autumn-open-2026")
@@ -104,6 +117,10 @@ def full_tournament(tournament, entries, published_round, chief_arbiter, player,
     Absence.objects.create(entry=entries[2], round_number=2, kind="half", note="Hochzeit")
     ProhibitedPair.objects.create(tournament=tournament, first=entries[0], second=entries[2], reason="Familie")
     record(chief_arbiter, tournament, "note", tournament, before="", after="Änderung «test»")
+    team = Team.objects.create(tournament=tournament, number=1, name="DC Utrecht 1", captain=player)
+    TeamMember.objects.create(team=team, entry=entries[0], order=1)
+    line_up = LineUp.objects.create(team=team, round_number=2, submitted_by=player)
+    LineUpBoard.objects.create(line_up=line_up, board=1, entry=entries[0])
     return tournament
 
 

@@ -335,7 +335,7 @@ def _many_games(tournament, published_round, arbiter, rounds: range) -> None:
         rnd = Round.objects.create(tournament=tournament, number=number, status="published")
         for b in boards:
             Board.objects.create(round=rnd, number=b.number, white=b.white, black=b.black)
-    for board in Board.objects.filter(round__tournament=tournament, game__isnull=True):
+    for board in Board.objects.filter(round__tournament=tournament, games__isnull=True):
         g = game_for_board(board)
         g.moves = "1. 32-28 19-23 2. 31-27 23x32" if board.number == 1 else "1. 32-28 19-23 2. 28x19 14x23"
         g.save()

@@ -115,7 +115,7 @@ def test_after_linking_the_user_sees_the_game_on_my_games(
     assert response.status_code == 200
     html = response.content.decode()
     assert "Lefèvre, Amélie" in html  # the opponent on board 2
-    assert reverse("games:game", args=[published_round.boards.get(number=2).game.pk]) in html
+    assert reverse("games:game", args=[published_round.boards.get(number=2).games.get().pk]) in html
 
 
 def test_csv_import_links_accounts_from_an_optional_username_column(tournament, staff, newcomer, opponent, entries):

@@ -20,6 +20,7 @@ from tournaments.models.ratings import RatingList, RatingListPlayer
 from tournaments.models.records import AuditEntry, Document, TaskRun
 from tournaments.models.results import Game, Result, ResultSubmission, ResultSubmissionQuerySet, Termination
 from tournaments.models.rounds import Board, Round
+from tournaments.models.teams import LineUp, LineUpBoard, Team, TeamMember
 
 __all__ = [
     "ENTRY_DETAILS",
@@ -32,6 +33,8 @@ __all__ = [
     "Event",
     "Entry",
     "Game",
+    "LineUp",
+    "LineUpBoard",
     "Player",
     "ProhibitedPair",
     "RatingList",
@@ -42,6 +45,8 @@ __all__ = [
     "Role",
     "Round",
     "TaskRun",
+    "Team",
+    "TeamMember",
     "Termination",
     "Tournament",
 ]

@@ -140,6 +140,18 @@ class Tournament(models.Model):
         KEEP = "keep", _("Always keep results")
         CANCEL = "cancel", _("Always cancel results")
 
+    class Competitors(models.TextChoices):
+        PLAYERS = "players", _("Players")
+        TEAMS = "teams", _("Teams")
+
+    class PairingScore(models.TextChoices):
+        GAMES = "games", _("Every game counts (game points)")
+        MATCH = "match", _("The micro-match counts (2/1/0 by the sum of its games)")
+
+    class OpeningDraw(models.TextChoices):
+        ROUND = "round", _("One opening per round for all boards")
+        PAIRING = "pairing", _("One opening per pairing")
+
     slug = models.SlugField(
         _("web address"), max_length=80, unique=True,
         help_text=_("The end of the tournament's address: /t/<this>/. Letters, digits and hyphens."))
@@ -221,6 +233,23 @@ class Tournament(models.Model):
         _("results of withdrawn players"), max_length=10, choices=WithdrawalRule.choices, default=WithdrawalRule.HALF
     )
     keizer_params = models.JSONField(_("Keizer parameters"), default=dict, blank=True)
+    # What a pairing is: between players or teams; the games it holds (a micro-match plays two, colours
+    # reversed; a team match one per board, colours by the sequence: the first-named team's colour on
+    # boards 1, 2, ... repeated, as TRF-2026 record 352); how a micro-match scores; balloted openings.
+    competitors = models.CharField(_("competitors"), max_length=10, choices=Competitors.choices,
+                                   default=Competitors.PLAYERS)
+    boards_per_match = models.PositiveSmallIntegerField(_("boards per team match"), default=4)
+    board_colours = models.CharField(
+        _("colours of the first-named team by board"), max_length=20, default="WB",
+        help_text=_("W and B for boards 1, 2, ..., repeated: WB = White on the odd boards."))
+    games_per_pairing = models.PositiveSmallIntegerField(
+        _("games per pairing"), default=1, choices=[(1, _("One game")), (2, _("A micro-match of two games"))])
+    pairing_score = models.CharField(_("a micro-match scores"), max_length=10, choices=PairingScore.choices,
+                                     default=PairingScore.GAMES)
+    opening_deck = models.CharField(_("opening deck"), max_length=30, blank=True,
+                                    help_text=_("Empty: free openings from the starting position."))
+    opening_draw = models.CharField(_("openings drawn"), max_length=10, choices=OpeningDraw.choices,
+                                    default=OpeningDraw.ROUND)
     elo_k = models.PositiveSmallIntegerField(_("Elo K factor"), default=20)
 
     # What the public sees.

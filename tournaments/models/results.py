@@ -12,6 +12,8 @@ confirming, moves, claims, rulings, PDN).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core.validators import MaxLengthValidator
 from django.db import models
@@ -47,9 +49,20 @@ class Termination(models.TextChoices):
 
 
 class Game(models.Model):
-    """The game played on one board of a round."""
+    """One game of an encounter (``Board``): the only one of an individual pairing, game 1 or 2 of a
+    micro-match, board N of a team match. Its own White and Black, result workflow, moves and version."""
 
-    board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="game")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="games")
+    # The game's place in its encounter: 1 for an individual game; the micro-match game; the team board.
+    number = models.PositiveSmallIntegerField(_("game"), default=1)
+    # Who plays White and Black in this game (an empty team board has nobody on one side).
+    white = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    black = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    # The balloted opening the game starts from (its label in the tournament's deck; issue 28).
+    opening = models.CharField(_("opening"), max_length=20, blank=True)
+    # The game's own sequence: bumped by every change of its moves (``versioning.game_changed``), so a
+    # typed move refreshes this game's live view without touching the tournament's version.
+    version = models.PositiveIntegerField(default=1, editable=False)
     start_fen = models.TextField(_("start position (FEN)"), blank=True)
     moves = models.TextField(_("moves (PDN)"), blank=True, validators=[MaxLengthValidator(MAX_MOVE_TEXT)])
     termination = models.CharField(
@@ -62,9 +75,19 @@ class Game(models.Model):
 
     class Meta:
         db_table = "games_game"  # the table keeps the name it had when games held the model
+        ordering = ["board", "number"]
+        constraints = [models.UniqueConstraint(fields=["board", "number"], name="unique_game_number")]
 
     def __str__(self) -> str:
-        return str(self.board)
+        number = f"{self.board.number}.{self.number}" if self.number > 1 else str(self.board.number)
+        return f"{number}: {self.white} – {self.black}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """A new game given no players is a game of an individual pairing: its players are the board's, in
+        the colours of its number (``Board.players_of_game``)."""
+        if self._state.adding and self.white_id is None and self.black_id is None and self.board_id is not None:
+            self.white_id, self.black_id = self.board.players_of_game(self.number)
+        super().save(*args, **kwargs)
 
     @property
     def tournament(self) -> Tournament:

@@ -1,11 +1,14 @@
-"""Rounds and their boards: a pairing (White v Black) or a bye."""
+"""Rounds and their boards: each board is an encounter of two competitors (or a bye) holding its games."""
 
 from __future__ import annotations
 
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Entry, Tournament
+from tournaments.models.teams import Team
+from tournaments.vocabulary import game_colour
 
 
 class Round(models.Model):
@@ -30,7 +33,15 @@ class Round(models.Model):
 
 
 class Board(models.Model):
-    """One pairing of a round: a game (white v black) or a bye for ``white``."""
+    """One pairing of a round, at a numbered board: an encounter of two competitors holding its games, or a
+    bye for ``white`` (``white_team``).
+
+    The competitors are two player entries (``white``, ``black``) or, in a team event, two teams
+    (``white_team``, ``black_team``); the first-named has White in the encounter's first game (a
+    micro-match's second game reverses the colours; a team match's boards follow the event's colour
+    sequence). The games themselves, with their own White and Black, are ``Game`` rows (``games``):
+    one for an individual pairing, two for a micro-match, one per board for a team match.
+    """
 
     class ByeKind(models.TextChoices):
         NONE = "", _("Game")
@@ -44,6 +55,8 @@ class Board(models.Model):
     number = models.PositiveSmallIntegerField(_("board"))
     white = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     black = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    white_team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    black_team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     bye_kind = models.CharField(_("bye"), max_length=10, choices=ByeKind.choices, default=ByeKind.NONE, blank=True)
     # Why the pairing was made (reasons from the pure engine) and what the arbiter was warned about.
     reasons = models.JSONField(default=list, blank=True)
@@ -52,13 +65,27 @@ class Board(models.Model):
 
     class Meta:
         ordering = ["round", "number"]
-        constraints = [models.UniqueConstraint(fields=["round", "number"], name="unique_board_number")]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_board_number"),
+            # Players or teams, never both.
+            models.CheckConstraint(condition=Q(white_team__isnull=True, black_team__isnull=True)
+                                   | Q(white__isnull=True, black__isnull=True), name="players_or_teams"),
+        ]
 
     def __str__(self) -> str:
+        first = self.white_team if self.white_team_id is not None else self.white
         if self.bye_kind:
-            return f"{self.number}: {self.white} ({self.get_bye_kind_display()})"
-        return f"{self.number}: {self.white} – {self.black}"
+            return f"{self.number}: {first} ({self.get_bye_kind_display()})"
+        second = self.black_team if self.black_team_id is not None else self.black
+        return f"{self.number}: {first} – {second}"
 
     @property
     def is_bye(self) -> bool:
         return bool(self.bye_kind)
+
+    def players_of_game(self, number: int) -> tuple[int | None, int | None]:
+        """White's and Black's entry ids in game ``number`` of this individual pairing: the first-named
+        has White in game 1; a micro-match's second game reverses the colours (``vocabulary.game_colour``)."""
+        if game_colour(number) == "w":
+            return self.white_id, self.black_id
+        return self.black_id, self.white_id

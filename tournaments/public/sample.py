@@ -95,7 +95,8 @@ def create_sample_tournament(
             boards.append(Board(round=rnd, number=len(boards) + 1, white=bye, bye_kind=Board.ByeKind.PAB))
             points[bye.pk] += 2
         Board.objects.bulk_create(boards)
-        games = Game.objects.bulk_create([Game(board=b) for b in boards if not b.bye_kind])
+        games = Game.objects.bulk_create([Game(board=b, white_id=b.white_id, black_id=b.black_id)
+                                          for b in boards if not b.bye_kind])
         skip = pending_last_round if number == rounds else 0
         ResultSubmission.objects.bulk_create(
             [

@@ -117,7 +117,7 @@ def _boards(tournament: Tournament, up_to_round: int | None, include_drafts: boo
 def _confirmed_results(tournament: Tournament, up_to_round: int | None) -> dict[int, str]:
     """Board id -> confirmed result, read through THE confirmed() queryset."""
 
-    qs = ResultSubmission.objects.confirmed().for_tournament(tournament)
+    qs = ResultSubmission.objects.confirmed().for_tournament(tournament).filter(game__number=1)
     if up_to_round is not None:
         qs = qs.filter(game__board__round__number__lte=up_to_round)
     return dict(qs.values_list("game__board_id", "result"))

@@ -65,9 +65,9 @@ def player_page(tournament: Tournament, entry: Entry) -> PlayerPage:
     last = standings.after_round
     ranks = ranks_by_round(tournament, results, last).get(sno, [])
     games = {
-        b.round.number: b.game.pk
+        b.round.number: b.game_id  # type: ignore[attr-defined]  # .annotate() in boards_with_results
         for b in boards_with_results(tournament).filter(Q(white=entry) | Q(black=entry))
-        if getattr(b, "game", None) is not None
+        if b.game_id is not None  # type: ignore[attr-defined]
     }
     scoring = tournament.scoring()
     gained = moves(ranks)

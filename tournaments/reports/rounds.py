@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.urls import NoReverseMatch, reverse
 
-from tournaments.models import Board, Entry, ResultSubmission, Round, Tournament
+from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Tournament
 from tournaments.pairing.model import PlayerRecord
 from tournaments.reports.crosstable import Crosstable, build_crosstable
 from tournaments.reports.standings import (
@@ -29,17 +29,19 @@ def published_rounds(tournament: Tournament) -> QuerySet[Round]:
 
 
 def boards_with_results(tournament: Tournament) -> QuerySet[Board]:
-    """Boards of shown rounds with both entries, the round, the game id and the confirmed result.
+    """Boards of shown rounds with both entries, the round, the first game's id and confirmed result.
 
-    ``confirmed_result`` is the result code of the one confirmed submission (None while pending).
+    ``game_id`` is the pairing's (first) game, ``confirmed_result`` the result code of its one confirmed
+    submission (None while pending).
     """
 
-    confirmed = ResultSubmission.objects.confirmed().filter(game__board=OuterRef("pk")).values("result")[:1]
+    first = Game.objects.filter(board=OuterRef("pk"), number=1)
+    confirmed = ResultSubmission.objects.confirmed().filter(game__board=OuterRef("pk"), game__number=1)
     return (
         Board.objects.filter(round__tournament=tournament)
         .exclude(round__status=Round.Status.DRAFT)
-        .select_related("round", "white", "black", "game")
-        .annotate(confirmed_result=Subquery(confirmed))
+        .select_related("round", "white", "black")
+        .annotate(game_id=Subquery(first.values("pk")[:1]), confirmed_result=Subquery(confirmed.values("result")[:1]))
         .order_by("round__number", "number")
     )
 
@@ -94,7 +96,7 @@ def round_view(tournament: Tournament, rnd: Round, results: TournamentResults | 
     for b in boards:
         w = b.white.start_number if b.white else None
         k = b.black.start_number if b.black else None
-        game = getattr(b, "game", None)
+        game_id = b.game_id  # type: ignore[attr-defined]  # .annotate() in boards_with_results
         view.lines.append(
             BoardLine(
                 number=b.number,
@@ -104,7 +106,7 @@ def round_view(tournament: Tournament, rnd: Round, results: TournamentResults | 
                 black_points=points_before(results.records.get(k), rnd.number, tournament) if k else 0.0,
                 result=b.confirmed_result or "",  # type: ignore[attr-defined]  # .annotate() in boards_with_results
                 bye=b.get_bye_kind_display() if b.bye_kind else "",
-                game_url=game_url(game.pk) if game is not None and tournament.public_games else "",
+                game_url=game_url(game_id) if game_id is not None and tournament.public_games else "",
             )
         )
     return view

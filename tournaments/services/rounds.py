@@ -227,15 +227,32 @@ def swap_players(actor: Actor, rnd: Round, first: int, second: int) -> list[Boar
     return touched
 
 
+def encounter_games(tournament: Tournament, board: Board) -> list[Game]:
+    """The games ``board`` holds, unsaved: an individual pairing's one game, or a micro-match's two with the
+    colours reversed (``vocabulary.game_colour``). None for a bye."""
+    if board.bye_kind or board.black_id is None:
+        return []
+    out = []
+    for number in range(1, tournament.games_per_pairing + 1):
+        white, black = board.players_of_game(number)
+        out.append(Game(board=board, number=number, white_id=white, black_id=black))
+    return out
+
+
+def make_games(tournament: Tournament, boards: list[Board]) -> None:
+    """Create the games of ``boards`` that do not exist yet (one query to look, one to create)."""
+    existing = set(Game.objects.filter(board__in=boards).values_list("board_id", "number"))
+    Game.objects.bulk_create([g for b in boards for g in encounter_games(tournament, b)
+                              if (b.pk, g.number) not in existing])
+
+
 @transaction.atomic
 def publish_round(actor: Actor, rnd: Round) -> Round:
-    """Publish a draft round: players and the public see it, and each game board gets its ``Game``."""
+    """Publish a draft round: players and the public see it, and each pairing gets its games."""
 
     rnd = _locked_round(rnd.pk)
     _draft(rnd)
-    game_boards = list(rnd.boards.filter(bye_kind="", black__isnull=False).values_list("pk", flat=True))
-    existing = set(Game.objects.filter(board_id__in=game_boards).values_list("board_id", flat=True))
-    Game.objects.bulk_create([Game(board_id=pk) for pk in game_boards if pk not in existing])
+    make_games(rnd.tournament, list(rnd.boards.filter(bye_kind="", black__isnull=False)))
     rnd.status = Round.Status.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["status", "published_at"])
@@ -263,15 +280,15 @@ def unpair_round(actor: Actor, tournament: Tournament) -> int:
 
 
 def unfinished_boards(rnd: Round) -> list[Board]:
-    """Game boards of ``rnd`` (byes excluded) without a confirmed result, in board order (two queries)."""
-
-    confirmed = set(
-        ResultSubmission.objects.confirmed()
-        .filter(game__board__round=rnd)
-        .values_list("game__board_id", flat=True)
-    )
-    boards = rnd.boards.filter(bye_kind="", black__isnull=False).select_related("white", "black").order_by("number")
-    return [b for b in boards if b.pk not in confirmed]
+    """Pairings of ``rnd`` (byes excluded) with a game without a confirmed result, or no games yet, in board
+    order (three queries)."""
+    games = Game.objects.filter(board__round=rnd)
+    with_games = set(games.values_list("board_id", flat=True))
+    open_games = set(games.exclude(submissions__status=ResultSubmission.Status.CONFIRMED)
+                     .values_list("board_id", flat=True))
+    boards = rnd.boards.filter(bye_kind="").exclude(black__isnull=True, black_team__isnull=True)
+    return [b for b in boards.select_related("white", "black").order_by("number")
+            if b.pk in open_games or b.pk not in with_games]
 
 
 @transaction.atomic

@@ -241,7 +241,7 @@ def import_trf(text: str, *, slug: str | None = None, actor: Actor = None) -> To
         for i, b in enumerate(boards, start=1):
             b.number = i
         Board.objects.bulk_create(boards)
-        made = Game.objects.bulk_create([Game(board=b) for b, _r in games])
+        made = Game.objects.bulk_create([Game(board=b, white_id=b.white_id, black_id=b.black_id) for b, _r in games])
         confirmed = ResultSubmission.Status.CONFIRMED
         ResultSubmission.objects.bulk_create(
             [

@@ -25,6 +25,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from games.demo import seed_games
+from games.services.games import game_for_board
 from games.services.results import enter_result
 from tournaments.models import Absence, Board, Entry, Player, Round, Tournament
 from tournaments.services.pairing import pair_round
@@ -185,7 +186,7 @@ def _play_round(
 
     outcome = pair_round(tournament, arbiter)
     rnd = publish_round(arbiter, outcome.round)
-    boards = rnd.boards.filter(bye_kind="", black__isnull=False).select_related("white", "black", "game")
+    boards = rnd.boards.filter(bye_kind="", black__isnull=False).select_related("white", "black")
     complete = True
     for board in boards.order_by("number"):
         # Drawn for every board: a stable sequence. Game boards (filtered above) seat both players.
@@ -193,7 +194,7 @@ def _play_round(
         if leave_open(board):
             complete = False
         else:
-            enter_result(board.game, result, arbiter)
+            enter_result(game_for_board(board), result, arbiter)
     if complete:
         rnd = finish_round(arbiter, rnd)
     return rnd
