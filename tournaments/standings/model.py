@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tournaments.pairing.keizer import KeizerParams
+from tournaments.scores.keizer import KeizerParams
 from tournaments.vocabulary import RoundRecord, Scoring
 
 TournamentKind = Literal["swiss", "round_robin", "double_round_robin", "keizer"]

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tournaments.pairing.keizer import keizer_scores
-from tournaments.pairing.model import PlayerRecord
+from tournaments.scores.keizer import keizer_table
 from tournaments.standings.context import Context, build_context
 from tournaments.standings.model import Standings, StandingsInput, StandingsRow, TiebreakValue
 from tournaments.standings.ratings import performance_rating, rating_change
 from tournaments.standings.tiebreaks import REGISTRY, Values, default_tiebreaks, parse_tiebreaks
+from tournaments.vocabulary import DRAW_CODES
 
 Group = list[int]
 
@@ -191,15 +191,8 @@ def standings_of(ranked: Ranked) -> Standings:
 
 
 def _keizer(ctx: Context) -> dict[int, float]:
-    records = tuple(
-        PlayerRecord(
-            id=pid,
-            rating=p.rating,
-            history=tuple(r for r in p.rounds if r.round <= ctx.rounds),
-        )
-        for pid, p in ctx.players.items()
-    )
-    table = keizer_scores(records, ctx.inp.keizer)
+    histories = {pid: tuple(r for r in p.rounds if r.round <= ctx.rounds) for pid, p in ctx.players.items()}
+    table = keizer_table(histories, ctx.inp.keizer)
     return {r.player: r.score for r in table.rows}
 
 
@@ -215,7 +208,7 @@ def _row(
     row = ctx.entries[pid]
     played = [e for e in row if e.played]
     wins = sum(1 for e in played if e.code in ("1", "W"))
-    draws = sum(1 for e in played if e.code in ("=", "D"))
+    draws = sum(1 for e in played if e.code in DRAW_CODES)
     win_pts = ctx.scoring.win or 1.0
     rated = [(ctx.players[e.opponent].rating, e.points / win_pts) for e in played if e.opponent is not None]
     rated = [(r, s) for r, s in rated if r > 0]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from tournaments.standings.context import Context, Entry, contributions
 from tournaments.standings.model import StandingsError, TiebreakValue, TournamentKind
 from tournaments.standings.ratings import average_half_up, average_rating, performance_rating
-from tournaments.vocabulary import WIN_CODES
+from tournaments.vocabulary import DRAW_CODES, WIN_CODES
 
 Values = dict[int, TiebreakValue]
 
@@ -93,7 +93,7 @@ def _sonneborn_berger(ctx: Context) -> Values:
 def counts_as_win(ctx: Context, e: Entry) -> bool:
     """WIN: a round scoring a win's points (a win, forfeit win, PAB or full-point bye worth a win)."""
     win = ctx.scoring.win
-    return e.code not in ("=", "D", "H") and win > 0 and e.points >= win
+    return e.code not in DRAW_CODES and e.code != "H" and win > 0 and e.points >= win
 
 
 def won_over_the_board(e: Entry) -> bool:

@@ -6,7 +6,7 @@ dataclasses onto the standings input and guesses the tournament kind.
 
 from __future__ import annotations
 
-from tournaments.pairing.berger import schedule
+from tournaments.scores.berger import schedule
 from tournaments.standings.editions import EDITION_WITHOUT_DATE, edition_for_trf_date
 from tournaments.standings.model import Edition, StandingsError, StandingsInput, StandingsPlayer, TournamentKind
 from tournaments.standings.tiebreaks import parse_tiebreaks
