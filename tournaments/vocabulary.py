@@ -141,6 +141,22 @@ FIDE_SCORING = Scoring(
 )
 
 
+_POINT_FIELDS: dict[str, str] = {
+    "1": "win",
+    "W": "win",
+    "=": "draw",
+    "D": "draw",
+    "P": "draw",
+    "M": "draw",
+    "0": "loss",
+    "L": "loss",
+    "H": "half_bye",
+    "Z": "zero_bye",
+    "U": "pab",
+    "F": "full_bye",
+}
+
+
 def points(code: str, scoring: Scoring, *, has_opponent: bool = True) -> float:
     """The points a result code is worth under ``scoring`` (the table in the module docstring).
 
@@ -150,21 +166,10 @@ def points(code: str, scoring: Scoring, *, has_opponent: bool = True) -> float:
         return scoring.forfeit_win if has_opponent else scoring.full_bye
     if code == "-":
         return scoring.forfeit_loss if has_opponent else scoring.zero_bye
-    return {
-        "1": scoring.win,
-        "W": scoring.win,
-        "=": scoring.draw,
-        "D": scoring.draw,
-        "P": scoring.draw,
-        "M": scoring.draw,
-        "0": scoring.loss,
-        "L": scoring.loss,
-        "H": scoring.half_bye,
-        "Z": scoring.zero_bye,
-        "U": scoring.pab,
-        "F": scoring.full_bye,
-        PENDING: 0.0,
-    }[code]
+    if code == PENDING:
+        return 0.0
+    value: float = getattr(scoring, _POINT_FIELDS[code])
+    return value
 
 
 def is_played(code: str, has_opponent: bool) -> bool:

@@ -1,0 +1,608 @@
+"""The score-group Swiss of draughts events: groups by points, top half against bottom half (pure).
+
+One engine behind the FMJD Swiss on Solkoff, the FMJD/PNDB Swiss on rating and Toernooimanager's
+Swiss on resistance points (``tournaments.pairing.fmjd``, ``tournaments.pairing.resistance``);
+each system gives the order inside a score group and a few ``SwissRules``.
+
+**Procedure** (FMJD Swiss regulations; PNDB "Zwitsers systeem op rating"; Toernooimanager):
+
+1. The players to pair are the available ones (``unavailable`` players, i.e. absent, withdrawn or
+   on a requested bye, are left out). With an odd number, the lowest-placed player who has not had
+   a bye (nor another win without playing, ``tournaments.vocabulary.is_unplayed_win``) gets the
+   pairing-allocated bye, provided the others can then be paired (else the next one up).
+2. Score groups, highest first, each ordered by the system's key (``order``). A group is paired
+   after the floaters that came down into it: each floater meets the highest-placed player of the
+   group he has not met (``floater_meets="highest"``, FMJD) or the lowest-placed
+   (``"lowest"``, Toernooimanager).
+3. An odd group sends one player down: the lowest-placed (``odd_floater="lowest"``, FMJD: "only if
+   the rest can be paired") or the group's number one (``"top"``, Toernooimanager). Among the
+   first three candidates from that end, the one whose departure lets the rest be paired with the
+   most colour preferences met is taken, then one who did not float down last round, nor two
+   rounds ago (FMJD's adjustment priorities 2 to 4), then the one nearest that end.
+   Toernooimanager: a lone player left in his group joins the next group as its first player
+   (``singleton_joins``; derived from its published example).
+4. The rest of the group: top half against bottom half (10 players: 1-6, 2-7, 3-8, 4-9, 5-10),
+   or adjacent (1-2, 3-4, ...). Players who met over the board do not meet again (a forfeit is not
+   a meeting), prohibited pairs never meet, and (FIDE colour rules) two players who both need the
+   same colour absolutely do not meet. Within those rules the pairing meets as many colour
+   preferences as possible, then stays as close to the base order as possible (the bottom half is
+   transposed in lexicographic order; players change halves only when no transposition works).
+5. A group that cannot be paired sends its lowest players down, two at a time (FMJD priority 1:
+   as few players moved as possible). When the last group cannot be paired, it is merged with the
+   group above and the round is paired again; when nothing else works, the absolute colour rule is
+   relaxed (with a warning).
+
+**Bounded work**: each group is paired with a depth-first search limited to a number of steps
+proportional to its size; the search never spans more than one group (a merged group only when
+groups cannot be paired apart). Iterative: no recursion limit.
+
+Colours: ``tournaments.pairing.colours``. Board order: by the higher score, then the higher
+placement of the pair's better player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from tournaments.pairing.colours import ColourRule, ColourState, absolute_clash, allocate, colour_state, conflict
+from tournaments.pairing.model import Bye, Pairing, PairingError, PairingInput, RoundPairing
+from tournaments.scores.opponents import records_upto
+from tournaments.vocabulary import is_meeting, is_unplayed_win
+
+SortKey = tuple[float, ...]
+SEARCH_STEPS_PER_PLAYER = 40
+SEARCH_STEPS_MIN = 5_000
+FLOATER_CANDIDATES = 3
+BYE_CANDIDATES = 40
+
+
+@dataclass(frozen=True)
+class SwissRules:
+    """How one Swiss system pairs (see the module docstring)."""
+
+    name: str
+    pairing: Literal["halves", "adjacent"] = "halves"
+    odd_floater: Literal["lowest", "top"] = "lowest"
+    floater_meets: Literal["highest", "lowest"] = "highest"
+    singleton_joins: bool = False
+    colour_rule: ColourRule = "fide"
+
+
+@dataclass(frozen=True)
+class Order:
+    """Each player's sort key inside a score group (smaller first) and its words for the reasons,
+    e.g. ``"SOLK/T 12/10/6, RTNG 1850, TPN 3"``."""
+
+    key: Mapping[int, SortKey]
+    text: Mapping[int, str]
+
+
+def _pts(x: float) -> str:
+    return f"{x:g}"
+
+
+class _Field:
+    """The players of one round with everything the pairing reads."""
+
+    def __init__(self, inp: PairingInput, order: Order) -> None:
+        self.inp = inp
+        self.rnd = inp.round
+        self.scoring = inp.scoring
+        self.by_id = {p.id: p for p in inp.players}
+        histories = {p.id: tuple(records_upto(p.history, inp.round - 1).values()) for p in inp.players}
+        self.score = {pid: sum(r.points(self.scoring) for r in h) for pid, h in histories.items()}
+        self.met: dict[int, dict[int, int]] = {}
+        for pid, h in histories.items():
+            seen: dict[int, int] = {}
+            for r in h:
+                if r.opponent is not None and is_meeting(r.points_code, True):
+                    seen[r.opponent] = max(seen.get(r.opponent, 0), r.round)
+            self.met[pid] = seen
+        self.forbid: dict[int, set[int]] = {}
+        for group in inp.prohibited:
+            for a in group:
+                self.forbid.setdefault(a, set()).update(group - {a})
+        self.colours: dict[int, ColourState] = {pid: colour_state(h) for pid, h in histories.items()}
+        self.histories = histories
+        self.order = order
+        self.strict_colours = True
+        self._before: dict[int, dict[int, float]] = {}
+
+    def why_not(self, a: int, b: int, colour_rule: ColourRule) -> str | None:
+        """Why ``a`` and ``b`` may not meet (None: they may)."""
+        if b in self.met[a]:
+            return f"met in round {self.met[a][b]}"
+        if b in self.forbid.get(a, ()):
+            return "a prohibited pair"
+        if colour_rule == "fide" and self.strict_colours and absolute_clash(self.colours[a], self.colours[b]):
+            return "both must have the same colour"
+        return None
+
+    def floated(self, pid: int, back: int) -> str | None:
+        """``down``/``up`` when the player floated ``back`` rounds ago (a PAB is a down-float)."""
+        rnd = self.rnd - back
+        if rnd < 1:
+            return None
+        rec = next((r for r in self.histories[pid] if r.round == rnd), None)
+        if rec is None:
+            return None
+        if rec.points_code == "U":
+            return "down"
+        if rec.opponent is None or not rec.played:
+            return None
+        before = self._scores_before(rnd)
+        mine, theirs = before.get(pid, 0.0), before.get(rec.opponent, 0.0)
+        return "down" if mine > theirs else "up" if mine < theirs else None
+
+    def _scores_before(self, rnd: int) -> dict[int, float]:
+        """Every player's points before round ``rnd`` (cached: the float history reads two rounds)."""
+        cached = self._before.get(rnd)
+        if cached is None:
+            cached = {
+                pid: sum(r.points(self.scoring) for r in h if r.round < rnd) for pid, h in self.histories.items()
+            }
+            self._before[rnd] = cached
+        return cached
+
+
+@dataclass
+class _Found:
+    pairs: list[tuple[int, int]]
+    conflicts: int
+    notes: dict[tuple[int, int], str]
+
+
+class _Search:
+    """Pairing of one ordered group (no floaters): halves with transpositions, then exchanges."""
+
+    def __init__(self, field: _Field, rules: SwissRules, players: Sequence[int]) -> None:
+        self.f = field
+        self.rules = rules
+        self.players = list(players)
+        self.budget = max(SEARCH_STEPS_MIN, SEARCH_STEPS_PER_PLAYER * len(players))
+
+    def ok(self, a: int, b: int) -> bool:
+        return self.f.why_not(a, b, self.rules.colour_rule) is None
+
+    def cost(self, a: int, b: int) -> int:
+        return conflict(self.f.colours[a], self.f.colours[b])
+
+    def run(self) -> _Found | None:
+        n = len(self.players)
+        if n % 2:
+            return None
+        if n == 0:
+            return _Found([], 0, {})
+        if self.rules.pairing == "halves":
+            found = self._halves_best()
+            if found is not None:
+                return found
+        pairs = self._general()
+        if pairs is None:
+            return None
+        return _Found(pairs, sum(self.cost(a, b) for a, b in pairs), {})
+
+    def _halves_best(self) -> _Found | None:
+        k = len(self.players) // 2
+        s1, s2 = self.players[:k], self.players[k:]
+        pref: dict[int, str | None] = {p: self.f.colours[p].preference for p in self.players}
+        w1 = sum(1 for p in s1 if pref[p] == "w")
+        b1 = sum(1 for p in s1 if pref[p] == "b")
+        w2 = sum(1 for p in s2 if pref[p] == "w")
+        b2 = sum(1 for p in s2 if pref[p] == "b")
+        floor = max(0, w1 + w2 - k) + max(0, b1 + b2 - k)
+        for target in (floor, floor + 1, floor + 2, None):
+            pairs = self._halves(s1, s2, target, pref)
+            if pairs is not None:
+                return _Found(pairs, sum(self.cost(a, b) for a, b in pairs), {})
+        return None
+
+    def _halves(
+        self, s1: list[int], s2: list[int], target: int | None, pref: dict[int, str | None]
+    ) -> list[tuple[int, int]] | None:
+        """S1[i] against S2 in lexicographic transposition order, colour conflicts at most ``target``."""
+        k = len(s1)
+        free = list(range(k))  # indices into s2 still free, in order
+        count = {("1", "w"): 0, ("1", "b"): 0, ("2", "w"): 0, ("2", "b"): 0}
+        for side, group in (("1", s1), ("2", s2)):
+            for p in group:
+                colour = pref[p]
+                if colour is not None:
+                    count[(side, colour)] += 1
+        stack: list[tuple[int, int, int]] = []  # (position in free, s2 index, conflict) per S1 player
+        spent = 0
+        conflicts = 0
+        i, start = 0, 0
+        while i < k:
+            a = s1[i]
+            chosen = -1
+            pos = start
+            while pos < len(free):
+                b = s2[free[pos]]
+                spent += 1
+                if spent > self.budget:
+                    return None
+                if self.ok(a, b):
+                    c = self.cost(a, b)
+                    if target is None or conflicts + c + self._floor(count, pref[a], pref[b], k - i - 1) <= target:
+                        chosen = pos
+                        break
+                pos += 1
+            if chosen >= 0:
+                j = free.pop(chosen)
+                b = s2[j]
+                c = self.cost(a, b)
+                conflicts += c
+                self._take(count, pref[a], pref[b], -1)
+                stack.append((chosen, j, c))
+                i, start = i + 1, 0
+                continue
+            if not stack:
+                return None
+            i -= 1
+            chosen, j, c = stack.pop()
+            free.insert(chosen, j)
+            conflicts -= c
+            self._take(count, pref[s1[i]], pref[s2[j]], +1)
+            start = chosen + 1
+        return [(s1[i], s2[j]) for i, (_, j, _) in enumerate(stack)]
+
+    @staticmethod
+    def _take(count: dict[tuple[str, str], int], pa: str | None, pb: str | None, delta: int) -> None:
+        if pa is not None:
+            count[("1", pa)] += delta
+        if pb is not None:
+            count[("2", pb)] += delta
+
+    @staticmethod
+    def _floor(count: dict[tuple[str, str], int], pa: str | None, pb: str | None, left: int) -> int:
+        """The fewest conflicts the ``left`` pairs after this one can have (by colour counts)."""
+        w1 = count[("1", "w")] - (pa == "w")
+        b1 = count[("1", "b")] - (pa == "b")
+        w2 = count[("2", "w")] - (pb == "w")
+        b2 = count[("2", "b")] - (pb == "b")
+        return max(0, w1 + w2 - left) + max(0, b1 + b2 - left)
+
+    def _candidate(self, u: int, seq: int, used: list[bool]) -> tuple[int, int] | None:
+        """The first free candidate of ``u`` at or after position ``seq`` of its candidate sequence:
+        (sequence position, player position). Adjacent: the players below ``u`` in order; halves:
+        the bottom half first, then the rest of the top half."""
+        n = len(self.players)
+        mid = n // 2 if self.rules.pairing == "halves" else 0
+        low_start = max(mid, u + 1)
+        low_len = n - low_start
+        while True:
+            if seq < low_len:
+                j = low_start + seq
+            elif u + 1 + (seq - low_len) < mid:
+                j = u + 1 + (seq - low_len)
+            else:
+                return None
+            if not used[j]:
+                return seq, j
+            seq += 1
+
+    def _general(self) -> list[tuple[int, int]] | None:
+        """Any pairing of the group: the first free player takes its first acceptable candidate
+        (adjacent: the next players; halves: the bottom half, then the top half)."""
+        n = len(self.players)
+        used = [False] * n
+        stack: list[tuple[int, int, int]] = []  # (player position, sequence position, partner position)
+        spent = 0
+        u, seq = 0, 0
+        fresh = True
+        while True:
+            if fresh:
+                while u < n and used[u]:
+                    u += 1
+                if u >= n:
+                    return [(self.players[a], self.players[b]) for a, _, b in stack]
+                used[u] = True
+                seq = 0
+            found = None
+            while True:
+                nxt = self._candidate(u, seq, used)
+                if nxt is None:
+                    break
+                spent += 1
+                if spent > self.budget:
+                    return None
+                if self.ok(self.players[u], self.players[nxt[1]]):
+                    found = nxt
+                    break
+                seq = nxt[0] + 1
+            if found is not None:
+                used[found[1]] = True
+                stack.append((u, found[0], found[1]))
+                u, fresh = u + 1, True
+                continue
+            used[u] = False
+            if not stack:
+                return None
+            u, seq, partner = stack.pop()
+            used[partner] = False
+            seq += 1
+            fresh = False
+
+
+@dataclass
+class _Board:
+    """A pair before colours: ``a`` is the higher-placed player."""
+
+    a: int
+    b: int
+    notes: list[str]
+
+
+class _Round:
+    """One attempt at pairing the available players (the driver of the module docstring's steps)."""
+
+    def __init__(self, field: _Field, rules: SwissRules, players: Sequence[int]) -> None:
+        self.f = field
+        self.rules = rules
+        key = field.order.key
+        self.players = sorted(players, key=lambda p: (-field.score[p], key[p], p))
+        self.place = {p: i for i, p in enumerate(self.players)}
+
+    def score_groups(self) -> list[list[int]]:
+        groups: list[list[int]] = []
+        for p in self.players:
+            if groups and self.f.score[groups[-1][0]] == self.f.score[p]:
+                groups[-1].append(p)
+            else:
+                groups.append([p])
+        return groups
+
+    def pair(self) -> list[_Board]:
+        """Pair every player, merging the lowest groups while the last one cannot be paired."""
+        brackets = self.score_groups()
+        while True:
+            boards = self._pair_brackets(brackets)
+            if boards is not None:
+                return boards
+            if len(brackets) == 1:
+                raise PairingError(f"Round {self.f.rnd}: no pairing respects the rules ({self.rules.name})")
+            brackets = [*brackets[:-2], brackets[-2] + brackets[-1]]
+
+    def _pair_brackets(self, brackets: list[list[int]]) -> list[_Board] | None:
+        boards: list[_Board] = []
+        carry: list[tuple[int, str]] = []
+        joiners: list[int] = []
+        for bi, bracket in enumerate(brackets):
+            last = bi == len(brackets) - 1
+            residents = joiners + list(bracket)
+            group_score = _pts(self.f.score[bracket[0]])
+            joiners = []
+            carry = self._floaters_in(carry, residents, boards, group_score)
+            if self.rules.singleton_joins and len(residents) == 1 and not last and not carry:
+                joiners = residents
+                continue
+            result = self._bracket(residents, last, group_score)
+            if result is None:
+                return None
+            pairs, down = result
+            boards.extend(pairs)
+            carry.extend(down)
+        return boards if not carry and not joiners else None
+
+    def _floaters_in(
+        self, carry: list[tuple[int, str]], residents: list[int], boards: list[_Board], group_score: str
+    ) -> list[tuple[int, str]]:
+        """Pair each floater with the highest (or lowest) acceptable player of the group; those who
+        find nobody float on."""
+        left: list[tuple[int, str]] = []
+        for f, _why in carry:
+            partner = self._partner(f, residents)
+            if partner is None:
+                left.append(
+                    (f, f"{f} moves on from score {_pts(self.f.score[f])}: nobody in score {group_score} may meet him")
+                )
+                continue
+            residents.remove(partner)
+            end = "highest" if self.rules.floater_meets == "highest" else "lowest"
+            note = f"Floater {f} meets the {end}-placed player of score {group_score} he may meet"
+            boards.append(_Board(f, partner, [_why, note]))
+        return left
+
+    def _partner(self, f: int, residents: list[int]) -> int | None:
+        order = residents if self.rules.floater_meets == "highest" else list(reversed(residents))
+        fits = [p for p in order if self.f.why_not(f, p, self.rules.colour_rule) is None][:FLOATER_CANDIDATES]
+        if not fits:
+            return None
+        clean = [p for p in fits if conflict(self.f.colours[f], self.f.colours[p]) == 0]
+        return clean[0] if clean else fits[0]
+
+    def _bracket(
+        self, residents: list[int], last: bool, group_score: str
+    ) -> tuple[list[_Board], list[tuple[int, str]]] | None:
+        """Pair one group: (boards, players moving down with the reason) or None (last group fails)."""
+        n = len(residents)
+        if n % 2 == 1:
+            if last:
+                return None
+            picked = self._odd_floater(residents)
+            if picked is not None:
+                f, floated = picked
+                end = "lowest" if self.rules.odd_floater == "lowest" else "top"
+                why = f"{f} moves down from score {group_score}: the {end}-placed player of an odd group"
+                return self._boards(floated, [p for p in residents if p != f], group_score), [(f, why)]
+        else:
+            whole = _Search(self.f, self.rules, residents).run()
+            if whole is not None:
+                return self._boards(whole, residents, group_score), []
+        if last:
+            return None
+        for size in range(2 - n % 2, n + 1, 2):
+            for gone in self._bottom_sets(n, size):
+                rest = [p for i, p in enumerate(residents) if i not in gone]
+                found = _Search(self.f, self.rules, rest).run()
+                if found is not None:
+                    why = "the group could not be paired otherwise"
+                    down = [
+                        (residents[i], f"{residents[i]} moves down from score {group_score}: {why}")
+                        for i in sorted(gone)
+                    ]
+                    return self._boards(found, rest, group_score), down
+        return None
+
+    def _bottom_sets(self, n: int, size: int) -> list[set[int]]:
+        """Sets of ``size`` positions taken from the bottom of a group of ``n`` (lowest first, bounded)."""
+        if size >= n:
+            return [set(range(n))]
+        window = list(range(n - 1, max(-1, n - 1 - (size + 4)), -1))
+        out: list[set[int]] = []
+
+        def walk(start: int, chosen: list[int]) -> None:
+            if len(out) >= 20:
+                return
+            if len(chosen) == size:
+                out.append(set(chosen))
+                return
+            for i in range(start, len(window)):
+                walk(i + 1, [*chosen, window[i]])
+
+        walk(0, [])
+        return out
+
+    def _odd_floater(self, residents: list[int]) -> tuple[int, _Found] | None:
+        """The player an odd group sends down, and the pairing of the rest (see step 3)."""
+        order = list(reversed(residents)) if self.rules.odd_floater == "lowest" else list(residents)
+        best: tuple[tuple[int, int, int, int], int, _Found] | None = None
+        for pos, f in enumerate(order[:FLOATER_CANDIDATES]):
+            found = _Search(self.f, self.rules, [p for p in residents if p != f]).run()
+            if found is None:
+                continue
+            rank = (found.conflicts, int(self.f.floated(f, 1) == "down"), int(self.f.floated(f, 2) == "down"), pos)
+            if best is None or rank < best[0]:
+                best = (rank, f, found)
+        return None if best is None else (best[1], best[2])
+
+    def _boards(self, found: _Found, group: list[int], group_score: str) -> list[_Board]:
+        pos = {p: i for i, p in enumerate(group)}
+        n = len(group)
+        half = n // 2
+        out: list[_Board] = []
+        for x, y in found.pairs:
+            a, b = (x, y) if pos[x] < pos[y] else (y, x)
+            i, j = pos[a], pos[b]
+            if self.rules.pairing == "halves":
+                notes = [f"Halves: place {i + 1} v place {j + 1} of {n} in the group of score {group_score}"]
+                default = i + half if i < half else None
+            else:
+                notes = [f"Adjacent: place {i + 1} v place {j + 1} of {n} in the group of score {group_score}"]
+                default = i + 1 if i % 2 == 0 else None
+            if default is not None and default != j and default < n:
+                d = group[default]
+                why = self.f.why_not(a, d, self.rules.colour_rule)
+                if why is None:
+                    why = (
+                        "colour preferences"
+                        if conflict(self.f.colours[a], self.f.colours[d])
+                        else "keeps the group pairable"
+                    )
+                notes.append(f"Instead of place {default + 1} (player {d}): {why}")
+            out.append(_Board(a, b, notes))
+        return out
+
+
+def _bye(field: _Field, rules: SwissRules, players: list[int]) -> tuple[int, list[_Board], tuple[str, ...], list[str]]:
+    """The PAB of an odd field and the pairing of the others (step 1). The lowest-placed player
+    without a bye (nor another win without playing) gets it, the next one up when the others could
+    not be paired; only when none of them can have it does a player get a second one (a warning)."""
+    rnd = _Round(field, rules, players)
+    order = list(reversed(rnd.players))
+
+    def unplayed_win(p: int) -> bool:
+        return any(is_unplayed_win(r.points_code, r.opponent is not None, field.scoring) for r in field.histories[p])
+
+    eligible = [p for p in order if not unplayed_win(p)]
+    second = [p for p in order if unplayed_win(p)]
+    for tried, p in enumerate([*eligible, *second][:BYE_CANDIDATES]):
+        rest = [q for q in players if q != p]
+        try:
+            boards = _Round(field, rules, rest).pair()
+        except PairingError:
+            continue
+        reasons = [f"PAB: odd number of players to pair ({len(players)})"]
+        warnings: list[str] = []
+        if tried < len(eligible):
+            reasons.append(
+                f"PAB: the lowest-placed player without a bye or a win without playing (score {_pts(field.score[p])})"
+            )
+            if tried:
+                reasons.append(f"PAB: the {tried} player(s) placed lower could not leave the others pairable")
+        else:
+            reasons.append(f"PAB: no player without a bye leaves the others pairable (score {_pts(field.score[p])})")
+            warnings.append(f"Player {p} gets a second bye (or a bye after a win without playing): no other choice.")
+        return p, boards, tuple(reasons), warnings
+    raise PairingError(f"Round {field.rnd}: no bye leaves the other players pairable ({rules.name})")
+
+
+def pair_swiss(inp: PairingInput, rules: SwissRules, order: Order) -> RoundPairing:
+    """Pair round ``inp.round`` by ``rules`` with the score groups ordered by ``order`` (smaller key
+    first). Raises ``PairingError`` when no pairing respects the rules."""
+    field = _Field(inp, order)
+    players = [p.id for p in inp.players if not p.unavailable]
+    if len(players) < 2:
+        raise PairingError(f"Round {inp.round}: fewer than two players to pair")
+    try:
+        return _pair_field(field, rules, players)
+    except PairingError:
+        if rules.colour_rule != "fide":
+            raise
+        field.strict_colours = False
+        rp = _pair_field(field, rules, players)
+        note = "No pairing keeps every absolute colour preference: two players who need the same colour meet."
+        return RoundPairing(rp.round, rp.pairings, rp.byes, (*rp.warnings, note))
+
+
+def _pair_field(field: _Field, rules: SwissRules, players: list[int]) -> RoundPairing:
+    byes: list[Bye] = []
+    warnings: list[str] = []
+    if len(players) % 2:
+        pab, boards, reasons, warnings = _bye(field, rules, players)
+        byes.append(Bye(player=pab, kind="pab", reasons=reasons))
+        rnd = _Round(field, rules, [p for p in players if p != pab])
+    else:
+        rnd = _Round(field, rules, players)
+        boards = rnd.pair()
+    place = rnd.place
+    boards.sort(key=lambda bd: (-max(field.score[bd.a], field.score[bd.b]), min(place[bd.a], place[bd.b])))
+    pairings: list[Pairing] = []
+    for number, bd in enumerate(boards, start=1):
+        a, b = (bd.a, bd.b) if place[bd.a] < place[bd.b] else (bd.b, bd.a)
+        white, black, colour_reasons = allocate(
+            a, field.colours[a], b, field.colours[b], number, field.inp.initial_colour, rules.colour_rule
+        )
+        pairings.append(Pairing(white, black, number, _reasons(field, white, black, bd.notes, colour_reasons)))
+    return RoundPairing(round=field.rnd, pairings=tuple(pairings), byes=tuple(byes), warnings=tuple(warnings))
+
+
+def _reasons(
+    field: _Field, white: int, black: int, notes: list[str], colour_reasons: tuple[str, ...]
+) -> tuple[str, ...]:
+    sw, sb = field.score[white], field.score[black]
+    out: list[str] = list(notes)
+    if sw == sb:
+        out.append(f"Same score group ({_pts(sw)})")
+    else:
+        high, low = ("White", white), ("Black", black)
+        if sb > sw:
+            high, low = low, high
+        out.append(f"{high[0]} {high[1]}: downfloater from score {_pts(field.score[high[1]])}")
+        out.append(f"{low[0]} {low[1]}: upfloater from score {_pts(field.score[low[1]])}")
+    for label, pid in (("White", white), ("Black", black)):
+        text = field.order.text.get(pid)
+        if text:
+            out.append(f"{label} {pid}: order {text}")
+        for back, word in ((1, "last round"), (2, "two rounds ago")):
+            fl = field.floated(pid, back)
+            if fl is not None:
+                out.append(f"{label} {pid}: floated {fl} {word}")
+    out.extend(colour_reasons)
+    return tuple(out)
+
+
+OrderFunction = Callable[[PairingInput], Order]
