@@ -143,10 +143,15 @@ SolkoffValue = float | tuple[float, ...]
 
 
 def solkoff_family(
-    histories: Histories, scoring: Scoring, rounds: int, *, bye: ByeRule = "zero"
+    histories: Histories,
+    scoring: Scoring,
+    rounds: int,
+    *,
+    bye: ByeRule = "zero",
+    points: Mapping[int, float] | None = None,
 ) -> dict[str, dict[int, SolkoffValue]]:
     """Every player's value of every Solkoff variant, keyed by code (``SOLKOFF_CODES``)."""
-    lists = opponent_scores(histories, scoring, rounds, bye=bye)
+    lists = opponent_scores(histories, scoring, rounds, bye=bye, points=points)
     values = {pid: [o.score for o in row] for pid, row in lists.items()}
     plain = {pid: solkoff(v) for pid, v in values.items()}
     return {
