@@ -54,7 +54,7 @@ from tournaments.vocabulary import is_meeting, is_unplayed_win
 SortKey = tuple[float, ...]
 SEARCH_STEPS_PER_PLAYER = 40
 SEARCH_STEPS_MIN = 5_000
-FLOATER_CANDIDATES = 3
+FLOATER_CANDIDATES = 3  # players of an odd group weighed for moving down
 BYE_CANDIDATES = 40
 
 
@@ -140,9 +140,7 @@ class _Field:
         """Every player's points before round ``rnd`` (cached: the float history reads two rounds)."""
         cached = self._before.get(rnd)
         if cached is None:
-            cached = {
-                pid: sum(r.points(self.scoring) for r in h if r.round < rnd) for pid, h in self.histories.items()
-            }
+            cached = {pid: sum(r.points(self.scoring) for r in h if r.round < rnd) for pid, h in self.histories.items()}
             self._before[rnd] = cached
         return cached
 
@@ -370,10 +368,14 @@ class _Round:
         boards: list[_Board] = []
         carry: list[tuple[int, str]] = []
         joiners: list[int] = []
+        joined: dict[int, str] = {}
         for bi, bracket in enumerate(brackets):
             last = bi == len(brackets) - 1
             residents = joiners + list(bracket)
-            group_score = _pts(self.f.score[bracket[0]])
+            high, low = self.f.score[bracket[0]], self.f.score[bracket[-1]]
+            group_score = _pts(high) if high == low else f"{_pts(high)}-{_pts(low)}"
+            for p in joiners:
+                joined[p] = f"{p} joins score group {group_score}: the only player left in his group"
             joiners = []
             carry = self._floaters_in(carry, residents, boards, group_score)
             if self.rules.singleton_joins and len(residents) == 1 and not last and not carry:
@@ -383,6 +385,8 @@ class _Round:
             if result is None:
                 return None
             pairs, down = result
+            for bd in pairs:
+                bd.notes[:0] = [joined[p] for p in (bd.a, bd.b) if p in joined]
             boards.extend(pairs)
             carry.extend(down)
         return boards if not carry and not joiners else None
@@ -407,12 +411,9 @@ class _Round:
         return left
 
     def _partner(self, f: int, residents: list[int]) -> int | None:
-        order = residents if self.rules.floater_meets == "highest" else list(reversed(residents))
-        fits = [p for p in order if self.f.why_not(f, p, self.rules.colour_rule) is None][:FLOATER_CANDIDATES]
-        if not fits:
-            return None
-        clean = [p for p in fits if conflict(self.f.colours[f], self.f.colours[p]) == 0]
-        return clean[0] if clean else fits[0]
+        """The first player of the group, from the top (or the bottom), the floater may meet."""
+        order = residents if self.rules.floater_meets == "highest" else reversed(residents)
+        return next((p for p in order if self.f.why_not(f, p, self.rules.colour_rule) is None), None)
 
     def _bracket(
         self, residents: list[int], last: bool, group_score: str
@@ -424,9 +425,15 @@ class _Round:
                 return None
             picked = self._odd_floater(residents)
             if picked is not None:
-                f, floated = picked
-                end = "lowest" if self.rules.odd_floater == "lowest" else "top"
-                why = f"{f} moves down from score {group_score}: the {end}-placed player of an odd group"
+                f, floated, passed = picked
+                if passed is None:
+                    end = "lowest" if self.rules.odd_floater == "lowest" else "top"
+                    why = f"{f} moves down from score {group_score}: the {end}-placed player of an odd group"
+                else:
+                    side = "below" if self.rules.odd_floater == "lowest" else "above"
+                    count, reason = passed
+                    why = f"{f} moves down from score {group_score}: {count} player(s) placed {side} passed over "
+                    why += f"({reason})"
                 return self._boards(floated, [p for p in residents if p != f], group_score), [(f, why)]
         else:
             whole = _Search(self.f, self.rules, residents).run()
@@ -466,18 +473,35 @@ class _Round:
         walk(0, [])
         return out
 
-    def _odd_floater(self, residents: list[int]) -> tuple[int, _Found] | None:
-        """The player an odd group sends down, and the pairing of the rest (see step 3)."""
+    def _odd_floater(self, residents: list[int]) -> tuple[int, _Found, tuple[int, str] | None] | None:
+        """The player an odd group sends down, the pairing of the rest (see step 3), and when the
+        player at the group's end was passed over: how many and why (the first one's reason)."""
         order = list(reversed(residents)) if self.rules.odd_floater == "lowest" else list(residents)
-        best: tuple[tuple[int, int, int, int], int, _Found] | None = None
+        tried: list[tuple[tuple[int, int, int, int] | None, int, _Found | None]] = []
         for pos, f in enumerate(order[:FLOATER_CANDIDATES]):
             found = _Search(self.f, self.rules, [p for p in residents if p != f]).run()
-            if found is None:
-                continue
-            rank = (found.conflicts, int(self.f.floated(f, 1) == "down"), int(self.f.floated(f, 2) == "down"), pos)
-            if best is None or rank < best[0]:
-                best = (rank, f, found)
-        return None if best is None else (best[1], best[2])
+            rank = None
+            if found is not None:
+                rank = (found.conflicts, int(self.f.floated(f, 1) == "down"), int(self.f.floated(f, 2) == "down"), pos)
+            tried.append((rank, f, found))
+        ranked = [t for t in tried if t[0] is not None]
+        if not ranked:
+            return None
+        best_rank, f, found = min(ranked, key=lambda t: t[0])  # type: ignore[arg-type,return-value]
+        assert best_rank is not None and found is not None
+        pos = best_rank[3]
+        if pos == 0:
+            return f, found, None
+        first_rank = tried[0][0]
+        if first_rank is None:
+            reason = "the others could not be paired without him"
+        elif first_rank[0] > best_rank[0]:
+            reason = "fewer colour preferences met without him"
+        elif first_rank[1] > best_rank[1]:
+            reason = "he floated down last round"
+        else:
+            reason = "he floated down two rounds ago"
+        return f, found, (pos, reason)
 
     def _boards(self, found: _Found, group: list[int], group_score: str) -> list[_Board]:
         pos = {p: i for i, p in enumerate(group)}

@@ -151,9 +151,17 @@ _PATTERNS: list[tuple[re.Pattern[str], _Render]] = [
     (re.compile(r"Instead of place (\d+) \(player (\d+)\): (.+)"),
      lambda m, n: _("Not place %(place)s, %(who)s: %(why)s") % {
          "place": m[1], "who": _who(n, m[2]), "why": _swiss_why(m[3])}),
+    (re.compile(r"(\d+) moves down from score (\S+): (\d+) player\(s\) placed (below|above) passed over \((.+)\)"),
+     lambda m, n: (_("%(who)s moves down from score group %(s)s: %(n)s player(s) placed below passed over (%(why)s)")
+                   if m[4] == "below" else
+                   _("%(who)s moves down from score group %(s)s: %(n)s player(s) placed above passed over (%(why)s)"))
+     % {"who": _who(n, m[1]), "s": m[2], "n": m[3], "why": _swiss_why(m[5])}),
     (re.compile(r"(\d+) moves down from score (\S+): (.+)"),
      lambda m, n: _("%(who)s moves down from score group %(s)s: %(why)s") % {
          "who": _who(n, m[1]), "s": m[2], "why": _swiss_why(m[3])}),
+    (re.compile(r"(\d+) joins score group (\S+): the only player left in his group"),
+     lambda m, n: _("%(who)s joins score group %(g)s: the only player left in their group") % {
+         "who": _who(n, m[1]), "g": m[2]}),
     (re.compile(r"(\d+) moves on from score (\S+): nobody in score (\S+) may meet him"),
      lambda m, n: _("%(who)s moves on from score %(s)s: nobody in score group %(g)s may meet them") % {
          "who": _who(n, m[1]), "s": m[2], "g": m[3]}),
@@ -197,6 +205,10 @@ def _swiss_why(why: str) -> str:
         "the lowest-placed player of an odd group": _("the lowest-placed player of an odd group"),
         "the top-placed player of an odd group": _("the highest-placed player of an odd group"),
         "the group could not be paired otherwise": _("the group could not be paired otherwise"),
+        "the others could not be paired without him": _("the others could not be paired without them"),
+        "fewer colour preferences met without him": _("fewer colour preferences met without them"),
+        "he floated down last round": _("they moved down last round"),
+        "he floated down two rounds ago": _("they moved down two rounds ago"),
     }
     return str(words.get(why, why))
 
