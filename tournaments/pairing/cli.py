@@ -29,6 +29,7 @@ import argparse
 import random
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import NoReturn
 
 from tournaments.pairing.generator import generate, parse_config
@@ -146,7 +147,12 @@ def _check(path: str, engine: Engine) -> int:
 
 
 def _generate(
-    config: str, out: str | None, seed: int | None, trf16: bool, engine: Callable[[PairingInput], RoundPairing]
+    config: str,
+    out: str | None,
+    seed: int | None,
+    trf16: bool,
+    engine: Callable[[PairingInput], RoundPairing],
+    system: str | None,
 ) -> int:
     if not out:
         print("error: -g needs -o OUT.trf", file=sys.stderr)
@@ -162,6 +168,8 @@ def _generate(
     cfg = parse_config(text)
     seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
     t = generate(cfg, seed, pairer=engine)
+    if system and system != "dutch":
+        t = replace(t, system=SYSTEMS[system].trf_code or "")
     with open(out, "w", encoding="utf-8") as fh:
         fh.write(write_trf(t, "trf16" if trf16 else "trf26"))
     return EXIT_OK
@@ -176,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_OK
         engine = _engine(args)
         if args.g is not None:
-            return _generate(args.g, args.o, args.s, args.trf16, engine)
+            return _generate(args.g, args.o, args.s, args.trf16, engine, args.system)
         if not args.input:
             print("error: an input TRF file is needed (or -g to generate one)", file=sys.stderr)
             return EXIT_INVALID

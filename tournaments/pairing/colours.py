@@ -19,7 +19,10 @@ are not paired (difference above 2 or three in a row), unless no pairing exists 
 **Balance** (``balance``, Toernooimanager: "the side with the lower balance gets white"): the lower
 colour difference gets White; equal: the one who had Black last; equal histories: the higher-placed
 player alternates; no history at all: the higher-placed player takes the initial colour (on every
-board, as Toernooimanager's first round does).
+board, as Toernooimanager's first round does). FIDE's hard limits hold here too [open: the
+Toernooimanager manual does not say]: a player who must have a colour (difference 2, or the same
+colour twice running) gets it first, and two players who both must have the same colour do not meet
+unless nothing else works.
 
 The reasons are the Dutch engine's and Keizer's sentences (``tournaments.reports.reasons``
 translates them).
@@ -141,6 +144,10 @@ def _fide(hi: ColourState, lo: ColourState, board: int, initial: Colour) -> tupl
 
 
 def _balance(hi: ColourState, lo: ColourState, hi_id: int, lo_id: int, initial: Colour) -> tuple[Colour, str]:
+    ah, al = hi.absolute_colour, lo.absolute_colour
+    if (ah is None) != (al is None) or (ah is not None and ah != al):
+        # Within the hard limits: a player who must have a colour (difference 2, two in a row) gets it.
+        return (ah if ah is not None else _other(al)), "stronger (absolute) preference granted"  # type: ignore[arg-type]
     dh, dl = hi.diff, lo.diff
     if dh != dl:
         white = hi_id if dh < dl else lo_id

@@ -23,10 +23,11 @@ each system gives the order inside a score group and a few ``SwissRules``.
    (``singleton_joins``; derived from its published example).
 4. The rest of the group: top half against bottom half (10 players: 1-6, 2-7, 3-8, 4-9, 5-10),
    or adjacent (1-2, 3-4, ...). Players who met over the board do not meet again (a forfeit is not
-   a meeting), prohibited pairs never meet, and (FIDE colour rules) two players who both need the
-   same colour absolutely do not meet. Within those rules the pairing meets as many colour
-   preferences as possible, then stays as close to the base order as possible (the bottom half is
-   transposed in lexicographic order; players change halves only when no transposition works).
+   a meeting), prohibited pairs never meet, and two players who both need the same colour
+   absolutely do not meet (FIDE's limits: difference at most 2, never three in a row). Within
+   those rules the pairing meets as many colour preferences as possible, then stays as close to
+   the base order as possible (the bottom half is transposed in lexicographic order; players
+   change halves only when no transposition works).
 5. A group that cannot be paired sends its lowest players down, two at a time (FMJD priority 1:
    as few players moved as possible). When the last group cannot be paired, it is merged with the
    group above and the round is paired again; when nothing else works, the absolute colour rule is
@@ -116,7 +117,7 @@ class _Field:
             return f"met in round {self.met[a][b]}"
         if b in self.forbid.get(a, ()):
             return "a prohibited pair"
-        if colour_rule == "fide" and self.strict_colours and absolute_clash(self.colours[a], self.colours[b]):
+        if self.strict_colours and absolute_clash(self.colours[a], self.colours[b]):
             return "both must have the same colour"
         return None
 
@@ -569,13 +570,11 @@ def pair_swiss(inp: PairingInput, rules: SwissRules, order: Order) -> RoundPairi
     first). Raises ``PairingError`` when no pairing respects the rules."""
     field = _Field(inp, order)
     players = [p.id for p in inp.players if not p.unavailable]
-    if len(players) < 2:
-        raise PairingError(f"Round {inp.round}: fewer than two players to pair")
+    if not players:
+        raise PairingError(f"Round {inp.round}: nobody to pair")
     try:
         return _pair_field(field, rules, players)
     except PairingError:
-        if rules.colour_rule != "fide":
-            raise
         field.strict_colours = False
         rp = _pair_field(field, rules, players)
         note = "No pairing keeps every absolute colour preference: two players who need the same colour meet."
