@@ -201,7 +201,9 @@ def test_long_absence_scores_its_own_fraction_with_its_own_cap() -> None:
     """V = 10, step 1, no own value. Player 1: announced absence (H) twice at 1/2 -> 10 x 1/2 x 2 = 10.
     Player 2: long absence (F) twice at 1/4, paid once (cap 1) -> 9 x 1/4 = 2.25. Ranking 1, 2 stays."""
     players = _players(2, [], [(1, 1, "H"), (2, 1, "H"), (1, 2, "F"), (2, 2, "F")])
-    params = KeizerParams(top_value=10, step=1, own_value_base=False, absence=0.5, long_absence=0.25, long_absence_cap=1)
+    params = KeizerParams(
+        top_value=10, step=1, own_value_base=False, absence=0.5, long_absence=0.25, long_absence_cap=1
+    )
     rows = keizer_scores(players, params).by_player()
     assert rows[1].score == 10 and rows[2].score == 2.25
     assert rows[1].absences_scored == 2 and rows[2].absences_scored == 1
