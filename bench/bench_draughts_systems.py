@@ -58,27 +58,35 @@ def history(system: str, players: int, seed: int, round_no: int) -> TrfTournamen
 
 
 def run_cli(system: str, path: Path, cache: Path) -> tuple[float, float]:
-    """(wall seconds, peak MB) of one ``python -m tournaments.pairing --system`` process."""
+    """(wall seconds, peak MB) of one ``python -m tournaments.pairing --system`` process, measured by
+    ``/usr/bin/time`` (its child's peak is the process's own: a child forked from this benchmark would
+    also count this process's memory, which Linux carries over into ``ru_maxrss`` across exec)."""
     out = path.with_suffix(".out")
+    report = path.with_suffix(".time")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = str(cache)
-    start = time.perf_counter()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tournaments.pairing", "--system", system, str(path), "-p", str(out)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+    cmd = [sys.executable, "-m", "tournaments.pairing", "--system", system, str(path), "-p", str(out)]
+    res = subprocess.run(
+        ["/usr/bin/time", "-f", "%e %M", "-o", str(report), *cmd], cwd=ROOT, env=env, capture_output=True, text=True
     )
-    _pid, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        err = proc.stderr.read().decode() if proc.stderr else ""
-        raise SystemExit(f"{system}: the command line failed ({proc.returncode}): {err}")
-    if proc.stderr:
-        proc.stderr.close()
-    return wall, usage.ru_maxrss / 1024
+    if res.returncode != 0:
+        raise SystemExit(f"{system}: the command line failed ({res.returncode}): {res.stderr}")
+    wall, kb = report.read_text().split()[-2:]
+    return float(wall), int(kb) / 1024
+
+
+def imports_alone(tmp: Path, repeat: int) -> float:
+    """Median wall time of starting Python and importing the command line (the fixed cost of a run)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
+    cmd = [sys.executable, "-c", "import tournaments.pairing.cli"]
+    subprocess.run(cmd, cwd=ROOT, env=env, check=True)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(cmd, cwd=ROOT, env=env, check=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
 
 
 def bench(system: str, players: int, round_no: int, seed: int, repeat: int, goal: float, tmp: Path) -> bool:
@@ -113,6 +121,7 @@ def main() -> int:
     sizes = [int(x) for x in args.sizes.split(",")]
     missed = 0
     with tempfile.TemporaryDirectory() as tmp:
+        print(f"fixed cost: interpreter and imports alone {imports_alone(Path(tmp), args.repeat):.2f} s", flush=True)
         for system in args.systems.split(","):
             for players in sizes:
                 middle = (9 if players <= 300 else 11) // 2 + 1
