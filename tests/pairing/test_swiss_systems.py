@@ -264,3 +264,13 @@ def test_no_pairing_exists() -> None:
         event.game(rnd, w, b, "=")
     with pytest.raises(PairingError):
         pair_solkoff(event.inp(4, unavailable=frozenset({4})))
+
+
+def test_colour_rule_is_a_setting() -> None:
+    """Round 1 on rating with the balance rule: no history, so the higher-placed player of every board
+    takes the initial colour (1-6, 2-7, ... all with the top half White), where FIDE's rule alternates."""
+    event = Event(10)
+    assert pairs(pair_rating(event.inp(1), {"colours": "balance"})) == [(1, 6), (2, 7), (3, 8), (4, 9), (5, 10)]
+    assert pairs(pair_resistance(event.inp(1), {"colours": "fide"})) == [(1, 2), (4, 3), (5, 6), (8, 7), (9, 10)]
+    with pytest.raises(ValueError, match="unknown colour rule"):
+        pair_rating(event.inp(1), {"colours": "random"})

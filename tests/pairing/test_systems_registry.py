@@ -39,7 +39,11 @@ def test_every_engine_pairs_a_first_round(key: str) -> None:
 
 def test_options_are_validated() -> None:
     spec = get("solkoff")
-    assert spec.validate({"solkoff_variant": "median"}) == {"solkoff_variant": "median", "round1": "lot"}
+    assert spec.validate({"solkoff_variant": "median"}) == {
+        "solkoff_variant": "median",
+        "round1": "lot",
+        "colours": "fide",
+    }
     with pytest.raises(OptionError, match="not one of"):
         spec.configure({"solkoff_variant": "longest"})
     with pytest.raises(OptionError, match="unknown option"):

@@ -18,14 +18,17 @@ the average rating of the opponents (``ARO``).
 
 Both: an odd score group sends its lowest-placed player down to meet the highest-placed player of
 the next group; no float in the same direction as last round (nor two rounds ago) where avoidable;
-colours by FIDE's basic rules (FMJD's own colour text was not found) [open].
+colours by FIDE's basic rules (FMJD's own colour text was not found) [open: option ``colours``,
+``fide`` or Toernooimanager's ``balance``].
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Literal
 
+from tournaments.pairing.colours import COLOUR_RULES
 from tournaments.pairing.halves import Order, SwissRules, pair_swiss
 from tournaments.pairing.model import PairingInput, RoundPairing
 from tournaments.scores.opponents import records_upto, solkoff_family
@@ -42,6 +45,14 @@ Round1 = Literal["lot", "rating"]
 
 SOLKOFF_RULES = SwissRules(name="FMJD Swiss on Solkoff")
 RATING_RULES = SwissRules(name="FMJD Swiss on rating")
+
+
+def _rules(base: SwissRules, options: Mapping[str, object]) -> SwissRules:
+    """The rules with the event's colour rule (option ``colours``: ``fide`` by default, or ``balance``)."""
+    colours = str(options.get("colours", "fide"))
+    if colours not in COLOUR_RULES:
+        raise ValueError(f"unknown colour rule {colours!r}; known: {', '.join(COLOUR_RULES)}")
+    return replace(base, colour_rule=colours)
 
 
 def _num(x: float) -> str:
@@ -81,14 +92,14 @@ def rating_order(inp: PairingInput) -> Order:
 
 
 def pair_solkoff(inp: PairingInput, options: Mapping[str, object] | None = None) -> RoundPairing:
-    """Pair a round of the FMJD Swiss on Solkoff (options ``solkoff_variant``, ``round1``)."""
+    """Pair a round of the FMJD Swiss on Solkoff (options ``solkoff_variant``, ``round1``, ``colours``)."""
     opts = dict(options or {})
     variant = str(opts.get("solkoff_variant", "full"))
     round1 = str(opts.get("round1", "lot"))
     order = solkoff_order(inp, variant, round1)  # type: ignore[arg-type]
-    return pair_swiss(inp, SOLKOFF_RULES, order)
+    return pair_swiss(inp, _rules(SOLKOFF_RULES, opts), order)
 
 
 def pair_rating(inp: PairingInput, options: Mapping[str, object] | None = None) -> RoundPairing:
-    """Pair a round of the FMJD/PNDB Swiss on rating (no options)."""
-    return pair_swiss(inp, RATING_RULES, rating_order(inp))
+    """Pair a round of the FMJD/PNDB Swiss on rating (option ``colours``)."""
+    return pair_swiss(inp, _rules(RATING_RULES, dict(options or {})), rating_order(inp))

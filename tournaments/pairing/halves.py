@@ -111,7 +111,7 @@ class _Field:
         self.strict_colours = True
         self._before: dict[int, dict[int, float]] = {}
 
-    def why_not(self, a: int, b: int, colour_rule: ColourRule) -> str | None:
+    def why_not(self, a: int, b: int) -> str | None:
         """Why ``a`` and ``b`` may not meet (None: they may)."""
         if b in self.met[a]:
             return f"met in round {self.met[a][b]}"
@@ -163,7 +163,7 @@ class _Search:
         self.budget = max(SEARCH_STEPS_MIN, SEARCH_STEPS_PER_PLAYER * len(players))
 
     def ok(self, a: int, b: int) -> bool:
-        return self.f.why_not(a, b, self.rules.colour_rule) is None
+        return self.f.why_not(a, b) is None
 
     def cost(self, a: int, b: int) -> int:
         return conflict(self.f.colours[a], self.f.colours[b])
@@ -414,7 +414,7 @@ class _Round:
     def _partner(self, f: int, residents: list[int]) -> int | None:
         """The first player of the group, from the top (or the bottom), the floater may meet."""
         order = residents if self.rules.floater_meets == "highest" else reversed(residents)
-        return next((p for p in order if self.f.why_not(f, p, self.rules.colour_rule) is None), None)
+        return next((p for p in order if self.f.why_not(f, p) is None), None)
 
     def _bracket(
         self, residents: list[int], last: bool, group_score: str
@@ -520,7 +520,7 @@ class _Round:
                 default = i + 1 if i % 2 == 0 else None
             if default is not None and default != j and default < n:
                 d = group[default]
-                why = self.f.why_not(a, d, self.rules.colour_rule)
+                why = self.f.why_not(a, d)
                 if why is None:
                     why = (
                         "colour preferences"

@@ -23,20 +23,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from tournaments.pairing.colours import COLOUR_RULES, ColourRule
 from tournaments.pairing.halves import Order, SwissRules, pair_swiss
 from tournaments.pairing.model import PairingInput, RoundPairing
 from tournaments.scores.opponents import records_upto, resistance_points, sonneborn_berger
 
 
-def rules(adjacent: bool = False) -> SwissRules:
-    """The pairing rules, halves or adjacent."""
+def rules(adjacent: bool = False, colours: ColourRule = "balance") -> SwissRules:
+    """The pairing rules, halves or adjacent, colours by balance (or FIDE's rules)."""
+    if colours not in COLOUR_RULES:
+        raise ValueError(f"unknown colour rule {colours!r}; known: {', '.join(COLOUR_RULES)}")
     return SwissRules(
         name="Swiss on resistance points",
         pairing="adjacent" if adjacent else "halves",
         odd_floater="top",
         floater_meets="lowest",
         singleton_joins=True,
-        colour_rule="balance",
+        colour_rule=colours,
     )
 
 
@@ -65,10 +68,12 @@ def pair_resistance(inp: PairingInput, options: Mapping[str, object] | None = No
     """Pair a round of the Swiss on resistance points.
 
     Options: ``adjacent`` (default False: halves), ``round1_adjacent`` (default True: round 1
-    pairs 1-2, 3-4, ... as Toernooimanager does; False: round 1 by halves like later rounds).
+    pairs 1-2, 3-4, ... as Toernooimanager does; False: round 1 by halves like later rounds),
+    ``colours`` (``balance``, the default, or ``fide``).
     """
     opts = dict(options or {})
     adjacent = bool(opts.get("adjacent", False))
     if inp.round <= 1 and bool(opts.get("round1_adjacent", True)):
         adjacent = True
-    return pair_swiss(inp, rules(adjacent), resistance_order(inp))
+    colours = str(opts.get("colours", "balance"))
+    return pair_swiss(inp, rules(adjacent, colours), resistance_order(inp))  # type: ignore[arg-type]

@@ -26,6 +26,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from tournaments.pairing.berger import pair_round_robin
+from tournaments.pairing.colours import COLOUR_RULES
 from tournaments.pairing.dutch import pair_dutch
 from tournaments.pairing.fmjd import SOLKOFF_VARIANTS, pair_rating, pair_solkoff
 from tournaments.pairing.keizer import KeizerParams, pair_keizer
@@ -194,6 +195,17 @@ KEIZER_OPTIONS = tuple(
     for f in fields(KeizerParams)
 )
 
+
+def _colours(default: str) -> OptionSpec:
+    return OptionSpec(
+        "colours",
+        "str",
+        default,
+        "colour rule: FIDE's basic rules (fide) or the lower colour balance gets White (balance)",
+        choices=COLOUR_RULES,
+    )
+
+
 _SWAP = OptionSpec(
     "swap_last_two", "bool", True, "double round robin: play the last two rounds of cycle 1 swapped (FIDE)"
 )
@@ -227,6 +239,7 @@ SYSTEMS: dict[str, SystemSpec] = {
                 OptionSpec(
                     "round1", "str", "lot", "round 1 by lot (start numbers) or by rating", choices=("lot", "rating")
                 ),
+                _colours("fide"),
             ),
             trf_code="FMJD_SWISS_SOLKOFF",
             default_tiebreaks=("SOLK/T", "RTNG"),
@@ -240,6 +253,7 @@ SYSTEMS: dict[str, SystemSpec] = {
             gettext_noop("Swiss on rating (FMJD, PNDB)"),
             "swiss",
             pair_rating,
+            options=(_colours("fide"),),
             trf_code="FMJD_SWISS_RATING",
             default_tiebreaks=("ARO",),
             secondary_scores=("RTNG",),
@@ -258,6 +272,7 @@ SYSTEMS: dict[str, SystemSpec] = {
                 OptionSpec(
                     "round1_adjacent", "bool", True, "round 1: pair 1-2, 3-4, ... in lot order (Toernooimanager)"
                 ),
+                _colours("balance"),
             ),
             trf_code="TM_SWISS_RESISTANCE",
             default_tiebreaks=("WP", "SB"),

@@ -56,23 +56,19 @@ def rro_vectors(
 ) -> tuple[dict[int, tuple[float, ...]], list[tuple[int, ...]]]:
     """Results in ranking order for a tied ``group``: per player the points scored against each place
     of the ranking so far (``above``: the groups in rank order, the tied group among them), keeping
-    the places every tied player met; and the places kept."""
+    the places every tied player met; and the places kept. Work: one pass over the ranking and over
+    the tied players' rounds."""
     members = set(group)
-    places = [tuple(g) for g in above if not members & set(g)]
-    points: dict[int, list[float]] = {pid: [] for pid in group}
-    kept: list[tuple[int, ...]] = []
-    for place in places:
-        them = set(place)
+    places = [tuple(g) for g in above if not members.intersection(g)]
+    place_of = {q: i for i, place in enumerate(places) for q in place}
+    points: dict[int, dict[int, float]] = {}
+    for pid in group:
         row: dict[int, float] = {}
-        met_all = True
-        for pid in group:
-            games = [e for e in ctx.entries[pid] if e.opponent in them and (e.played or ctx.round_robin)]
-            if not games:
-                met_all = False
-                break
-            row[pid] = sum(e.points for e in games)
-        if met_all:
-            kept.append(place)
-            for pid in group:
-                points[pid].append(row[pid])
-    return {pid: tuple(v) for pid, v in points.items()}, kept
+        for e in ctx.entries[pid]:
+            i = place_of.get(e.opponent) if e.opponent is not None else None
+            if i is not None and (e.played or ctx.round_robin):
+                row[i] = row.get(i, 0.0) + e.points
+        points[pid] = row
+    kept = sorted(set.intersection(*(set(row) for row in points.values()))) if points else []
+    vectors = {pid: tuple(points[pid][i] for i in kept) for pid in group}
+    return vectors, [places[i] for i in kept]
