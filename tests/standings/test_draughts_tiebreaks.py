@@ -205,3 +205,17 @@ def test_registry_codes_and_round_robins() -> None:
     assert parse_tiebreaks(["pmd", "de", "rro"], "round_robin") == ("PMD", "DE", "RRO")
     for codes in PRESETS.values():
         parse_tiebreaks(codes, "swiss")
+
+
+def test_average_rating_of_opponents_for_the_rating_swiss() -> None:
+    """The FMJD/PNDB Swiss on rating breaks ties by ARO (its registry default). Players 1 and 2 end on
+    2 points: 1 beat 3 (1900) and lost to 4 (1700): ARO (1900 + 1700) / 2 = 1800; 2 drew 5 (2000) and
+    had a half-point bye, which does not count: ARO 2000. So 2 is above 1."""
+    games = [(1, 1, 3, "1"), (1, 2, 5, "="), (2, 4, 1, "1"), (2, 3, 5, "=")]
+    ratings = {1: 1500, 2: 1500, 3: 1900, 4: 1700, 5: 2000}
+    players = _players(5, games, [(2, 2, "H"), (1, 4, "U")], ratings=ratings)
+    s = compute_standings(StandingsInput(players=players, total_rounds=2, tiebreaks=("ARO",)))
+    assert _row(s, 1).points == _row(s, 2).points == 2
+    assert _row(s, 1).tiebreaks["ARO"] == 1800 and _row(s, 2).tiebreaks["ARO"] == 2000
+    order = [r.start_number for r in s.rows]
+    assert order.index(2) < order.index(1)
