@@ -13,6 +13,8 @@ code  meaning                                points (``Scoring`` field)
 =     draw over the board                    ``draw``
 0     loss over the board                    ``loss``
 W D L win / draw / loss, game of < 1 move    ``win`` / ``draw`` / ``loss``
+P     plus-draw (a draw, marked plus)        ``draw``  (extension: see below)
+M     minus-draw (a draw, marked minus)      ``draw``  (extension: see below)
 \\+    forfeit win (with an opponent)         ``forfeit_win``
 \\+    a win without opponent                 ``full_bye`` (Gacrux reads it as a full-point bye)
 \\-    forfeit loss (with an opponent)        ``forfeit_loss``
@@ -26,6 +28,14 @@ Z     zero-point bye or known absence        ``zero_bye``
 One more code exists only inside this program: ``PENDING`` (``?``), a game of a published round
 whose result is not confirmed yet. It is never written to a file and never reaches the standings;
 the pairing history carries it when the arbiter pairs anyway, because the two players have met.
+
+Plus- and minus-draws (KNDB championship conditions; Toernooimanager's "Delftse telling"): a draw
+may be marked *plus* for the player who kept a lasting advantage of at least three men (a king counts
+two) and *minus* for the opponent. The score stays a draw. This program writes such a draw in a TRF
+round cell with the extension codes ``P`` (this player's plus-draw) and ``M`` (this player's
+minus-draw) in the result column, always in pairs (``P`` in one player's cell, ``M`` in the
+opponent's). Everything else reads them as the draw they are (``DRAW_CODES``); the tie-break ``PMD``
+counts them (``draw_mark``). Files for other programs can carry ``=`` instead (``fide_code``).
 
 What counts as played (FIDE C.04.1 b and its note; C.07 art. 16): a game over the board between
 two players (codes 1 = 0 W D L, and a pending game). A forfeit is *not* a played game: it is not
@@ -42,10 +52,13 @@ from typing import Literal
 Colour = Literal["w", "b"]
 
 # TRF result codes (see the table above) and the program's own ``?`` for a pending game.
-ResultCode = Literal["1", "=", "0", "+", "-", "H", "Z", "U", "F", "W", "D", "L", "?"]
+ResultCode = Literal["1", "=", "0", "+", "-", "H", "Z", "U", "F", "W", "D", "L", "P", "M", "?"]
 PENDING: ResultCode = "?"
-TRF_CODES: frozenset[str] = frozenset({"1", "=", "0", "+", "-", "H", "Z", "U", "F", "W", "D", "L"})
-GAME_CODES: frozenset[str] = frozenset({"1", "=", "0", "W", "D", "L"})  # over the board
+PLUS_DRAW: ResultCode = "P"  # a draw marked plus for this player (extension code, see above)
+MINUS_DRAW: ResultCode = "M"  # a draw marked minus for this player
+TRF_CODES: frozenset[str] = frozenset({"1", "=", "0", "+", "-", "H", "Z", "U", "F", "W", "D", "L", "P", "M"})
+GAME_CODES: frozenset[str] = frozenset({"1", "=", "0", "W", "D", "L", "P", "M"})  # over the board
+DRAW_CODES: frozenset[str] = frozenset({"=", "D", "P", "M"})  # drawn over the board (plus/minus included)
 WIN_CODES: frozenset[str] = frozenset({"1", "W"})  # won over the board (C.07 WON counts these)
 FORFEIT_CODES: frozenset[str] = frozenset({"+", "-"})
 _WIN_TYPE_UNPLAYED: frozenset[str] = frozenset({"+", "U", "F"})  # scored like a win without a game
@@ -129,6 +142,22 @@ FIDE_SCORING = Scoring(
 )
 
 
+_POINT_FIELDS: dict[str, str] = {
+    "1": "win",
+    "W": "win",
+    "=": "draw",
+    "D": "draw",
+    "P": "draw",
+    "M": "draw",
+    "0": "loss",
+    "L": "loss",
+    "H": "half_bye",
+    "Z": "zero_bye",
+    "U": "pab",
+    "F": "full_bye",
+}
+
+
 def points(code: str, scoring: Scoring, *, has_opponent: bool = True) -> float:
     """The points a result code is worth under ``scoring`` (the table in the module docstring).
 
@@ -138,19 +167,10 @@ def points(code: str, scoring: Scoring, *, has_opponent: bool = True) -> float:
         return scoring.forfeit_win if has_opponent else scoring.full_bye
     if code == "-":
         return scoring.forfeit_loss if has_opponent else scoring.zero_bye
-    return {
-        "1": scoring.win,
-        "W": scoring.win,
-        "=": scoring.draw,
-        "D": scoring.draw,
-        "0": scoring.loss,
-        "L": scoring.loss,
-        "H": scoring.half_bye,
-        "Z": scoring.zero_bye,
-        "U": scoring.pab,
-        "F": scoring.full_bye,
-        PENDING: 0.0,
-    }[code]
+    if code == PENDING:
+        return 0.0
+    value: float = getattr(scoring, _POINT_FIELDS[code])
+    return value
 
 
 def is_played(code: str, has_opponent: bool) -> bool:
@@ -194,8 +214,24 @@ def result_codes(result: str) -> tuple[ResultCode, ResultCode]:
 
 
 def result_from_codes(white: str, black: str) -> str | None:
-    """The stored game result for a pair of codes read from a file (None: not a game result)."""
+    """The stored game result for a pair of codes read from a file (None: not a game result).
+
+    A plus/minus-draw (``P`` against ``M``) is a draw; a ``P`` or ``M`` not answered by the other
+    mark (e.g. ``P`` against ``=``) is not a game result.
+    """
+    if {white, black} & {PLUS_DRAW, MINUS_DRAW}:
+        return _CODES_RESULT[("=", "=")] if {white, black} == {PLUS_DRAW, MINUS_DRAW} else None
     return _CODES_RESULT.get((_UNRATED_AS_GAME.get(white, white), _UNRATED_AS_GAME.get(black, black)))
+
+
+def draw_mark(code: str) -> int:
+    """+1 for a plus-draw, -1 for a minus-draw, 0 for any other result (the tie-break ``PMD`` sums it)."""
+    return 1 if code == PLUS_DRAW else -1 if code == MINUS_DRAW else 0
+
+
+def fide_code(code: str) -> str:
+    """The code as plain FIDE TRF has it: a plus- or minus-draw becomes ``=``, the rest is unchanged."""
+    return "=" if code in (PLUS_DRAW, MINUS_DRAW) else code
 
 
 def bye_kind_for_code(code: str) -> str:

@@ -192,3 +192,55 @@ def test_many_rounds_never_pair_within_the_window() -> None:
     for p in players:
         whites = sum(1 for r in p.history if r.colour == "w")
         assert abs(2 * whites - len(p.history)) <= 2
+
+
+# Toernooimanager's settings (issue 26): long absence, maximum meetings, the initial order.
+
+
+def test_long_absence_scores_its_own_fraction_with_its_own_cap() -> None:
+    """V = 10, step 1, no own value. Player 1: announced absence (H) twice at 1/2 -> 10 x 1/2 x 2 = 10.
+    Player 2: long absence (F) twice at 1/4, paid once (cap 1) -> 9 x 1/4 = 2.25. Ranking 1, 2 stays."""
+    players = _players(2, [], [(1, 1, "H"), (2, 1, "H"), (1, 2, "F"), (2, 2, "F")])
+    params = KeizerParams(
+        top_value=10, step=1, own_value_base=False, absence=0.5, long_absence=0.25, long_absence_cap=1
+    )
+    rows = keizer_scores(players, params).by_player()
+    assert rows[1].score == 10 and rows[2].score == 2.25
+    assert rows[1].absences_scored == 2 and rows[2].absences_scored == 1
+
+
+def test_initial_order_ranks_before_the_first_result() -> None:
+    """``initial_order`` (3, 1): before any game the ranking is 3, 1, 2 (the others by start number),
+    values 50, 49, 48; round 1 pairs top-down 3-1 and 2 sits out. From JSON a list is accepted."""
+    params = KeizerParams(**{"initial_order": [3, 1]})  # type: ignore[arg-type]
+    assert params.initial_order == (3, 1)
+    players = tuple(PlayerRecord(id=i) for i in (1, 2, 3))
+    table = keizer_scores(players, params)
+    assert [(r.player, r.value) for r in table.rows] == [(3, 50), (1, 49), (2, 48)]
+    rp = pair_keizer(_inp(players, 1), params)
+    assert {rp.pairings[0].white, rp.pairings[0].black} == {1, 3} and rp.byes[0].player == 2
+
+
+def test_maximum_meetings_is_never_exceeded() -> None:
+    """Four players met 1-2 and 3-4 in round 1, 1-3 and 2-4 in round 2. With at most one meeting and
+    no rematch window, round 3 can only be 1-4 and 2-3; after 1-4, 2-3 nobody may meet anybody: round 4
+    is refused (the cap is never relaxed, unlike the rematch window)."""
+    games = [(1, 1, 2, "1"), (1, 3, 4, "1"), (2, 1, 3, "="), (2, 2, 4, "1")]
+    params = KeizerParams(rematch_rounds=0, max_meetings=1)
+    rp = pair_keizer(_inp(_players(4, games), 3), params)
+    assert {frozenset((p.white, p.black)) for p in rp.pairings} == {frozenset((1, 4)), frozenset((2, 3))}
+    assert any("met 1 times, the maximum" in r for p in rp.pairings for r in p.reasons)
+    games += [(3, 1, 4, "1"), (3, 2, 3, "=")]
+    with pytest.raises(PairingError):
+        pair_keizer(_inp(_players(4, games), 4), params)
+    with pytest.raises(ValueError, match="maximum meetings"):
+        KeizerParams(max_meetings=0)
+    with pytest.raises(ValueError, match="must not be negative"):
+        KeizerParams(long_absence=-0.1)
+
+
+def test_a_large_club_pairs_without_recursion_limits() -> None:
+    """3,000 present players (a large online Keizer): the iterative top-down search pairs them all."""
+    players = tuple(PlayerRecord(id=i) for i in range(1, 3001))
+    rp = pair_keizer(_inp(players, 1), KeizerParams(iterations=2))
+    assert len(rp.pairings) == 1500 and rp.pairings[0].white in (1, 2)

@@ -20,59 +20,11 @@ equal colours in a row across the cycle boundary.
 from __future__ import annotations
 
 from tournaments.pairing.model import Bye, Pairing, PairingError, PairingInput, RoundPairing
+from tournaments.scores.berger import Table, berger_table, round_count, schedule, table_round
 
-Table = list[list[tuple[int, int]]]
+__all__ = ["FREE_ROUND_REASON", "Table", "berger_table", "pair_round_robin", "round_count", "schedule"]
 
 FREE_ROUND_REASON = "Free round: meets the dummy of the Berger table (odd number of players)"
-
-
-def berger_table(n: int) -> Table:
-    """The single-cycle Berger table for ``n`` players (n >= 2).
-
-    Returns one list per round; each entry is ``(white, black)`` in board order. For odd
-    ``n`` the player drawn against the dummy appears as ``(player, 0)`` at the dummy's board.
-    Every pair of players meets exactly once.
-    """
-    if n < 2:
-        raise ValueError(f"a round robin needs at least 2 players, got {n}")
-    size = n if n % 2 == 0 else n + 1  # table size; the extra player is the dummy
-    half = size // 2
-    rounds: Table = []
-    for r in range(1, size):
-        slots = [((i - 1) + (r - 1) * half) % (size - 1) + 1 for i in range(1, size)]
-        # slots[i-1] is x_i
-        board1 = (slots[0], size) if r % 2 == 1 else (size, slots[0])
-        boards = [board1]
-        for b in range(2, half + 1):
-            boards.append((slots[b - 1], slots[size + 1 - b - 1]))
-        if size != n:
-            # The dummy (player size) is replaced by 0 and always listed second.
-            boards = [(w, b) if b != size and w != size else ((b if w == size else w), 0) for w, b in boards]
-        rounds.append(boards)
-    return rounds
-
-
-def round_count(n: int, double: bool = False) -> int:
-    """Number of rounds of a (double) round robin with ``n`` players."""
-    cycle = n - 1 if n % 2 == 0 else n
-    return 2 * cycle if double else cycle
-
-
-def schedule(n: int, double: bool = False, swap_last_two: bool = True) -> Table:
-    """The full schedule: the Berger table, or for ``double`` both cycles.
-
-    In a double round robin the second cycle is the table with colours reversed, and with
-    ``swap_last_two`` (FIDE's recommendation, default on) the last two rounds of the first
-    cycle are played in swapped order. A ``(p, 0)`` free round stays ``(p, 0)`` in both cycles.
-    """
-    table = berger_table(n)
-    if not double:
-        return table
-    first = list(table)
-    if swap_last_two and len(first) >= 2:
-        first[-2], first[-1] = first[-1], first[-2]
-    second = [[(w, b) if b == 0 else (b, w) for w, b in rnd] for rnd in table]
-    return first + second
 
 
 def pair_round_robin(inp: PairingInput, double: bool = False, swap_last_two: bool = True) -> RoundPairing:
@@ -100,14 +52,14 @@ def pair_round_robin(inp: PairingInput, double: bool = False, swap_last_two: boo
         raise PairingError(f"Round {inp.round} is outside the schedule: a round robin of {n} has {len(rounds)}.")
     cycle_len = len(rounds) // 2 if double else len(rounds)
     cycle = 1 if inp.round <= cycle_len else 2
-    table_round = _table_round(inp.round, cycle_len, double, swap_last_two)
+    in_table = table_round(inp.round, cycle_len, double, swap_last_two)
     pairings: list[Pairing] = []
     byes: list[Bye] = []
     for white, black in rounds[inp.round - 1]:
         if black == 0:
             byes.append(Bye(player=white, kind="zero", reasons=(FREE_ROUND_REASON,)))
             continue
-        reason = f"Berger table for {n} players, round {table_round}"
+        reason = f"Berger table for {n} players, round {in_table}"
         if double:
             reason += f", cycle {cycle}" + (" (colours reversed)" if cycle == 2 else "")
         pairings.append(Pairing(white=white, black=black, board=len(pairings) + 1, reasons=(reason,)))
@@ -118,12 +70,3 @@ def pair_round_robin(inp: PairingInput, double: bool = False, swap_last_two: boo
         if not any(b.player == pid for b in byes)
     )
     return RoundPairing(round=inp.round, pairings=tuple(pairings), byes=tuple(byes), warnings=warnings)
-
-
-def _table_round(rnd: int, cycle_len: int, double: bool, swap_last_two: bool) -> int:
-    """Which round of the single-cycle table round ``rnd`` of the schedule plays."""
-    if rnd > cycle_len:
-        return rnd - cycle_len
-    if double and swap_last_two and cycle_len >= 2 and rnd >= cycle_len - 1:
-        return (2 * cycle_len - 1) - rnd
-    return rnd

@@ -7,6 +7,15 @@
     python -m tournaments.pairing --dutch -g CONFIG -o OUT.trf [-s SEED] [--trf16]   # generator
     python -m tournaments.pairing -r                              # version
 
+    python -m tournaments.pairing --system NAME INPUT.trf -p [OUTPUT] [--solkoff-variant V] [--adjacent]
+                                  [--option NAME=VALUE ...]       # any system of the registry
+
+``--system`` takes a key of ``tournaments.pairing.systems.SYSTEMS``: ``dutch`` (the same as
+``--dutch``), ``solkoff``, ``rating``, ``resistance``, ``moyenne``, also ``keizer``, ``berger``,
+``berger_double``. Options that change the pairing: ``--solkoff-variant full|short|median|plain|plus``
+(solkoff), ``--adjacent`` (resistance), and any option as ``--option NAME=VALUE``. Round 1 uses the
+start numbers as the lot order. ``-c`` and ``-g`` pair with the chosen system too.
+
 ``-p`` writes the number of pairs (the PAB counts as a pair), then one ``white black`` line per
 pair in start numbers, the PAB as ``id 0``. ``-c`` prints a block per round whose re-pairing
 differs (pairs or colours or PAB). Exit codes: 0 ok; 1 no valid pairing (``-p``) or at least one
@@ -19,12 +28,13 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import NoReturn
 
-from tournaments.pairing.dutch import pair_dutch
 from tournaments.pairing.generator import generate, parse_config
-from tournaments.pairing.model import PairingError, RoundPairing
+from tournaments.pairing.model import PairingError, PairingInput, RoundPairing
+from tournaments.pairing.systems import SYSTEMS, Engine, OptionError
 from tournaments.pairing.trf_input import to_pairing_input
 from tournaments.trf import TrfError, TrfTournament, next_round, read_trf_file, round_pairs, write_trf
 
@@ -39,8 +49,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m tournaments.pairing", description="FIDE Dutch Swiss pairing engine")
-    p.add_argument("--dutch", action="store_true", help="use the FIDE Dutch system (the only one)")
+    p = _Parser(prog="python -m tournaments.pairing", description="Pairing engines (FIDE Dutch and draughts systems)")
+    p.add_argument("--dutch", action="store_true", help="use the FIDE Dutch system (the default)")
+    p.add_argument("--system", choices=tuple(SYSTEMS), help="the pairing system (default: dutch)")
+    p.add_argument("--solkoff-variant", help="solkoff: full, short, median, plain or plus (default full)")
+    p.add_argument("--adjacent", action="store_true", help="resistance: pair 1-2, 3-4, ... instead of halves")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a system option")
     p.add_argument("input", nargs="?", help="TRF input file")
     p.add_argument("-p", nargs="?", const="-", metavar="OUTPUT", help="pair the next round")
     p.add_argument("-c", action="store_true", help="check every round of the file")
@@ -66,9 +80,27 @@ def _load(path: str) -> TrfTournament:
         raise SystemExit(EXIT_FILE) from None
 
 
-def _pair(path: str, output: str) -> int:
+def _engine(args: argparse.Namespace) -> Engine:
+    """The chosen system's engine with its options (``OptionError`` for a bad one)."""
+    if args.dutch and args.system not in (None, "dutch"):
+        raise OptionError(f"--dutch and --system {args.system} contradict each other")
+    spec = SYSTEMS[args.system or "dutch"]
+    options: dict[str, object] = {}
+    for item in args.option:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise OptionError(f"--option {item!r}: write NAME=VALUE")
+        options[name.strip()] = value.strip()
+    if args.solkoff_variant is not None:
+        options["solkoff_variant"] = args.solkoff_variant
+    if args.adjacent:
+        options["adjacent"] = True
+    return spec.configure(options)
+
+
+def _pair(path: str, output: str, engine: Engine) -> int:
     t = _load(path)
-    rp = pair_dutch(to_pairing_input(t, next_round(t)))
+    rp = engine(to_pairing_input(t, next_round(t)))
     text = format_pairing(rp)
     if output == "-":
         sys.stdout.write(text)
@@ -85,14 +117,14 @@ def _describe(pairs: frozenset[tuple[int, int]], pab: int | None) -> str:
     return " ".join(items)
 
 
-def _check(path: str) -> int:
+def _check(path: str, engine: Engine) -> int:
     t = _load(path)
     last = next_round(t) - 1
     bad = 0
     for k in range(1, last + 1):
         expected, exp_pab = round_pairs(t, k)
         try:
-            rp = pair_dutch(to_pairing_input(t, k))
+            rp = engine(to_pairing_input(t, k))
         except PairingError:
             print(f"Round {k}: No valid pairing exists for round {k}")
             print(f"  Tournament pairings: {_describe(expected, exp_pab)}")
@@ -114,7 +146,14 @@ def _check(path: str) -> int:
     return EXIT_OK if bad == 0 else EXIT_NO_PAIRING
 
 
-def _generate(config: str, out: str | None, seed: int | None, trf16: bool) -> int:
+def _generate(
+    config: str,
+    out: str | None,
+    seed: int | None,
+    trf16: bool,
+    engine: Callable[[PairingInput], RoundPairing],
+    system: str | None,
+) -> int:
     if not out:
         print("error: -g needs -o OUT.trf", file=sys.stderr)
         return EXIT_INVALID
@@ -128,7 +167,9 @@ def _generate(config: str, out: str | None, seed: int | None, trf16: bool) -> in
             return EXIT_FILE
     cfg = parse_config(text)
     seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
-    t = generate(cfg, seed)
+    t = generate(cfg, seed, pairer=engine)
+    if system and system != "dutch":
+        t = replace(t, system=SYSTEMS[system].trf_code or "")
     with open(out, "w", encoding="utf-8") as fh:
         fh.write(write_trf(t, "trf16" if trf16 else "trf26"))
     return EXIT_OK
@@ -141,18 +182,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.r:
             print(VERSION)
             return EXIT_OK
+        engine = _engine(args)
         if args.g is not None:
-            return _generate(args.g, args.o, args.s, args.trf16)
+            return _generate(args.g, args.o, args.s, args.trf16, engine, args.system)
         if not args.input:
             print("error: an input TRF file is needed (or -g to generate one)", file=sys.stderr)
             return EXIT_INVALID
         if args.c:
-            return _check(args.input)
+            return _check(args.input, engine)
         if args.p is not None:
-            return _pair(args.input, args.p)
+            return _pair(args.input, args.p, engine)
         print("error: say -p to pair, -c to check or -g to generate", file=sys.stderr)
         return EXIT_INVALID
-    except TrfError as exc:
+    except (TrfError, OptionError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_INVALID
     except PairingError as exc:

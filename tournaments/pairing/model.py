@@ -1,4 +1,4 @@
-"""Frozen dataclasses shared by every pairing engine (Berger, Dutch, Keizer).
+"""Frozen dataclasses shared by every pairing engine (``tournaments.pairing.systems`` lists them).
 
 Engines are pure: a ``PairingInput`` in, a ``RoundPairing`` out. They never touch the ORM;
 ``tournaments.services.pairing`` is the only bridge to the models.
@@ -28,6 +28,9 @@ class PlayerRecord:
     # score for pairing only (Baku acceleration, TRF XXA/250). The Dutch engine reads the current
     # round's entry and the earlier ones (for floats).
     accelerations: tuple[float, ...] = ()
+    # Extra scores the caller supplies for the order inside a score group, compared after the
+    # system's own (higher first): e.g. board points in a team-of-4 Swiss on resistance points.
+    order_scores: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,9 @@ from tournaments.vocabulary import RoundRecord, Scoring
 CellKind = Literal[
     "win", "draw", "loss", "forfeit_win", "forfeit_loss", "bye", "absent", "none", "self", "pending", "grid"
 ]
-_PLAYED: dict[str, CellKind] = {"1": "win", "W": "win", "=": "draw", "D": "draw", "0": "loss", "L": "loss"}
+_PLAYED: dict[str, CellKind] = {
+    "1": "win", "W": "win", "=": "draw", "D": "draw", "P": "draw", "M": "draw", "0": "loss", "L": "loss"
+}
 
 
 @dataclass(frozen=True)

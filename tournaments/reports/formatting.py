@@ -23,7 +23,7 @@ def tiebreak_text(v: TiebreakValue) -> str:
     if v is None:
         return "–"
     if isinstance(v, tuple):
-        return "/".join(points_text(x) for x in v)
+        return "/".join(points_text(x) for x in v) or "–"
     return points_text(v)
 
 

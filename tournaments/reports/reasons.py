@@ -142,6 +142,48 @@ _PATTERNS: list[tuple[re.Pattern[str], _Render]] = [
      lambda m, n: _("Rematch: they last met in round %(round)s") % {"round": m[1]}),
     (re.compile(re.escape(ARBITER_CHANGE_REASON)),
      lambda m, n: _("Changed by an arbiter: the engine paired this board differently")),
+    # The draughts Swiss systems (``tournaments.pairing.halves``) and the Moyenne pairing.
+    (re.compile(r"(Halves|Adjacent): place (\d+) v place (\d+) of (\d+) in the group of score (\S+)"),
+     lambda m, n: (_("Top half against bottom half: place %(a)s against place %(b)s of %(n)s in score group %(s)s")
+                   if m[1] == "Halves" else
+                   _("Neighbours: place %(a)s against place %(b)s of %(n)s in score group %(s)s"))
+     % {"a": m[2], "b": m[3], "n": m[4], "s": m[5]}),
+    (re.compile(r"Instead of place (\d+) \(player (\d+)\): (.+)"),
+     lambda m, n: _("Not place %(place)s, %(who)s: %(why)s") % {
+         "place": m[1], "who": _who(n, m[2]), "why": _swiss_why(m[3])}),
+    (re.compile(r"(\d+) moves down from score (\S+): (\d+) player\(s\) placed (below|above) passed over \((.+)\)"),
+     lambda m, n: (_("%(who)s moves down from score group %(s)s: %(n)s player(s) placed below passed over (%(why)s)")
+                   if m[4] == "below" else
+                   _("%(who)s moves down from score group %(s)s: %(n)s player(s) placed above passed over (%(why)s)"))
+     % {"who": _who(n, m[1]), "s": m[2], "n": m[3], "why": _swiss_why(m[5])}),
+    (re.compile(r"(\d+) moves down from score (\S+): (.+)"),
+     lambda m, n: _("%(who)s moves down from score group %(s)s: %(why)s") % {
+         "who": _who(n, m[1]), "s": m[2], "why": _swiss_why(m[3])}),
+    (re.compile(r"(\d+) joins score group (\S+): the only player left in his group"),
+     lambda m, n: _("%(who)s joins score group %(g)s: the only player left in their group") % {
+         "who": _who(n, m[1]), "g": m[2]}),
+    (re.compile(r"(\d+) moves on from score (\S+): nobody in score (\S+) may meet him"),
+     lambda m, n: _("%(who)s moves on from score %(s)s: nobody in score group %(g)s may meet them") % {
+         "who": _who(n, m[1]), "s": m[2], "g": m[3]}),
+    (re.compile(r"Floater (\d+) meets the (highest|lowest)-placed player of score (\S+) he may meet"),
+     lambda m, n: (_("%(who)s, moved down, meets the highest-placed player of score group %(s)s they may meet")
+                   if m[2] == "highest" else
+                   _("%(who)s, moved down, meets the lowest-placed player of score group %(s)s they may meet"))
+     % {"who": _who(n, m[1]), "s": m[3]}),
+    (re.compile(r"(White|Black) (\d+): order (.+)"),
+     lambda m, n: _("%(side)s %(who)s: placed by %(key)s") % {"side": _word(m[1]), "who": _who(n, m[2]), "key": m[3]}),
+    (re.compile(r"Colours: no history, the higher-placed player takes the initial colour"),
+     lambda m, n: _("Colours: no games yet, the higher-placed player takes the initial colour")),
+    (re.compile(r"PAB: the lowest-placed player without a bye or a win without playing \(score (\S+)\)"),
+     lambda m, n: _("Bye: the lowest-placed player without a bye or a win without playing (score %(score)s)")
+     % {"score": m[1]}),
+    (re.compile(r"PAB: the (\d+) player\(s\) placed lower could not leave the others pairable"),
+     lambda m, n: _("Bye: the %(n)s player(s) placed lower could not leave the others pairable") % {"n": m[1]}),
+    (re.compile(r"PAB: no player without a bye leaves the others pairable \(score (\S+)\)"),
+     lambda m, n: _("Bye: no player without a bye leaves the others pairable (score %(score)s)") % {"score": m[1]}),
+    (re.compile(r"Moyenne rank (\d+) \((\S+)\) v rank (\d+) \((\S+)\)"),
+     lambda m, n: _("Moyenne rank %(a)s (%(sa)s) against rank %(b)s (%(sb)s)") % {
+         "a": m[1], "sa": m[2], "b": m[3], "sb": m[4]}),
     (re.compile(r"Requested half-point bye"), lambda m, n: _("Requested half-point bye")),
     (re.compile(r"Requested zero-point bye"), lambda m, n: _("Requested zero-point bye")),
     (re.compile(r"Absent: not paired"), lambda m, n: _("Absent: not paired")),
@@ -151,10 +193,33 @@ _PATTERNS: list[tuple[re.Pattern[str], _Render]] = [
 ]
 
 
+def _swiss_why(why: str) -> str:
+    m = re.fullmatch(r"met in round (\d+)", why)
+    if m:
+        return _("they met in round %(round)s") % {"round": m[1]}
+    words = {
+        "a prohibited pair": _("a prohibited pair"),
+        "both must have the same colour": _("both must have the same colour"),
+        "colour preferences": _("more colour preferences met"),
+        "keeps the group pairable": _("keeps the rest of the group pairable"),
+        "the lowest-placed player of an odd group": _("the lowest-placed player of an odd group"),
+        "the top-placed player of an odd group": _("the highest-placed player of an odd group"),
+        "the group could not be paired otherwise": _("the group could not be paired otherwise"),
+        "the others could not be paired without him": _("the others could not be paired without them"),
+        "fewer colour preferences met without him": _("fewer colour preferences met without them"),
+        "he floated down last round": _("they moved down last round"),
+        "he floated down two rounds ago": _("they moved down two rounds ago"),
+    }
+    return str(words.get(why, why))
+
+
 def _keizer_skip(why: str) -> str:
     m = re.fullmatch(r"met in round (\d+), rematch window", why)
     if m:
         return _("met in round %(round)s, within the rematch window") % {"round": m[1]}
+    m = re.fullmatch(r"met (\d+) times, the maximum", why)
+    if m:
+        return _("met %(n)s times already, the maximum") % {"n": m[1]}
     if why == "prohibited pair":
         return _("a prohibited pair")
     if why == "keeps the lower boards pairable":

@@ -157,6 +157,10 @@ def _basis(part: Part, rounds: int) -> str:
         }  # fmt: skip
     if part.basis == "fmjd_zero":
         return _("unplayed round: counts 0 (FMJD Solkoff)")
+    if part.basis == "forfeit_real":
+        return _("their score %(score)s (a forfeit: their real score counts, FMJD)") % {"score": _n(part.score)}
+    if part.basis == "opponent_solkoff":
+        return _("their Solkoff %(score)s") % {"score": _n(part.score)}
     if part.basis == "scheduled":
         return _("unplayed game: the scheduled opponent's score %(score)s") % {"score": _n(part.score)}
     return _("free round: counts nothing")
@@ -216,6 +220,25 @@ def _value_lines(
         if len(kept) != len([p for p in x.parts if p.value is not None]):
             return lines, _("Sum of the rounds not cut: %(sum)s") % {"sum": total}
         return lines, _("Sum: %(sum)s") % {"sum": total}
+    if x.method == "balance":
+        lines = [
+            _line(_round(p, names), _("plus-draw (+1)") if (p.value or 0) > 0 else _("minus-draw (−1)"))
+            for p in x.parts
+        ]
+        return lines, _("Plus-draws minus minus-draws: %(value)s") % {"value": tiebreak_text(x.value)}
+    if x.method == "ranking_order":
+        if x.note == "not_needed":
+            return [], _("not needed: no one else was still tied")
+        lines = [
+            _line(_round(p, names), _("place %(place)s in the ranking: %(points)s") % {
+                "place": _n(p.score), "points": _n(p.points)})
+            for p in x.parts
+        ]  # fmt: skip
+        return lines, _("Points against each place of the ranking, best first: %(value)s") % {
+            "value": tiebreak_text(x.value)
+        }
+    if x.method == "own":
+        return [], _("The player's own rating: %(value)s") % {"value": tiebreak_text(x.value)}
     if x.method == "count":
         lines = [_round(p, names) for p in x.parts]
         return lines, ngettext("%(n)s round counted", "%(n)s rounds counted", len(x.parts)) % {"n": len(x.parts)}

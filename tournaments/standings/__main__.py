@@ -2,8 +2,12 @@
 
 Contract (other tools rely on it): with ``--json`` it prints one JSON list, in rank order,
 ``[{"start_number": 3, "rank": 1, "points": 14, "tiebreaks": {"BH/C1": 61, ...}}]`` with
-numbers as ints when whole (a cascade such as FMJD-TS is a list, a value that does not apply
-is null). Without ``--json`` a readable table. Bad input: one line on stderr, exit code 2.
+numbers as ints when whole (a cascade such as SOLK/T or FMJD-TS, Ts1..Ts(n-1), and RRO, the
+points against each place in turn, are lists; a value that does not apply is null). The codes
+are those of ``tournaments.standings.tiebreaks.REGISTRY``: FIDE C.07's and the draughts ones
+(SOLK, SOLK/M, SOLK/T1, SOLK/T, SOLK+, WP, PMD, RRO, RTNG). Plus- and minus-draws are read from
+the TRF extension codes ``P`` and ``M`` (``tournaments.vocabulary``). Without ``--json`` a
+readable table. Bad input: one line on stderr, exit code 2.
 
 The edition of FIDE C.07 follows the file's start date (record 042: before 2026-03-01 the 2024
 edition, from then on 2026; a file without 042 keeps 2024); ``--rules 2024|2026`` forces it.

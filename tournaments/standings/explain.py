@@ -13,12 +13,16 @@ same for other tools (``python -m tournaments.standings --explain``).
 * ``Part.kind``: game, forfeit_win, forfeit_loss, pab, full_bye, half_bye, zero_bye, absent,
   not_paired (no record for the round: a late entry, a withdrawal).
 * ``Part.basis`` (Buchholz family): see ``tournaments.standings.context.Contribution``; plus
-  ``free`` (a round robin's free round, contributing nothing).
+  ``free`` (a round robin's free round, or a round left out, contributing nothing). The FMJD
+  Solkoff family (SOLK..., WP): ``opponent`` (a game), ``forfeit_real`` (a forfeit: the opponent's
+  real score), ``fmjd_zero`` (no opponent: 0), ``opponent_solkoff`` (SOLK+: the opponent's Solkoff).
 * ``Explanation.method``: sum, cascade, count, progressive, average, performance, direct,
-  not_applicable.
+  not_applicable, balance (PMD: each part a plus-draw +1 or minus-draw -1), ranking_order (RRO:
+  each part a game against a place compared, ``score`` the place's number), own (RTNG).
 * ``Explanation.note`` (DE): all_met, not_all_met, not_needed; (ARO/TPR) unrated, no_games.
 * ``Explanation.facts``: cut_low, cut_high (BH cuts), limit (KS), aro, p, dp (TPR),
-  best (DE: the most the player could have scored against the group).
+  best (DE: the most the player could have scored against the group), places (RRO: how many
+  places were compared).
 """
 
 from __future__ import annotations
@@ -26,7 +30,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
+from tournaments.scores.opponents import cut_highest, cut_lowest
 from tournaments.standings.context import Context, Entry, contributions
+from tournaments.standings.draughts import SOLKOFF_FAMILY, opponent_lists, solkoff_values
 from tournaments.standings.model import Edition, Standings, StandingsInput, TiebreakValue
 from tournaments.standings.ranking import Ranked, de_scores, rank, standings_of
 from tournaments.standings.ratings import average_rating, dp
@@ -41,6 +47,7 @@ from tournaments.standings.tiebreaks import (
     rating_based_allowed,
     won_over_the_board,
 )
+from tournaments.vocabulary import draw_mark
 
 _BYE_KINDS = {"U": "pab", "F": "full_bye", "+": "full_bye", "H": "half_bye", "Z": "zero_bye"}
 
@@ -155,7 +162,11 @@ def explain_value(ranked: Ranked, pid: int, code: str) -> Explanation:
     ctx = ranked.ctx
     value = ranked.values[code][pid]
     tb = REGISTRY[code]
-    if tb.cuts is not None or code in ("SB", "FMJD-TS"):
+    if code in (*SOLKOFF_FAMILY, "FMJD-TS", "WP"):
+        return _solkoff_family(ctx, pid, code, value)
+    if code in ("PMD", "RRO", "RTNG"):
+        return _draughts(ranked, pid, code, value)
+    if tb.cuts is not None or code == "SB":
         return _buchholz_family(ctx, pid, code, value)
     if code in ("WIN", "WON"):
         test = (lambda e: counts_as_win(ctx, e)) if code == "WIN" else won_over_the_board
@@ -207,6 +218,62 @@ def _buchholz_family(ctx: Context, pid: int, code: str, value: TiebreakValue) ->
     method = "cascade" if code == "FMJD-TS" else "sum"
     facts = (("cut_low", float(low)), ("cut_high", float(high))) if low or high else ()
     return Explanation(code, value, method, tuple(parts), facts=facts)
+
+
+_SOLKOFF_CUTS = {"SOLK/M": (1, 1), "SOLK/T1": (1, 0)}
+
+
+def _solkoff_family(ctx: Context, pid: int, code: str, value: TiebreakValue) -> Explanation:
+    """The FMJD Solkoff family and WP: one part per round, with what was cut."""
+    row = opponent_lists(ctx)[pid]
+    plain = solkoff_values(ctx)["SOLK"]
+    by_round = {o.round: o for o in row}
+    low, high = _SOLKOFF_CUTS.get(code, (0, 0))
+    scores = [o.score for o in row]
+    lows = cut_lowest(scores, low)
+    highs = cut_highest(scores, high, lows)
+    cut = {row[i].round: "low" for i in lows} | {row[i].round: "high" for i in highs}
+    parts: list[Part] = []
+    for e in ctx.entries[pid]:
+        o = by_round.get(e.round)
+        if o is None:
+            parts.append(_part(e, basis="free"))
+        elif code == "SOLK+":
+            own = plain[o.opponent] if o.opponent is not None else 0.0
+            basis = "opponent_solkoff" if o.opponent is not None else "fmjd_zero"
+            parts.append(_part(e, score=float(own), value=float(own), basis=basis))  # type: ignore[arg-type]
+        else:
+            basis = {"game": "opponent", "forfeit": "forfeit_real", "no_opponent": "fmjd_zero"}[o.basis]
+            parts.append(_part(e, score=o.score, value=o.score, basis=basis, cut=cut.get(e.round, "")))
+    method = "cascade" if code in ("SOLK/T", "FMJD-TS") else "sum"
+    facts = (("cut_low", float(low)), ("cut_high", float(high))) if low or high else ()
+    return Explanation(code, value, method, tuple(parts), facts=facts)
+
+
+def _draughts(ranked: Ranked, pid: int, code: str, value: TiebreakValue) -> Explanation:
+    """PMD (the marked draws), RRO (the games against the places compared), RTNG (the rating)."""
+    ctx = ranked.ctx
+    if code == "PMD":
+        parts = tuple(
+            _part(e, score=float(draw_mark(e.code)), value=float(draw_mark(e.code)))
+            for e in ctx.entries[pid]
+            if draw_mark(e.code)
+        )
+        return Explanation(code, value, "balance", parts)
+    if code == "RTNG":
+        if not rating_based_allowed(ctx):
+            return Explanation(code, value, "not_applicable", note="unrated")
+        return Explanation(code, value, "own")
+    places = ranked.rro_places.get(pid)
+    if places is None:
+        return Explanation(code, value, "ranking_order", note="not_needed")
+    where = {q: n for n, place in enumerate(places, start=1) for q in place}
+    parts = tuple(
+        _part(e, score=float(where[e.opponent]), value=e.points)
+        for e in ctx.entries[pid]
+        if e.opponent in where and (e.played or ctx.round_robin)
+    )
+    return Explanation(code, value, "ranking_order", parts, facts=(("places", float(len(places))),))
 
 
 def _progressive(ctx: Context, pid: int, value: TiebreakValue) -> Explanation:

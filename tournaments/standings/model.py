@@ -10,13 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tournaments.pairing.keizer import KeizerParams
+from tournaments.scores.keizer import KeizerParams
+from tournaments.scores.opponents import ByeRule
 from tournaments.vocabulary import RoundRecord, Scoring
 
-TournamentKind = Literal["swiss", "round_robin", "double_round_robin", "keizer"]
-KINDS: tuple[str, ...] = ("swiss", "round_robin", "double_round_robin", "keizer")
+TournamentKind = Literal["swiss", "round_robin", "double_round_robin", "keizer", "moyenne"]
+KINDS: tuple[str, ...] = ("swiss", "round_robin", "double_round_robin", "keizer", "moyenne")
 # A tie-break value: a number, None when not applicable (e.g. ARO with unrated players),
-# or a tuple for cascades (FMJD-TS), compared lexicographically.
+# or a tuple for cascades (SOLK/T, FMJD-TS) and results in ranking order (RRO), compared
+# lexicographically.
 TiebreakValue = float | tuple[float, ...] | None
 # The edition of FIDE C.07 (see ``tournaments.standings.editions``).
 Edition = Literal["2024", "2026"]
@@ -56,6 +58,11 @@ class StandingsInput:
     (rating-based tie-breaks are not applicable, value None, when anyone is unrated).
     ``fmjd_bye_zero``: the FMJD Solkoff convention (a bye or any unplayed round counts as an
     opponent score of 0 in the player's own BH family) instead of C.07 art. 16.
+    ``solkoff_bye``: how the FMJD Solkoff family (SOLK, SOLK/M, SOLK/T1, SOLK/T, SOLK+, FMJD-TS) and
+    the resistance points (WP) count a round without an opponent: ``"zero"`` (default, FMJD: an
+    opponent score of 0, cut first) or ``"skip"`` (left out, so the cuts take real opponents).
+    ``moyenne_min_games``: kind ``moyenne`` ranks the players with at least this many games played
+    (the classified) above the others, each by moyenne.
     ``edition``: the edition of FIDE C.07 (``tournaments.standings.editions``). ``"2026"`` caps
     the dummy of a player's own unplayed round (art. 16.4): at most the scheduled opponent's
     adjusted score (a forfeit, 16.4.1), otherwise at most a draw's points times the number of
@@ -73,6 +80,8 @@ class StandingsInput:
     fmjd_bye_zero: bool = False
     edition: Edition = "2024"
     keizer: KeizerParams = field(default_factory=KeizerParams)
+    solkoff_bye: ByeRule = "zero"
+    moyenne_min_games: int = 0
 
 
 @dataclass(frozen=True)
@@ -83,7 +92,8 @@ class StandingsRow:
     ``tiebreaks`` maps each code of the tournament's order to its value.
     ``rating_change`` is an *estimate* (Elo with the tournament's K; the federation's own
     calculation may differ); None when the player or all opponents are unrated.
-    ``keizer_score`` is set for Keizer events only (it is what they rank by).
+    ``keizer_score`` is set for Keizer events only (it is what they rank by); ``moyenne`` (points
+    per game played, None before a game) and ``classified`` for moyenne events only.
     """
 
     rank: int
@@ -101,15 +111,17 @@ class StandingsRow:
     performance: int | None
     rating_change: float | None
     keizer_score: float | None = None
+    moyenne: float | None = None
+    classified: bool | None = None
 
 
 @dataclass(frozen=True)
 class Standings:
     """The result: rows in rank order, plus the tie-break codes used, in order.
 
-    ``separated_by[i]`` says what puts ``rows[i]`` above ``rows[i + 1]``: ``"PTS"`` (points, or
-    the Keizer score), the first tie-break code whose values differ, or None when the two share
-    the place (equal on everything).
+    ``separated_by[i]`` says what puts ``rows[i]`` above ``rows[i + 1]``: ``"PTS"`` (points, the
+    Keizer score, or the moyenne with the classified first), the first tie-break code whose values
+    differ, or None when the two share the place (equal on everything).
     """
 
     rows: tuple[StandingsRow, ...]

@@ -1,4 +1,5 @@
-"""Rank the players: points (or Keizer score), then the tie-breaks in the tournament's order.
+"""Rank the players: points (or the Keizer score, or the moyenne with the classified first), then the
+tie-breaks in the tournament's order.
 
 Ranking is a refinement of tied groups: each criterion splits every group that is still
 tied; direct encounter (DE) is applied group-wise (C.07 art. 6): among the players tied at
@@ -6,8 +7,10 @@ that point, when all have met each other (always in a round robin) they are orde
 points scored in those games (repeated meetings averaged); in a Swiss where not all have met,
 a player is ranked ahead only if their score exceeds the most any player below them could
 have reached had they won all their missing games among the tied; DE is re-applied to any
-smaller group still tied. Players equal on everything share the rank ("1224" style) and are
-listed by start number.
+smaller group still tied. Results in ranking order (RRO, ``tournaments.standings.draughts``) is
+group-wise too: the tied players' points against each place of the ranking so far, compared in
+turn, re-applied to any smaller group still tied. Players equal on everything share the rank
+("1224" style) and are listed by start number.
 """
 
 from __future__ import annotations
@@ -15,12 +18,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tournaments.pairing.keizer import keizer_scores
-from tournaments.pairing.model import PlayerRecord
+from tournaments.scores.keizer import keizer_table
+from tournaments.scores.moyenne import moyenne
 from tournaments.standings.context import Context, build_context
+from tournaments.standings.draughts import rro_vectors
 from tournaments.standings.model import Standings, StandingsInput, StandingsRow, TiebreakValue
 from tournaments.standings.ratings import performance_rating, rating_change
 from tournaments.standings.tiebreaks import REGISTRY, Values, default_tiebreaks, parse_tiebreaks
+from tournaments.vocabulary import DRAW_CODES
 
 Group = list[int]
 
@@ -96,17 +101,21 @@ class Ranked:
 
     ``levels[pid]`` holds the player's group number after points and after each tie-break in
     order (equal tuples up to a level = still tied there); ``de_groups[pid]`` the players tied
-    with ``pid`` when direct encounter was applied (absent when it was not needed).
+    with ``pid`` when direct encounter was applied (absent when it was not needed);
+    ``rro_places[pid]`` the places (groups of start numbers, best first) RRO compared them on.
+    ``moyenne[pid]``: (points, games) in a moyenne event.
     """
 
     ctx: Context
     codes: tuple[str, ...]
     values: dict[str, Values]
-    primary: dict[int, float]
+    primary: dict[int, TiebreakValue]
     keizer: dict[int, float] | None
     groups: list[Group]
     levels: dict[int, list[int]] = field(default_factory=dict)
     de_groups: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    rro_places: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+    moyenne: dict[int, tuple[float, int]] | None = None
 
 
 def rank(inp: StandingsInput) -> Ranked:
@@ -123,11 +132,15 @@ def rank(inp: StandingsInput) -> Ranked:
         if compute is not None:
             values[code] = compute(ctx)
     keizer = _keizer(ctx) if inp.kind == "keizer" else None
-    primary: dict[int, float] = keizer if keizer is not None else ctx.points
+    averages = _moyennes(ctx) if inp.kind == "moyenne" else None
+    primary: dict[int, TiebreakValue] = dict(keizer if keizer is not None else ctx.points)
+    if averages is not None:
+        primary = {pid: _moyenne_key(pts, games, inp.moyenne_min_games) for pid, (pts, games) in averages.items()}
     groups = _split(sorted(ctx.players), lambda pid: primary[pid])
-    ranked = Ranked(ctx, codes, values, primary, keizer, groups)
+    ranked = Ranked(ctx, codes, values, primary, keizer, groups, moyenne=averages)
     _record_level(ranked)
     de_shown: dict[int, TiebreakValue] = {}
+    rro_shown: dict[int, TiebreakValue] = {}
     for code in codes:
         refined: list[Group] = []
         for g in ranked.groups:
@@ -136,6 +149,8 @@ def rank(inp: StandingsInput) -> Ranked:
             elif code == "DE":
                 ranked.de_groups.update(dict.fromkeys(g, tuple(g)))
                 refined.extend(_direct_encounter(ctx, g, de_shown))
+            elif code == "RRO":
+                refined.extend(_ranking_order(ranked, g, ranked.groups, rro_shown))
             else:
                 vals = values[code]
                 refined.extend(_split(g, lambda pid, vals=vals: vals[pid]))  # type: ignore[misc]
@@ -143,7 +158,45 @@ def rank(inp: StandingsInput) -> Ranked:
         _record_level(ranked)
     if "DE" in codes:
         values["DE"] = {pid: de_shown.get(pid, 0.0) for pid in ctx.players}
+    if "RRO" in codes:
+        values["RRO"] = {pid: rro_shown.get(pid, ()) for pid in ctx.players}
     return ranked
+
+
+def _ranking_order(ranked: Ranked, group: Group, above: list[Group], shown: dict[int, TiebreakValue]) -> list[Group]:
+    """RRO for one tied group (re-applied to smaller groups still tied, with the ranking refined)."""
+    vectors, places = rro_vectors(ranked.ctx, group, above)
+    for pid in group:
+        shown.setdefault(pid, vectors[pid])
+        ranked.rro_places.setdefault(pid, tuple(places))
+    parts = _split(group, lambda pid: vectors[pid])
+    if len(parts) == 1:
+        return parts
+    members = set(group)
+    refined: list[Group] = []
+    for g in above:
+        if members & set(g):
+            refined.extend(parts)
+        else:
+            refined.append(g)
+    out: list[Group] = []
+    for part in parts:
+        out.extend(_ranking_order(ranked, part, refined, shown) if len(part) > 1 else [part])
+    return out
+
+
+def _moyennes(ctx: Context) -> dict[int, tuple[float, int]]:
+    out: dict[int, tuple[float, int]] = {}
+    for pid, p in ctx.players.items():
+        m = moyenne(p.rounds, ctx.scoring, ctx.rounds)
+        out[pid] = (m.points, m.games)
+    return out
+
+
+def _moyenne_key(points: float, games: int, min_games: int) -> tuple[float, ...]:
+    """Classified (at least ``min_games`` games) first, then the moyenne; no game at all last."""
+    classified = games > 0 and games >= min_games
+    return (1.0 if classified else 0.0, points / games if games else -1.0)
 
 
 def _record_level(ranked: Ranked) -> None:
@@ -177,7 +230,7 @@ def standings_of(ranked: Ranked) -> Standings:
     position = 1
     for g in ranked.groups:
         for pid in sorted(g):
-            rows.append(_row(ctx, pid, position, ranked.codes, ranked.values, ranked.keizer))
+            rows.append(_row(ctx, pid, position, ranked))
         position += len(g)
     order = [r.start_number for r in rows]
     return Standings(
@@ -191,31 +244,19 @@ def standings_of(ranked: Ranked) -> Standings:
 
 
 def _keizer(ctx: Context) -> dict[int, float]:
-    records = tuple(
-        PlayerRecord(
-            id=pid,
-            rating=p.rating,
-            history=tuple(r for r in p.rounds if r.round <= ctx.rounds),
-        )
-        for pid, p in ctx.players.items()
-    )
-    table = keizer_scores(records, ctx.inp.keizer)
+    histories = {pid: tuple(r for r in p.rounds if r.round <= ctx.rounds) for pid, p in ctx.players.items()}
+    table = keizer_table(histories, ctx.inp.keizer)
     return {r.player: r.score for r in table.rows}
 
 
-def _row(
-    ctx: Context,
-    pid: int,
-    rank: int,
-    codes: tuple[str, ...],
-    values: dict[str, Values],
-    keizer: dict[int, float] | None,
-) -> StandingsRow:
+def _row(ctx: Context, pid: int, rank: int, ranked: Ranked) -> StandingsRow:
+    codes, values, keizer = ranked.codes, ranked.values, ranked.keizer
     p = ctx.players[pid]
+    average = ranked.moyenne[pid] if ranked.moyenne is not None else None
     row = ctx.entries[pid]
     played = [e for e in row if e.played]
     wins = sum(1 for e in played if e.code in ("1", "W"))
-    draws = sum(1 for e in played if e.code in ("=", "D"))
+    draws = sum(1 for e in played if e.code in DRAW_CODES)
     win_pts = ctx.scoring.win or 1.0
     rated = [(ctx.players[e.opponent].rating, e.points / win_pts) for e in played if e.opponent is not None]
     rated = [(r, s) for r, s in rated if r > 0]
@@ -237,4 +278,6 @@ def _row(
         performance=performance,
         rating_change=change,
         keizer_score=None if keizer is None else keizer[pid],
+        moyenne=(average[0] / average[1] if average[1] else None) if average is not None else None,
+        classified=(average[1] > 0 and average[1] >= ctx.inp.moyenne_min_games) if average is not None else None,
     )

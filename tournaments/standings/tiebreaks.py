@@ -1,9 +1,11 @@
-"""Tie-break registry keyed by FIDE C.07 codes (plus ``FMJD-TS``), with names as data.
+"""Tie-break registry keyed by FIDE C.07 codes and the draughts ones (``tournaments.standings.draughts``:
+the FMJD Solkoff family SOLK, SOLK/M, SOLK/T1, SOLK/T, SOLK+ and FMJD-TS, resistance points WP,
+the plus/minus-draw balance PMD, results in ranking order RRO), with names as data.
 
 Each ``Tiebreak`` has a code, a short name and a one-line description (for the PDF header
 and the public legend) and a function computing every player's value from a ``Context``.
 Higher values rank higher for every tie-break here; ``None`` (not applicable) ranks last.
-``DE`` is group-wise: its ordering is computed by ``tournaments.standings.ranking``.
+``DE`` and ``RRO`` are group-wise: their ordering is computed by ``tournaments.standings.ranking``.
 Values are in the tournament's points (draughts 2/1/0: BH and PS double, SB scales by 4
 compared with chess 1/½/0; rankings are the same).
 """
@@ -14,9 +16,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from tournaments.standings.context import Context, Entry, contributions
+from tournaments.standings.draughts import solkoff_values
 from tournaments.standings.model import StandingsError, TiebreakValue, TournamentKind
 from tournaments.standings.ratings import average_half_up, average_rating, performance_rating
-from tournaments.vocabulary import WIN_CODES
+from tournaments.vocabulary import DRAW_CODES, WIN_CODES, draw_mark
 
 Values = dict[int, TiebreakValue]
 
@@ -77,13 +80,26 @@ def _buchholz(low: int, high: int) -> Callable[[Context], Values]:
     return compute
 
 
-def _fmjd_truncated(ctx: Context) -> Values:
-    """FMJD full truncated Solkoff: (Ts1, Ts2, ..., Ts(n-1)), Ts_k = Solkoff minus the k lowest."""
-    out: Values = {}
-    for pid in ctx.players:
-        vals = _bh_values(ctx, pid)
-        out[pid] = tuple(_cut(vals, k, 0) for k in range(1, len(vals)))
-    return out
+def _solkoff(code: str) -> Callable[[Context], Values]:
+    """A variant of the FMJD Solkoff family (``tournaments.standings.draughts``)."""
+
+    def compute(ctx: Context) -> Values:
+        return dict(solkoff_values(ctx)[code])
+
+    return compute
+
+
+def _plus_minus(ctx: Context) -> Values:
+    """PMD: plus-draws minus minus-draws."""
+    return {pid: float(sum(draw_mark(e.code) for e in ctx.entries[pid])) for pid in ctx.players}
+
+
+def _own_rating(ctx: Context) -> Values:
+    """RTNG: the player's own rating (not applicable when unrated players take part, as ARO)."""
+    if not rating_based_allowed(ctx):
+        return dict.fromkeys(ctx.players)
+    unrated = ctx.inp.unrated_rating or 0
+    return {pid: float(p.rating or unrated) for pid, p in ctx.players.items()}
 
 
 def _sonneborn_berger(ctx: Context) -> Values:
@@ -93,7 +109,7 @@ def _sonneborn_berger(ctx: Context) -> Values:
 def counts_as_win(ctx: Context, e: Entry) -> bool:
     """WIN: a round scoring a win's points (a win, forfeit win, PAB or full-point bye worth a win)."""
     win = ctx.scoring.win
-    return e.code not in ("=", "D", "H") and win > 0 and e.points >= win
+    return e.code not in DRAW_CODES and e.code != "H" and win > 0 and e.points >= win
 
 
 def won_over_the_board(e: Entry) -> bool:
@@ -237,7 +253,7 @@ REGISTRY: dict[str, Tiebreak] = {
             gettext_noop(
                 "FMJD full truncated Solkoff: Solkoff minus the lowest, then minus the two lowest, ... in turn"
             ),
-            _fmjd_truncated,
+            _solkoff("SOLK/T"),
             round_robin=False,
         ),
         Tiebreak(
@@ -290,6 +306,71 @@ REGISTRY: dict[str, Tiebreak] = {
             _aob,
             round_robin=False,
         ),
+        # The draughts tie-breaks (``tournaments.standings.draughts``).
+        Tiebreak(
+            "SOLK",
+            gettext_noop("Solkoff (bye 0)"),
+            gettext_noop("FMJD Solkoff: sum of the opponents' scores, a round without an opponent counting 0"),
+            _solkoff("SOLK"),
+            round_robin=False,
+        ),
+        Tiebreak(
+            "SOLK/M",
+            gettext_noop("Median Solkoff (FMJD)"),
+            gettext_noop("FMJD median Solkoff: Solkoff minus the highest and the lowest opponent score"),
+            _solkoff("SOLK/M"),
+            round_robin=False,
+        ),
+        Tiebreak(
+            "SOLK/T1",
+            gettext_noop("Short truncated Solkoff"),
+            gettext_noop("FMJD short truncated Solkoff: Solkoff minus the lowest opponent score"),
+            _solkoff("SOLK/T1"),
+            round_robin=False,
+        ),
+        Tiebreak(
+            "SOLK/T",
+            gettext_noop("Full truncated Solkoff"),
+            gettext_noop(
+                "FMJD full truncated Solkoff: Solkoff minus the lowest, then minus the two lowest, ... in turn"
+            ),
+            _solkoff("SOLK/T"),
+            round_robin=False,
+        ),
+        Tiebreak(
+            "SOLK+",
+            gettext_noop("Solkoff-plus"),
+            gettext_noop("FMJD Solkoff-plus: sum of the opponents' Solkoffs"),
+            _solkoff("SOLK+"),
+            round_robin=False,
+        ),
+        Tiebreak(
+            "WP",
+            gettext_noop("Resistance points"),
+            gettext_noop("Resistance points (Toernooimanager): sum of the opponents' points, a bye counting 0"),
+            _solkoff("SOLK"),
+            round_robin=False,
+        ),
+        Tiebreak(
+            "PMD",
+            gettext_noop("Plus/minus draws"),
+            gettext_noop("Balance of plus- and minus-draws (KNDB): plus-draws minus minus-draws"),
+            _plus_minus,
+        ),
+        Tiebreak(
+            "RRO",
+            gettext_noop("Results in ranking order"),
+            gettext_noop(
+                "Results in ranking order (KNDB): points against number one, then number two, ... of the ranking"
+            ),
+            None,
+        ),
+        Tiebreak(
+            "RTNG",
+            gettext_noop("Rating"),
+            gettext_noop("The player's own rating"),
+            _own_rating,
+        ),
     )
 }
 
@@ -298,6 +379,17 @@ DEFAULTS: dict[str, tuple[str, ...]] = {
     "round_robin": ("DE", "WIN", "SB", "KS"),
     "double_round_robin": ("DE", "WIN", "SB", "KS"),
     "keizer": ("SB", "DE"),
+    "moyenne": ("DE", "SB"),
+}
+
+# Named orders of events (after points): the FMJD Swiss on Solkoff, the Swiss on rating, the
+# Toernooimanager Swiss, the KNDB championship (a play-off for the places the regulations name
+# comes between the plus/minus balance and the mutual result: that is the arbiter's, not ours).
+PRESETS: dict[str, tuple[str, ...]] = {
+    "fmjd_solkoff": ("SOLK/T", "RTNG"),
+    "fmjd_rating": ("ARO",),
+    "toernooimanager": ("WP", "SB"),
+    "kndb": ("PMD", "DE", "RRO"),
 }
 
 

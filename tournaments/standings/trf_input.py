@@ -6,7 +6,7 @@ dataclasses onto the standings input and guesses the tournament kind.
 
 from __future__ import annotations
 
-from tournaments.pairing.berger import schedule
+from tournaments.scores.berger import schedule
 from tournaments.standings.editions import EDITION_WITHOUT_DATE, edition_for_trf_date
 from tournaments.standings.model import Edition, StandingsError, StandingsInput, StandingsPlayer, TournamentKind
 from tournaments.standings.tiebreaks import parse_tiebreaks
@@ -17,12 +17,14 @@ from tournaments.vocabulary import RoundRecord
 def guess_kind(t: TrfTournament) -> TournamentKind:
     """The tournament kind from the system records (192/092), else from its shape.
 
-    Keizer / round robin / Swiss words in the system text win; otherwise a file whose rounds
+    Keizer / moyenne / round robin / Swiss words in the system text win; otherwise a file whose rounds
     are exactly the Berger schedule (single or double) is a round robin, anything else Swiss.
     """
     text = f"{t.system} {t.tournament_type}".upper()
     if "KEIZER" in text:
         return "keizer"
+    if "MOYENNE" in text:
+        return "moyenne"
     if "DOUBLE" in text and ("ROBIN" in text or "BERGER" in text or "RR" in text.split("_")):
         return "double_round_robin"
     if "ROBIN" in text or "BERGER" in text:

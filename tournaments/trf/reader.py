@@ -16,7 +16,7 @@ from tournaments.trf.model import (
     TrfProhibited,
     TrfTournament,
 )
-from tournaments.vocabulary import DRAUGHTS_SCORING, FIDE_SCORING, TRF_CODES, Scoring
+from tournaments.vocabulary import DRAUGHTS_SCORING, FIDE_SCORING, GAME_CODES, TRF_CODES, Scoring
 
 
 def split_lines(text: str) -> list[str]:
@@ -65,7 +65,7 @@ def _parse_cell(raw: str, lineno: int, rnd: int) -> TrfCell:
     code = code_txt or "Z"
     if opponent is not None and code in ("H", "Z", "U", "F"):
         raise TrfError(lineno, f"{name} result", f"bye code {code} with an opponent ({opponent})")
-    if opponent is None and code in ("1", "0", "=", "W", "D", "L"):
+    if opponent is None and code in GAME_CODES:
         raise TrfError(lineno, f"{name} result", f"game result {code} without an opponent")
     return TrfCell(opponent, colour, code)
 

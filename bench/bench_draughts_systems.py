@@ -1,0 +1,137 @@
+"""Benchmark: the draughts pairing systems (issue 26), whole process, against the issue's goals.
+
+Usage::
+
+    .venv/bin/python bench/bench_draughts_systems.py [--systems solkoff,rating,resistance,moyenne,keizer]
+        [--sizes 200,1000,2000,5000] [--seed 7] [--repeat 3]
+
+For every system and field size a tournament is played by the generator (draughts scoring, 30 %
+draws, forfeits, withdrawals, half-point byes), each round paired by the system's own engine, up to
+the round timed (the middle round: round 5 of 9, or 6 of 11 from 1,000 players); the file is then
+paired by the command line, ``python -m tournaments.pairing --system NAME FILE.trf -p OUT``, in a
+fresh process: interpreter start, imports, reading the TRF file, pairing and writing the result are
+all timed. Round 1 of the largest size is timed the same way. Peak memory is the child process's
+``ru_maxrss``. Goals (issue 26): a 200-player round < 0.3 s, 1,000 < 2 s, 2,000 < 10 s, 5,000 < 60 s,
+round 1 of 5,000 < 1 s, all < 500 MB; the engines have no recursion (any size pairs).
+
+Prints one line per run: the median wall time of ``--repeat`` runs, the peak memory, the goal and
+whether it is met; the in-process pairing time (``engine``) for comparison.
+
+Python compiles every module it imports unless a compiled copy is cached; this machine sets
+``PYTHONDONTWRITEBYTECODE``, which would charge every run with compiling some sixty modules (about
+0.2 s). The command line runs here as an installed program does: with a bytecode cache (in a
+temporary folder, ``PYTHONPYCACHEPREFIX``), warmed by one untimed run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tournaments.pairing.generator import GeneratorConfig, generate  # noqa: E402
+from tournaments.pairing.systems import SYSTEMS  # noqa: E402
+from tournaments.pairing.trf_input import to_pairing_input  # noqa: E402
+from tournaments.trf import TrfTournament, write_trf  # noqa: E402
+
+GOALS = {200: 0.3, 1000: 2.0, 2000: 10.0, 5000: 60.0}
+ROUND1_GOAL = 1.0  # round 1 of the largest field (5,000 players)
+MEMORY_GOAL_MB = 500.0
+
+
+def history(system: str, players: int, seed: int, round_no: int) -> TrfTournament:
+    """A tournament of ``players`` paired by ``system`` up to round ``round_no - 1``."""
+    rounds = 9 if players <= 300 else 11
+    cfg = GeneratorConfig(
+        players=players, rounds=rounds, draw_percentage=30, forfeit_rate=40, retired_rate=25, half_point_bye_rate=20
+    )
+    engine = SYSTEMS[system].engine
+    return generate(cfg, seed, rounds=round_no - 1, pairer=engine)
+
+
+def run_cli(system: str, path: Path, cache: Path) -> tuple[float, float]:
+    """(wall seconds, peak MB) of one ``python -m tournaments.pairing --system`` process, measured by
+    ``/usr/bin/time`` (its child's peak is the process's own: a child forked from this benchmark would
+    also count this process's memory, which Linux carries over into ``ru_maxrss`` across exec)."""
+    out = path.with_suffix(".out")
+    report = path.with_suffix(".time")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(cache)
+    cmd = [sys.executable, "-m", "tournaments.pairing", "--system", system, str(path), "-p", str(out)]
+    res = subprocess.run(
+        ["/usr/bin/time", "-f", "%e %M", "-o", str(report), *cmd], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    if res.returncode != 0:
+        raise SystemExit(f"{system}: the command line failed ({res.returncode}): {res.stderr}")
+    wall, kb = report.read_text().split()[-2:]
+    return float(wall), int(kb) / 1024
+
+
+def imports_alone(tmp: Path, repeat: int) -> float:
+    """Median wall time of starting Python and importing the command line (the fixed cost of a run)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
+    cmd = [sys.executable, "-c", "import tournaments.pairing.cli"]
+    subprocess.run(cmd, cwd=ROOT, env=env, check=True)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(cmd, cwd=ROOT, env=env, check=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def bench(system: str, players: int, round_no: int, seed: int, repeat: int, goal: float, tmp: Path) -> bool:
+    t = history(system, players, seed, round_no)
+    inp = to_pairing_input(t, round_no)
+    start = time.perf_counter()
+    SYSTEMS[system].engine(inp)
+    engine = time.perf_counter() - start
+    path = tmp / f"{system}_{players}_{round_no}.trf"
+    path.write_text(write_trf(t))
+    cache = tmp / "pycache"
+    run_cli(system, path, cache)  # warm the bytecode cache
+    runs = [run_cli(system, path, cache) for _ in range(repeat)]
+    wall = statistics.median(w for w, _ in runs)
+    peak = max(m for _, m in runs)
+    ok = wall < goal and peak < MEMORY_GOAL_MB
+    print(
+        f"{system:<11} {players:>6} players  round {round_no:>2}  process {wall:7.2f} s  peak {peak:6.0f} MB  "
+        f"(goal < {goal:g} s, < {MEMORY_GOAL_MB:g} MB) {'ok' if ok else 'MISSED'}  engine {engine:6.2f} s",
+        flush=True,
+    )
+    return ok
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--systems", default="solkoff,rating,resistance,moyenne,keizer")
+    parser.add_argument("--sizes", default="200,1000,2000,5000")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    sizes = [int(x) for x in args.sizes.split(",")]
+    missed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        print(f"fixed cost: interpreter and imports alone {imports_alone(Path(tmp), args.repeat):.2f} s", flush=True)
+        for system in args.systems.split(","):
+            for players in sizes:
+                middle = (9 if players <= 300 else 11) // 2 + 1
+                goal = GOALS.get(players, max(GOALS.values()))
+                missed += not bench(system, players, middle, args.seed, args.repeat, goal, Path(tmp))
+            biggest = max(sizes)
+            missed += not bench(system, biggest, 1, args.seed, args.repeat, ROUND1_GOAL, Path(tmp))
+    print("all goals met" if not missed else f"{missed} goal(s) missed")
+    return 0 if not missed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
