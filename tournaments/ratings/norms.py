@@ -300,4 +300,3 @@ def norm_table(
 ) -> tuple[NormResult, ...]:
     """``check_norm`` for every title of ``table``, in the table's order."""
     return tuple(check_norm(federation, opponents, t, table, win_points=win_points) for t in table.titles)
-

@@ -44,6 +44,44 @@ def _opt(table: dict[str, Any], key: str, where: str) -> float | None:
     return None if key not in table else number(table[key], f"{where}.{key}")
 
 
+_ALLOWED: dict[str, frozenset[str]] = {
+    "": frozenset({"name", "title", "status", "source", "expectancy", "k", "performance", "rounding", "new_player",
+                   "gain_cap"}),
+    "expectancy": frozenset({"kind", "table", "sigma", "scale", "cap"}),
+    "k": frozenset({"kind", "scale_win", "reduced_event_factor", "rules", "numerator", "minimum",
+                    "unknown_prior_games", "effective_games"}),
+    "k.rules": frozenset({"k", "prior_games_below", "prior_games_at_least", "age_below", "rating_below",
+                          "rating_at_least"}),
+    "k.effective_games": frozenset({"prior_games_at_least", "prior_games_below", "prior_games_above",
+                                    "overperformance_above", "games_above", "ne", "ne_sqrt_prior_times", "ne_prior"}),
+    "performance": frozenset({"default", "dp_table", "formula_cap"}),
+    "rounding": frozenset({"new_rating", "new_rating_places"}),
+    "new_player": frozenset({"min_games", "min_score", "method", "linear_span", "hypothetical_opponents", "floor",
+                             "ceiling"}),
+    "gain_cap": frozenset({"enabled", "span"}),
+}  # fmt: skip
+
+
+def _known(table: object, section: str, where: str) -> None:
+    """Refuse keys a preset does not know (a typo would otherwise be silently ignored)."""
+    if not isinstance(table, dict):
+        raise RatingDataError(where, f"[{section}] must be a table")
+    unknown = sorted(set(table) - _ALLOWED[section])
+    if unknown:
+        raise RatingDataError(where, f"unknown keys in [{section or 'top level'}]: {', '.join(unknown)}")
+
+
+def _check_keys(data: dict[str, Any], where: str) -> None:
+    _known(data, "", where)
+    for section in ("expectancy", "k", "performance", "rounding", "new_player", "gain_cap"):
+        if section in data:
+            _known(data[section], section, where)
+    k = data.get("k", {})
+    for sub in ("rules", "effective_games"):
+        for item in k.get(sub, []) if isinstance(k, dict) else []:
+            _known(item, f"k.{sub}", where)
+
+
 def _table(data: dict[str, Any], key: str, where: str, *, required: bool = True) -> dict[str, Any]:
     value = data.get(key)
     if value is None and not required:
@@ -286,6 +324,7 @@ def _new_player(data: dict[str, Any], where: str) -> NewPlayerRule | None:
 
 def preset_from_dict(data: dict[str, Any], where: str) -> Preset:
     """A preset from parsed TOML; ``RatingDataError`` naming the file and key when malformed."""
+    _check_keys(data, where)
     for key in ("name", "title", "status", "source"):
         if not isinstance(data.get(key), str) or not data[key].strip():
             raise RatingDataError(where, f"{key} is missing (a preset says what it is and where it comes from)")
