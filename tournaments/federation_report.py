@@ -96,14 +96,15 @@ def _event_problems(event: ReportEvent) -> list[str]:
     problems: list[str] = []
     for attr, label in EVENT_FIELDS:
         if _blank(getattr(event, attr)):
-            problems.append(f"event: {label.lower()} is missing")
+            problems.append(f"event: {label} is missing")
+    labels = dict(EVENT_FIELDS)
     for attr in _DATES:
         value = getattr(event, attr)
         if not _blank(value):
             try:
                 datetime.date.fromisoformat(str(value).strip())
             except ValueError:
-                problems.append(f"event: {attr.replace('_', ' ')} {value!r} is not a date (YYYY-MM-DD)")
+                problems.append(f"event: {labels[attr]} {value!r} is not a date (YYYY-MM-DD)")
     if not _blank(event.start_date) and not _blank(event.end_date) and str(event.end_date) < str(event.start_date):
         problems.append("event: the end date is before the start date")
     if event.board_size not in (8, 10, 12) and not _blank(event.board_size):
