@@ -181,6 +181,19 @@ def is_played(code: str, has_opponent: bool) -> bool:
     return has_opponent and (code in GAME_CODES or code == PENDING)
 
 
+# W D L: a game of less than one move. Played (a meeting, a colour) but never rated (TRF: "unrated").
+UNRATED_GAME_CODES: frozenset[str] = frozenset({"W", "D", "L"})
+
+
+def counts_for_rating(code: str, has_opponent: bool) -> bool:
+    """A game that rating calculations count: played over the board (``is_played``), with its result
+    known (not pending), and not a game of less than one move (W D L).
+
+    Forfeits, byes and absences never count (FIDE B.02: games decided by forfeit are not rated).
+    """
+    return is_played(code, has_opponent) and code != PENDING and code not in UNRATED_GAME_CODES
+
+
 def is_meeting(code: str, has_opponent: bool) -> bool:
     """Whether the round counts as a meeting of the two players: they may not be paired again."""
     return is_played(code, has_opponent)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from tournaments.pairing.dutch import pair_dutch
 from tournaments.pairing.model import PairingInput, RoundPairing
 from tournaments.pairing.trf_input import to_pairing_input
+from tournaments.ratings import logistic_expected
 from tournaments.trf import TrfCell, TrfError, TrfPlayer, TrfTournament, cell_points
 from tournaments.vocabulary import Scoring
 
@@ -109,7 +110,7 @@ def parse_config(text: str) -> GeneratorConfig:
 def _game(rng: random.Random, white_rating: int, black_rating: int, draw_pct: int) -> tuple[str, str]:
     if rng.random() * 100 < draw_pct:
         return "=", "="
-    expected_white = 1 / (1 + 10 ** ((black_rating - white_rating) / 400))
+    expected_white = logistic_expected(white_rating - black_rating)
     return ("1", "0") if rng.random() < expected_white else ("0", "1")
 
 

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.models import Board, Entry, Game, Player, ResultSubmission, Round, Tournament
+from tournaments.ratings import logistic_expected
 
 FIRST = ["Piet", "Jürgen", "Amélie", "Сергей", "Zoë", "Łukasz", "Ольга", "Søren", "Inês", "Ярослав", "Kees", "Élodie"]
 LAST = ["Jansen", "Müller", "Lefèvre", "Иванов", "de Vries", "Wójcik", "Петрова", "Nørgaard", "Gonçalves", "Шевченко",
@@ -82,7 +83,7 @@ def create_sample_tournament(
             whites[w.pk] += 1
             boards.append(Board(round=rnd, number=len(boards) + 1, white=w, black=k))
             diff = (w.rating or 0) - (k.rating or 0)
-            expected = 1 / (1 + 10 ** (-diff / 400))
+            expected = logistic_expected(diff)
             x = rng.random()
             outcome = "2-0" if x < expected - 0.15 else ("1-1" if x < expected + 0.15 else "0-2")
             if rng.random() < 0.01:

@@ -28,6 +28,7 @@ from games.demo import seed_games
 from games.services.games import game_for_board
 from games.services.results import enter_result
 from tournaments.models import Absence, Board, Entry, Player, Round, Tournament
+from tournaments.ratings import logistic_expected
 from tournaments.services.pairing import pair_round
 from tournaments.services.registration import (
     create_tournament,
@@ -166,7 +167,7 @@ def _register(
 
 def _result_for(rng: random.Random, white: Entry, black: Entry) -> str:
     """A plausible result from the ratings: the Elo expectation split into wins and draws."""
-    expected = 1 / (1 + 10 ** (((black.rating or 1500) - (white.rating or 1500)) / 400))
+    expected = logistic_expected((white.rating or 1500) - (black.rating or 1500))
     roll = rng.random()
     white_wins = (1 - DRAW_RATE) * expected
     if roll < white_wins:

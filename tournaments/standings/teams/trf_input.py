@@ -6,7 +6,7 @@ standings input and guesses the kind of event.
 
 from __future__ import annotations
 
-from tournaments.pairing.berger import schedule
+from tournaments.scores.berger import schedule
 from tournaments.standings.model import Edition, StandingsError, TournamentKind
 from tournaments.standings.teams.model import TeamEntry, TeamStandingsInput
 from tournaments.standings.teams.tiebreaks import parse_team_tiebreaks
