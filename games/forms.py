@@ -43,9 +43,14 @@ class ResultForm(forms.Form):
 
 
 class ArbiterResultForm(ResultForm):
-    """An arbiter may enter any result and confirm it at once."""
+    """An arbiter may enter any result and confirm it at once.
 
-    result = forms.ChoiceField(label=_("Result"), choices=Result.choices)
+    The result starts empty and is required: a click on "Enter result" after editing the moves
+    never records a result nobody chose (the first choice, White wins, used to be pre-selected).
+    """
+
+    result = forms.ChoiceField(label=_("Result"), choices=[("", _("– choose the result –")), *Result.choices],
+                               error_messages={"required": _("Choose the result.")})
     termination = forms.ChoiceField(label=_("How the game ended"), choices=Termination.choices, required=False)
     confirm = forms.BooleanField(label=_("Confirm at once"), required=False, initial=True)
 
