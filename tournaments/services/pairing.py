@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.audit import Actor, record
 from tournaments.models import Absence, Board, Entry, Round, Tournament
-from tournaments.pairing.berger import pair_round_robin
+from tournaments.pairing.berger import pair_round_robin, round_count
 from tournaments.pairing.dutch import pair_dutch
 from tournaments.pairing.keizer import KeizerParams, pair_keizer
 from tournaments.pairing.model import PairingError, PairingInput, RoundPairing
@@ -83,11 +83,32 @@ def _check_can_pair(tournament: Tournament, number: int) -> None:
                 _("Round %(n)s is still a draft: publish or unpair it first.") % {"n": number - 1}
             )
     limit = tournament.rounds_planned
-    if not tournament.is_round_robin and number > limit:
+    if tournament.is_round_robin:
+        _check_round_robin_table(tournament, number)
+    elif number > limit:
         raise PairingRefused(
             _("All %(n)s planned rounds have been paired. Change the number of rounds in the settings to add one.")
             % {"n": limit}
         )
+
+
+def _check_round_robin_table(tournament: Tournament, number: int) -> None:
+    """A round robin plays its Berger table: never more rounds than the table has (5 players: 5 rounds,
+    the free round included; double: 10), neither planned nor paired."""
+    players = tournament.entries.count()
+    if players < 2:
+        return  # the engine says why it cannot pair fewer than two
+    double = tournament.pairing_system == Tournament.PairingSystem.DOUBLE_ROUND_ROBIN
+    table = round_count(players, double=double)
+    if number > table:
+        raise PairingRefused(
+            _("All %(table)s rounds of the round robin of %(n)s players have been paired.")
+            % {"table": table, "n": players})
+    if tournament.rounds_planned > table:
+        raise PairingRefused(
+            _("A round robin of %(n)s players has %(table)s rounds, but %(planned)s are planned. Set the number "
+              "of rounds to %(table)s in the settings (or register more players).")
+            % {"n": players, "table": table, "planned": tournament.rounds_planned})
 
 
 def _pending_details(pending: Iterable[PendingGame]) -> list[str]:
