@@ -93,6 +93,14 @@ class ClaimForm(forms.Form):
     moves = MovesField()
 
 
+class ClaimRulingForm(forms.Form):
+    """An arbiter's ruling on a draw claim the validator decided: uphold or overrule, and why."""
+
+    decision = forms.ChoiceField(choices=[("uphold", _("Uphold")), ("overrule", _("Overrule"))])
+    reason = forms.CharField(label=_("Reason (the players read it)"), max_length=2000,
+                             widget=forms.Textarea(attrs={"rows": 2}))
+
+
 class RulingForm(forms.Form):
     ply = forms.IntegerField(label=_("Ply"), min_value=1, max_value=2000)
     decision = forms.ChoiceField(label=_("Decision"), choices=IrregularityRuling.Decision.choices)
