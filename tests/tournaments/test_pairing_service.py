@@ -313,3 +313,25 @@ def test_a_crashing_pairing_task_is_marked_failed_and_stores_nothing(make_tourna
     run.refresh_from_db()
     assert run.status == "failed" and run.progress == 100 and "internal error" in run.message
     assert not Round.objects.filter(tournament=t).exists()
+
+
+def test_a_board_swapped_back_to_the_engines_pairing_is_no_longer_marked_changed(make_tournament, add_entries,
+                                                                                 staff):
+    """Issue 24, item 5: swapping the colours twice, or exchanging two players and exchanging them
+    back, leaves the board as the engine paired it: not "changed by an arbiter", the engine's reasons."""
+    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
+    add_entries(t, 4)
+    rnd = pair_round(t, staff).round
+    made = {b.number: (b.white_id, b.black_id, b.reasons) for b in rnd.boards.all()}
+    board = rnd.boards.get(number=1)
+    swap_colours(staff, board)
+    assert Board.objects.get(pk=board.pk).overridden
+    swap_colours(staff, Board.objects.get(pk=board.pk))
+    again = Board.objects.get(pk=board.pk)
+    assert not again.overridden and (again.white_id, again.black_id, again.reasons) == made[1]
+    one, two = rnd.boards.get(number=1), rnd.boards.get(number=2)
+    swap_players(staff, rnd, one.white.start_number, two.black.start_number)
+    assert set(rnd.boards.values_list("overridden", flat=True)) == {True}
+    swap_players(staff, rnd, one.white.start_number, two.black.start_number)
+    assert {b.number: (b.white_id, b.black_id, b.reasons) for b in rnd.boards.all()} == made
+    assert set(rnd.boards.values_list("overridden", flat=True)) == {False}

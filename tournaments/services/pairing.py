@@ -30,7 +30,7 @@ from tournaments.reports.history import PendingGame, build_history, pairing_inpu
 
 from .errors import ServiceError
 from .registration import freeze_start_numbers, last_round_number
-from .rounds import board_text, refresh_warnings
+from .rounds import board_text, engine_board, refresh_warnings
 
 # Absence kind (or availability reason) -> the bye board written for a player who is not paired.
 # progress(percent, message), called at each step of a pairing run as a background task.
@@ -214,4 +214,6 @@ def _write_round(tournament: Tournament, number: int, result: RoundPairing, away
             )
         )
     Board.objects.bulk_create(boards)
+    rnd.engine_pairing = {str(b.number): engine_board(b) for b in boards}
+    rnd.save(update_fields=["engine_pairing"])
     return rnd

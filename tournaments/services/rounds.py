@@ -7,7 +7,8 @@ Public API:
   difference above 2), computed from all earlier rounds.
 * ``refresh_warnings(tournament, rnd)``: store those warnings on the boards.
 * ``swap_colours(actor, board)``, ``swap_players(actor, rnd, first, second)``: edits of a draft
-  round (audit-logged with before/after, boards marked ``overridden``, warnings refreshed).
+  round (audit-logged with before/after, boards marked ``overridden`` unless the edit puts them
+  back as the engine paired them, warnings refreshed).
 * ``publish_round(actor, rnd)``, ``unpair_round(actor, tournament)``: draft -> published; delete the
   latest draft round.
 * ``unfinished_boards(rnd) -> list[Board]``: game boards of ``rnd`` without a confirmed result.
@@ -116,6 +117,37 @@ def refresh_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | Non
     return sum(1 for b in boards if b.warnings)
 
 
+def engine_board(board: Board) -> dict[str, object]:
+    """A board as ``Round.engine_pairing`` keeps it: who sits where, the bye kind, the engine's reasons."""
+    return {"white": board.white.start_number if board.white else None,
+            "black": board.black.start_number if board.black else None,
+            "bye": board.bye_kind, "reasons": list(board.reasons)}
+
+
+def _as_engine_paired(rnd: Round, board: Board) -> bool:
+    """Whether ``board`` is again exactly as the engine paired it (then it gets back the engine's reasons)."""
+    made = (rnd.engine_pairing or {}).get(str(board.number))
+    if not isinstance(made, dict):
+        return False  # paired before the engine's pairing was kept: stays marked as changed
+    now = engine_board(board)
+    if (made.get("white"), made.get("black"), made.get("bye", "")) != (now["white"], now["black"], now["bye"]):
+        return False
+    board.reasons = list(made.get("reasons") or [])
+    return True
+
+
+def _mark_changed(rnd: Round, boards: list[Board], inp: PairingInput) -> None:
+    """After an arbiter's edit: each board back at the engine's pairing is unmarked (its reasons the
+    engine's again); every other one is marked changed by an arbiter, with reasons explaining it."""
+    changed = []
+    for b in boards:
+        b.overridden = not _as_engine_paired(rnd, b)
+        if b.overridden:
+            changed.append(b)
+    Board.objects.bulk_update(boards, ["white", "black", "overridden", "reasons"])
+    _explain_changed(rnd.tournament, changed, inp)
+
+
 def _explain_changed(tournament: Tournament, boards: list[Board], inp: PairingInput) -> None:
     """Reasons for boards an arbiter changed: the engine's own explanation of the pairing as it now
     stands (Swiss: score groups, floats, colour preferences, and whether the colours follow the
@@ -172,10 +204,8 @@ def swap_colours(actor: Actor, board: Board) -> Board:
     _refuse_boards_with_results([board], _("swapping the colours"))
     before = board_text(board)
     board.white, board.black = board.black, board.white
-    board.overridden = True
-    board.save(update_fields=["white", "black", "overridden"])
     inp = pairing_input(rnd.tournament, rnd.number)
-    _explain_changed(rnd.tournament, [board], inp)
+    _mark_changed(rnd, [board], inp)
     refresh_warnings(rnd.tournament, rnd, inp)
     board.refresh_from_db()
     record(actor, rnd.tournament, "board.swap_colours", board, before=before, after=board_text(board))
@@ -216,11 +246,8 @@ def swap_players(actor: Actor, rnd: Round, first: int, second: int) -> list[Boar
         setattr(b1, side1, e2)
         setattr(b2, side2, e1)
         touched = [b1, b2]
-    for b in touched:
-        b.overridden = True
-        b.save(update_fields=["white", "black", "overridden"])
     inp = pairing_input(rnd.tournament, rnd.number)
-    _explain_changed(rnd.tournament, touched, inp)
+    _mark_changed(rnd, touched, inp)
     refresh_warnings(rnd.tournament, rnd, inp)
     after = "; ".join(sorted({board_text(b) for b in touched}))
     record(actor, rnd.tournament, "board.swap_players", rnd, before=before, after=after)
