@@ -140,7 +140,8 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             "points_win", "points_draw", "points_loss", "points_pab", "points_forfeit_win", "points_forfeit_loss",
             "points_half_bye", "points_zero_bye", "points_full_bye", "tiebreaks", "tiebreak_rules",
             "draw_offer_min_move", "initial_colour",
-            "start_number_order", "baku_acceleration", "withdrawal_rule", "elo_k",
+            "start_number_order", "baku_acceleration", "withdrawal_rule", "late_entry_byes",
+            "late_entry_half_rounds", "forfeit_limit", "elo_k",
             "is_public", "public_pairings", "public_standings", "public_crosstable", "public_games", "public_players",
         ]  # fmt: skip
         widgets = {
@@ -163,6 +164,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         (_("Event"), ("name", "place", "federation", "start_date", "end_date", "time_control", "status"), None),
         (_("System"), ("pairing_system", "rounds_planned", "rule_profile", "initial_colour", "start_number_order",
                        "baku_acceleration", "withdrawal_rule"), None),
+        (_("Late entries and forfeits"), ("late_entry_byes", "late_entry_half_rounds", "forfeit_limit"), None),
         (_("Scoring"), ("points_win", "points_draw", "points_loss", "points_pab", "points_forfeit_win",
                         "points_forfeit_loss", "points_half_bye", "points_zero_bye", "points_full_bye", "elo_k"),
          None),
@@ -173,7 +175,12 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
                            "public_players"), None),
     )
     # Options that mean nothing for some systems are left out for them (shown again when the system changes).
-    ONLY_FOR = {"baku_acceleration": ("swiss_dutch",)}
+    # The withdrawal rule applies to round robins only (tournaments.reports.history): in the other
+    # systems the results of games played stay, and the page does not offer a rule it would not apply.
+    # Round robins take no late entries: their table is fixed by the number of players.
+    ONLY_FOR = {"baku_acceleration": ("swiss_dutch",),
+                "withdrawal_rule": ("round_robin", "double_round_robin"),
+                "late_entry_byes": ("swiss_dutch", "keizer"), "late_entry_half_rounds": ("swiss_dutch", "keizer")}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -37,6 +37,7 @@ from games.services.games import entry_of_user, side_of_entry
 from games.services.validation import agreement_refusal, move_text_problem, validate_game
 from tournaments.audit import record
 from tournaments.models import Entry, Game, Result, ResultSubmission, Round, Termination, Tournament
+from tournaments.vocabulary import submissions_disagree
 
 log = logging.getLogger(__name__)
 
@@ -473,9 +474,7 @@ OPEN_STATUSES = (ResultSubmission.Status.PENDING, ResultSubmission.Status.CONFIR
 def disagreeing(subs: list[ResultSubmission]) -> list[ResultSubmission]:
     """The waiting and confirmed ones of ``subs`` when different people disagree (result or moves), else []."""
     open_subs = [s for s in subs if s.status in OPEN_STATUSES]
-    if len({(s.result, s.moves.strip()) for s in open_subs}) <= 1:
-        return []
-    return open_subs if len({s.submitted_for_id for s in open_subs}) > 1 else []
+    return open_subs if submissions_disagree([(s.result, s.moves, s.submitted_for_id) for s in open_subs]) else []
 
 
 def conflicts(game: Game) -> list[ResultSubmission]:

@@ -255,6 +255,9 @@ TABLE: dict[str, list[Case]] = {
     "tournaments:round": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", only(ARBITERS))],
     "tournaments:board_cards": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", only(ARBITERS))],
     "tournaments:publish": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "POST", only(ARBITERS, DONE))],
+    # Round 1 is published, not a draft: refused with a message (the arbiters' own page, no 403).
+    "tournaments:pair_again": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "POST",
+                                    only(ARBITERS, DONE))],
     "tournaments:swap_players": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "POST",
                                       only(ARBITERS, DONE), lambda w: {"first": "1", "second": "3"})],
     "tournaments:swap_colours": [Case(lambda w: {"slug": w.tournament.slug, "number": 1, "board": 1}, "POST",

@@ -30,7 +30,7 @@ from tournaments.reports.history import PendingGame, build_history, pairing_inpu
 
 from .errors import ServiceError
 from .registration import freeze_start_numbers, last_round_number
-from .rounds import board_text, engine_board, refresh_warnings
+from .rounds import board_text, engine_board, refresh_warnings, unpair_round
 
 # Absence kind (or availability reason) -> the bye board written for a player who is not paired.
 # progress(percent, message), called at each step of a pairing run as a background task.
@@ -134,6 +134,14 @@ def pair_round(
         raise PairingRefused(
             _("Another arbiter has just paired this round. Reload the page to see their pairing.")
         ) from exc
+
+
+def pair_again(tournament: Tournament, actor: Actor, *, override: bool = False) -> PairingOutcome:
+    """Unpair the latest round, a draft, and pair it again (after a roll call or a withdrawal changed
+    who plays it), in one transaction: when the new pairing is refused the draft stays as it was."""
+    with transaction.atomic():
+        unpair_round(actor, tournament)
+        return pair_round(tournament, actor, override=override)
 
 
 def _pair(tournament: Tournament, actor: Actor, override: bool, report: Progress) -> PairingOutcome:

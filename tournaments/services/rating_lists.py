@@ -33,7 +33,7 @@ from tournaments.models import Entry, RatingList, RatingListPlayer, Tournament
 from tournaments.text import control_characters
 
 from .errors import ServiceError
-from .registration import MISSED_ZERO, register_player
+from .registration import register_player
 
 MAX_BYTES = 20_000_000
 MAX_ROWS = 200_000
@@ -240,7 +240,7 @@ def find_players(query: str) -> QuerySet[RatingListPlayer]:
 
 
 def register_from_list(actor: Actor, tournament: Tournament, row: RatingListPlayer,
-                       missed_rounds: str = MISSED_ZERO) -> Entry:
+                       missed_rounds: str | None = None) -> Entry:
     """Register the player of a rating-list line: name, country, title and rating as the list says;
     the id goes to the FMJD id or the national id, as the list's kind says."""
     data: dict[str, object] = {"name": row.name, "federation": row.country, "title": row.title or row.women_title,

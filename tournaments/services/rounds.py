@@ -18,16 +18,20 @@ Public API:
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
 
 from tournaments.audit import Actor, record
 from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Tournament
 from tournaments.pairing.dutch import explain_board, explain_bye
 from tournaments.pairing.model import ARBITER_CHANGE_REASON, PairingInput
-from tournaments.reports.history import pairing_input
-from tournaments.vocabulary import is_unplayed_win
+from tournaments.reports.history import pairing_input, unavailable_for
+from tournaments.vocabulary import is_forfeit_loss, is_unplayed_win
 
 from .errors import ServiceError
 
@@ -83,6 +87,9 @@ def board_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | None 
             unplayed_win.add(p.id)
     prohibited = set(inp.prohibited)
     check_colours = not tournament.is_round_robin
+    away = unavailable_for(tournament, rnd.number) if rnd.status == Round.Status.DRAFT else {}
+    forfeits = {p.id: [r.round for r in p.history if is_forfeit_loss(r.result, r.opponent is not None)]
+                for p in inp.players}
     out: dict[int, list[str]] = {}
     for b in rnd.boards.select_related("white__player", "black__player"):
         warn: list[str] = []
@@ -90,6 +97,9 @@ def board_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | None 
         if b.bye_kind == Board.ByeKind.PAB and sw in unplayed_win and b.white is not None:
             warn.append(_("%(who)s already had a bye or a win without playing: a second pairing-allocated bye "
                           "(FIDE C.04.3 C2: only an eligible player gets it).") % {"who": _who(b.white)})
+        for e in seated(b):
+            warn += _availability_warnings(tournament, e, away.get(cast(int, e.start_number)),
+                                           forfeits.get(cast(int, e.start_number), []))
         sb = b.black.start_number if b.black else None
         if not b.bye_kind and b.white is not None and b.black is not None and sw is not None and sb is not None:
             pair = frozenset((sw, sb))
@@ -105,6 +115,64 @@ def board_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | None 
                 warn += _colour_warning(colours.get(sb, []), "b", k)
         out[b.pk] = warn
     return out
+
+
+# Why a paired player is not available any more (``history.unavailable_for``), in words.
+_AWAY_WORDS = {
+    "absent": _lazy("is marked absent for this round"),
+    "excused": _lazy("is marked absent with notice for this round"),
+    "half": _lazy("asked for a half-point bye in this round"),
+    "zero": _lazy("asked for a zero-point bye in this round"),
+    "withdrawn": _lazy("is withdrawn"),
+    "late": _lazy("joins in a later round"),
+}
+
+
+def _availability_warnings(tournament: Tournament, entry: Entry, away: str | None, forfeits: list[int]) -> list[str]:
+    """A paired player who may not play: marked absent (roll call) or withdrawn after the round was
+    paired (issue 24, item 7), or who lost ``forfeit_limit`` games by forfeit already (item 13)."""
+    out = []
+    if away is not None:
+        what = {"who": _who(entry), "why": _AWAY_WORDS.get(away, away)}
+        if tournament.is_round_robin:
+            out.append(_("%(who)s %(why)s but is paired: the game will be a forfeit (a round robin's table is "
+                         "fixed).") % what)
+        else:
+            out.append(_("%(who)s %(why)s but is paired: pair the round again before publishing it.") % what)
+    limit = tournament.forfeit_limit
+    if limit and len(forfeits) >= limit:
+        out.append(ngettext(
+            "%(who)s has lost %(n)s game by forfeit (round %(rounds)s): withdraw the player?",
+            "%(who)s has lost %(n)s games by forfeit (rounds %(rounds)s): withdraw the player?", len(forfeits))
+            % {"who": _who(entry), "n": len(forfeits), "rounds": ", ".join(map(str, forfeits))})
+    return out
+
+
+def seated(board: Board) -> list[Entry]:
+    """The numbered players a board seats to play: both of a game, the one of a pairing-allocated bye
+    (a bye for an absence or a requested bye seats nobody)."""
+    if board.bye_kind not in ("", Board.ByeKind.PAB):
+        return []
+    return [e for e in (board.white, board.black) if e is not None and e.start_number is not None]
+
+
+def paired_but_away(tournament: Tournament, rnd: Round) -> list[tuple[Board, Entry, str]]:
+    """Players a draft round seats although they may not play it any more (marked absent at the roll
+    call, asked for a bye, withdrawn after the round was paired): (board, entry, why), board order."""
+    if rnd.status != Round.Status.DRAFT:
+        return []
+    away = unavailable_for(tournament, rnd.number)
+    return [(b, e, away[e.start_number])
+            for b in rnd.boards.select_related("white__player", "black__player").order_by("number")
+            for e in seated(b) if e.start_number in away]
+
+
+def refresh_draft_warnings(tournament: Tournament, round_number: int) -> None:
+    """Refresh the warnings of round ``round_number`` if it is paired as a draft (an absence, a
+    withdrawal or a reinstatement changed who may play it)."""
+    rnd = tournament.rounds.filter(number=round_number, status=Round.Status.DRAFT).first()
+    if rnd is not None:
+        refresh_warnings(tournament, rnd)
 
 
 def refresh_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | None = None) -> int:

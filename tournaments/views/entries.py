@@ -53,12 +53,13 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and request.POST.get("action") == "register_from_list":
         return _register_from_list(request, tournament)
     rounds_exist = tournament.rounds.exists()
-    form = PlayerForm(request.POST or None, late=rounds_exist)
+    ask_missed = registration.asks_missed_rounds(tournament)
+    form = PlayerForm(request.POST or None, late=rounds_exist and ask_missed)
     if request.GET.get("next") == "player" or (request.method == "POST" and form.errors):
         form.fields["name"].widget.attrs["autofocus"] = True
     if request.method == "POST" and form.is_valid():
         try:
-            missed = form.cleaned_data.get("missed_rounds") or registration.MISSED_ZERO
+            missed = form.cleaned_data.get("missed_rounds") or None
             entry = registration.register_player(request.user, tournament, form.cleaned_data, missed_rounds=missed)
         except ServiceError as exc:
             refuse(request, exc)
@@ -84,12 +85,22 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         "csv_form": CsvUploadForm(),
         "numbers_form": StartNumbersForm(initial={"method": tournament.start_number_order}),
         "rounds_exist": rounds_exist,
+        "ask_missed": ask_missed,
+        "missed_rule": _missed_rule(tournament),
         "find": request.GET.get("find", "")[:100],
         "found": rating_list_service.find_players(request.GET.get("find", "")[:100]),
         "have_lists": RatingList.objects.exists(),
         "report": request.session.pop(f"csv-report-{tournament.pk}", None) or _run_report(request, tournament),
     }
     return render(request, "tournaments/manage/players.html", context)
+
+
+def _missed_rule(tournament: Tournament) -> str:
+    """The tournament's rule for a late entry's missed rounds, in words (with its limit, if any)."""
+    text = str(tournament.get_late_entry_byes_display())
+    if tournament.late_entry_byes == Tournament.LateEntryByes.HALF and tournament.late_entry_half_rounds:
+        text += " " + _("(at most %(n)s; zero points for the rounds after)") % {"n": tournament.late_entry_half_rounds}
+    return text
 
 
 def _register_from_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -102,7 +113,7 @@ def _register_from_list(request: HttpRequest, tournament: Tournament) -> HttpRes
     else:
         try:
             entry = rating_list_service.register_from_list(
-                request.user, tournament, row, request.POST.get("missed_rounds") or registration.MISSED_ZERO)
+                request.user, tournament, row, request.POST.get("missed_rounds") or None)
         except ServiceError as exc:
             refuse(request, exc)
         else:
