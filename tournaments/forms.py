@@ -372,7 +372,8 @@ class ProhibitedPairForm(forms.Form):
 
 class PairForm(forms.Form):
     override = forms.BooleanField(
-        label=_("Pair even though some results of earlier rounds are not confirmed"), required=False
+        label=_("Pair even though results of earlier rounds are not all confirmed or correction requests wait"),
+        required=False
     )
 
 

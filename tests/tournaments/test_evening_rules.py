@@ -145,6 +145,9 @@ def test_after_the_forfeit_limit_the_arbiter_is_warned_and_offered_the_withdrawa
                for w in board.warnings)
     others = Board.objects.filter(round=rnd3).exclude(pk=board.pk)
     assert not any("forfeit" in w for b in others for w in b.warnings)
+    page = login(chief_arbiter).get(reverse("tournaments:manage", args=[t.slug])).content.decode()
+    assert "Player 001 (1) has lost 2 games by forfeit (rounds 1, 2)." in page
+    assert reverse("tournaments:withdraw", args=[t.slug, e[0].pk]) in page
 
 
 def test_no_forfeit_warning_below_the_limit_or_with_the_limit_off(make_tournament, add_entries, staff, set_result):

@@ -30,6 +30,7 @@ from tournaments.audit import Actor, record
 from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Tournament
 from tournaments.pairing.dutch import explain_board, explain_bye
 from tournaments.pairing.model import ARBITER_CHANGE_REASON, PairingInput
+from tournaments.reports.cockpit import open_corrections
 from tournaments.reports.history import pairing_input, unavailable_for
 from tournaments.vocabulary import is_forfeit_loss, is_unplayed_win
 
@@ -392,9 +393,20 @@ def finish_round(actor: Actor, rnd: Round) -> Round:
             % {"n": rnd.number, "count": len(missing)},
             details=[_("Board %(b)s has no confirmed result.") % {"b": board_text(b)} for b in missing],
         )
+    tournament = rnd.tournament
+    last = rnd.number >= tournament.rounds_planned
+    asked = [c for c in open_corrections(tournament) if last or c.game.round == rnd.number]
+    if asked:
+        # The round (the tournament, for its last round) is signed off only once every correction
+        # a player asked for is decided (issue 24, item 6).
+        raise ServiceError(
+            _("Round %(n)s cannot be finished: a player asked for a correction. Accept or refuse it first.")
+            % {"n": rnd.number},
+            details=[_("Round %(r)s, board %(b)s: %(name)s asks for %(result)s (correction request)")
+                     % {"r": c.game.round, "b": c.game.board, "name": c.by, "result": c.result} for c in asked],
+        )
     rnd.status = Round.Status.FINISHED
     rnd.save(update_fields=["status"])
-    tournament = rnd.tournament
     record(actor, tournament, "round.finish", rnd, before="published", after="finished")
     if rnd.number >= tournament.rounds_planned and tournament.status != Tournament.Status.FINISHED:
         before = tournament.status

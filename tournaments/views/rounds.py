@@ -33,13 +33,21 @@ def round_list(request: HttpRequest, slug: str) -> HttpResponse:
     running = TaskRun.objects.filter(
         tournament=tournament, kind="pair_round", status__in=(TaskRun.Status.QUEUED, TaskRun.Status.RUNNING)
     ).first()
+    draft = rounds[-1] if rounds and rounds[-1].status == Round.Status.DRAFT else None
+    refused = ""
+    if draft is None:
+        try:  # a finished event (every round paired) offers no "pair the next round"
+            pairing_service.check_can_pair(tournament, (rounds[-1].number if rounds else 0) + 1)
+        except ServiceError as exc:
+            refused = exc.message
     return render(
         request,
         "tournaments/manage/rounds.html",
         {
             "tournament": tournament,
             "rounds": rounds,
-            "draft": rounds[-1] if rounds and rounds[-1].status == Round.Status.DRAFT else None,
+            "draft": draft,
+            "refused": refused,
             "pair_form": PairForm(),
             "running": running,
             "can_pair": request.user.has_perm("tournaments.pair_round", tournament),
