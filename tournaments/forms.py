@@ -303,7 +303,10 @@ class RatingListForm(forms.Form):
     name = forms.CharField(label=_("Name of the list"), max_length=100, help_text=_("e.g. FMJD 2026-11; a list "
                            "imported again under the same name replaces the old one."))
     kind = forms.ChoiceField(label=_("Kind"), choices=RatingList.Kind.choices)
-    file = forms.FileField(label=_("CSV file"), help_text=_("With a header row; at most 20 MB and 200,000 players."))
+    file = forms.FileField(label=_("CSV file"), help_text=_("With a header row; at most 20 MB and 200,000 players."),
+                           required=False)
+    # The file uploaded for the preview, kept until "Save the list" (services.rating_lists.keep_upload).
+    upload = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
     col_player_id = forms.CharField(label=_("Column of the id"), required=False)
     col_last_name = forms.CharField(label=_("Column of the last name"), required=False)
     col_first_name = forms.CharField(label=_("Column of the first name"), required=False)
@@ -311,6 +314,12 @@ class RatingListForm(forms.Form):
     col_country = forms.CharField(label=_("Column of the country"), required=False)
     col_rating = forms.CharField(label=_("Column of the rating"), required=False)
     col_title = forms.CharField(label=_("Column of the title"), required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not data.get("file") and not data.get("upload"):
+            self.add_error("file", _("Choose the list's file."))
+        return data
 
     def mapping(self) -> dict[str, str]:
         return {k.removeprefix("col_"): v for k, v in self.cleaned_data.items() if k.startswith("col_") and v}

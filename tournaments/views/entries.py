@@ -324,23 +324,41 @@ def absences(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def rating_lists(request: HttpRequest, slug: str) -> HttpResponse:
-    """The rating lists players are looked up in (shared by every tournament) and the upload (POST)."""
+    """The rating lists players are looked up in (shared by every tournament) and the upload (POST).
+
+    An upload is shown first as a preview (which column became which field, the first players as
+    they would be stored); "Save the list" stores it, "Preview again" reads it with other columns.
+    """
     tournament = tournament_for(request, slug, PERM)
     form = RatingListForm(request.POST or None, request.FILES or None)
-    report = None
+    report = preview = None
     if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
+        d = form.cleaned_data
         try:
-            report = rating_list_service.import_rating_list(
-                request.user, tournament, form.cleaned_data["name"], form.cleaned_data["kind"],
-                upload.read(rating_list_service.MAX_BYTES + 1), form.mapping())
+            token = d["upload"]
+            if d["file"]:
+                token = rating_list_service.keep_upload(d["file"].read(rating_list_service.MAX_BYTES + 1))
+            data = rating_list_service.kept_upload(token)
+            if request.POST.get("action") == "save" and not d["file"]:
+                report = rating_list_service.import_rating_list(request.user, tournament, d["name"], d["kind"], data,
+                                                                form.mapping())
+                rating_list_service.drop_upload(token)
+            else:
+                preview = rating_list_service.preview_rating_list(data, form.mapping())
         except ServiceError as exc:
             refuse(request, exc)
         else:
-            messages.success(request, _("List “%(name)s”: %(n)s players stored, %(bad)s lines skipped.")
-                             % {"name": report.name, "n": report.rows, "bad": report.skipped_count})
+            if report is not None:
+                messages.success(request, _("List “%(name)s”: %(n)s players stored, %(bad)s lines skipped.")
+                                 % {"name": report.name, "n": report.rows, "bad": report.skipped_count})
+                form = RatingListForm()
+            elif preview is not None:
+                form = RatingListForm(initial={**d, "upload": token, "file": None,
+                                               **{f"col_{f}": h for f, h in preview.columns.items()
+                                                  if f"col_{f}" in form.fields}})
     return render(request, "tournaments/manage/rating_lists.html", {
-        "tournament": tournament, "form": form, "report": report,
+        "tournament": tournament, "form": form, "report": report, "preview": preview,
+        "columns": rating_list_service.columns_text(report.columns if report else preview.columns if preview else {}),
         "lists": RatingList.objects.select_related("imported_by")})
 
 
