@@ -23,8 +23,7 @@ from typing import cast
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.audit import Actor, record
 from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Tournament
@@ -120,12 +119,12 @@ def board_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | None 
 
 # Why a paired player is not available any more (``history.unavailable_for``), in words.
 _AWAY_WORDS = {
-    "absent": _lazy("is marked absent for this round"),
-    "excused": _lazy("is marked absent with notice for this round"),
-    "half": _lazy("asked for a half-point bye in this round"),
-    "zero": _lazy("asked for a zero-point bye in this round"),
-    "withdrawn": _lazy("is withdrawn"),
-    "late": _lazy("joins in a later round"),
+    "absent": gettext_lazy("is marked absent for this round"),
+    "excused": gettext_lazy("is marked absent with notice for this round"),
+    "half": gettext_lazy("asked for a half-point bye in this round"),
+    "zero": gettext_lazy("asked for a zero-point bye in this round"),
+    "withdrawn": gettext_lazy("is withdrawn"),
+    "late": gettext_lazy("joins in a later round"),
 }
 
 
