@@ -43,9 +43,14 @@ class ResultForm(forms.Form):
 
 
 class ArbiterResultForm(ResultForm):
-    """An arbiter may enter any result and confirm it at once."""
+    """An arbiter may enter any result and confirm it at once.
 
-    result = forms.ChoiceField(label=_("Result"), choices=Result.choices)
+    The result starts empty and is required: a click on "Enter result" after editing the moves
+    never records a result nobody chose (the first choice, White wins, used to be pre-selected).
+    """
+
+    result = forms.ChoiceField(label=_("Result"), choices=[("", _("– choose the result –")), *Result.choices],
+                               error_messages={"required": _("Choose the result.")})
     termination = forms.ChoiceField(label=_("How the game ended"), choices=Termination.choices, required=False)
     confirm = forms.BooleanField(label=_("Confirm at once"), required=False, initial=True)
 
@@ -86,6 +91,14 @@ class ClaimForm(forms.Form):
         choices=[("", _("Any draw rule")), *((r, RULE_LABELS[r]) for r in CLAIM_RULES)],
     )
     moves = MovesField()
+
+
+class ClaimRulingForm(forms.Form):
+    """An arbiter's ruling on a draw claim the validator decided: uphold or overrule, and why."""
+
+    decision = forms.ChoiceField(choices=[("uphold", _("Uphold")), ("overrule", _("Overrule"))])
+    reason = forms.CharField(label=_("Reason (the players read it)"), max_length=2000,
+                             widget=forms.Textarea(attrs={"rows": 2}))
 
 
 class RulingForm(forms.Form):

@@ -16,19 +16,40 @@ from tournaments.models import Entry, Game, Tournament
 
 
 class DrawClaim(models.Model):
-    """A draw claim at a ply, with the validator's ruling and its evidence."""
+    """A draw claim at a ply, with the validator's ruling and its evidence, and the arbiter's ruling
+    on it when an arbiter upheld or overruled the validator (``arbiter_decision``, with a reason)."""
+
+    class Decision(models.TextChoices):
+        NONE = "", _("Not ruled by an arbiter")
+        UPHELD = "upheld", _("Upheld by the arbiter")
+        OVERRULED = "overruled", _("Overruled by the arbiter")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="draw_claims")
     ply = models.PositiveIntegerField()
     rule = models.CharField(max_length=40, blank=True)
     claimed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    # The side that claimed (a player, possibly through a private link); None for an arbiter.
+    claimed_for = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     upheld = models.BooleanField(default=False)
     evidence = models.JSONField(default=dict, blank=True)
     explanation = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    arbiter_decision = models.CharField(_("arbiter's ruling"), max_length=10, choices=Decision.choices, blank=True,
+                                        default=Decision.NONE)
+    arbiter_reason = models.TextField(_("reason"), blank=True, max_length=2000)
+    ruled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="+")
+    ruled_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "created_at"]
+
+    @property
+    def stands(self) -> bool:
+        """Whether the claim is upheld in the end: the arbiter's ruling, else the validator's."""
+        if self.arbiter_decision:
+            return self.arbiter_decision == self.Decision.UPHELD
+        return self.upheld
 
 
 class IrregularityRuling(models.Model):

@@ -18,6 +18,7 @@ urlpatterns = [
     path("<int:game_id>/board/", moves.board_view, name="board"),
     path("<int:game_id>/claim/", claims.claim, name="claim"),
     path("<int:game_id>/ruling/", claims.ruling, name="ruling"),
+    path("claim/<int:pk>/rule/", claims.claim_ruling, name="claim_ruling"),
     path("<int:game_id>/view/", public.view, name="view"),
     path("submission/<int:pk>/confirm/", results.confirm, name="confirm"),
     path("submission/<int:pk>/reject/", results.reject, name="reject"),
@@ -44,4 +45,7 @@ urlpatterns = [
     path("l/<str:token>/<int:game_id>/", links.link_submit, name="link_submit"),
     path("l/<str:token>/<int:game_id>/check/", links.link_check, name="link_check"),
     path("l/<str:token>/<int:game_id>/board/", links.link_board, name="link_board"),
+    path("l/<str:token>/<int:game_id>/claim/", links.link_claim, name="link_claim"),
+    path("l/<str:token>/submission/<int:pk>/confirm/", links.link_confirm, name="link_confirm"),
+    path("l/<str:token>/submission/<int:pk>/reject/", links.link_reject, name="link_reject"),
 ]

@@ -140,7 +140,8 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             "points_win", "points_draw", "points_loss", "points_pab", "points_forfeit_win", "points_forfeit_loss",
             "points_half_bye", "points_zero_bye", "points_full_bye", "tiebreaks", "tiebreak_rules",
             "draw_offer_min_move", "initial_colour",
-            "start_number_order", "baku_acceleration", "withdrawal_rule", "elo_k",
+            "start_number_order", "baku_acceleration", "withdrawal_rule", "late_entry_byes",
+            "late_entry_half_rounds", "forfeit_limit", "elo_k",
             "is_public", "public_pairings", "public_standings", "public_crosstable", "public_games", "public_players",
         ]  # fmt: skip
         widgets = {
@@ -163,6 +164,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         (_("Event"), ("name", "place", "federation", "start_date", "end_date", "time_control", "status"), None),
         (_("System"), ("pairing_system", "rounds_planned", "rule_profile", "initial_colour", "start_number_order",
                        "baku_acceleration", "withdrawal_rule"), None),
+        (_("Late entries and forfeits"), ("late_entry_byes", "late_entry_half_rounds", "forfeit_limit"), None),
         (_("Scoring"), ("points_win", "points_draw", "points_loss", "points_pab", "points_forfeit_win",
                         "points_forfeit_loss", "points_half_bye", "points_zero_bye", "points_full_bye", "elo_k"),
          None),
@@ -173,7 +175,12 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
                            "public_players"), None),
     )
     # Options that mean nothing for some systems are left out for them (shown again when the system changes).
-    ONLY_FOR = {"baku_acceleration": ("swiss_dutch",)}
+    # The withdrawal rule applies to round robins only (tournaments.reports.history): in the other
+    # systems the results of games played stay, and the page does not offer a rule it would not apply.
+    # Round robins take no late entries: their table is fixed by the number of players.
+    ONLY_FOR = {"baku_acceleration": ("swiss_dutch",),
+                "withdrawal_rule": ("round_robin", "double_round_robin"),
+                "late_entry_byes": ("swiss_dutch", "keizer"), "late_entry_half_rounds": ("swiss_dutch", "keizer")}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -298,7 +305,10 @@ class RatingListForm(forms.Form):
     name = forms.CharField(label=_("Name of the list"), max_length=100, help_text=_("e.g. FMJD 2026-11; a list "
                            "imported again under the same name replaces the old one."))
     kind = forms.ChoiceField(label=_("Kind"), choices=RatingList.Kind.choices)
-    file = forms.FileField(label=_("CSV file"), help_text=_("With a header row; at most 20 MB and 200,000 players."))
+    file = forms.FileField(label=_("CSV file"), help_text=_("With a header row; at most 20 MB and 200,000 players."),
+                           required=False)
+    # The file uploaded for the preview, kept until "Save the list" (services.rating_lists.keep_upload).
+    upload = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
     col_player_id = forms.CharField(label=_("Column of the id"), required=False)
     col_last_name = forms.CharField(label=_("Column of the last name"), required=False)
     col_first_name = forms.CharField(label=_("Column of the first name"), required=False)
@@ -306,6 +316,12 @@ class RatingListForm(forms.Form):
     col_country = forms.CharField(label=_("Column of the country"), required=False)
     col_rating = forms.CharField(label=_("Column of the rating"), required=False)
     col_title = forms.CharField(label=_("Column of the title"), required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not data.get("file") and not data.get("upload"):
+            self.add_error("file", _("Choose the list's file."))
+        return data
 
     def mapping(self) -> dict[str, str]:
         return {k.removeprefix("col_"): v for k, v in self.cleaned_data.items() if k.startswith("col_") and v}
@@ -367,7 +383,8 @@ class ProhibitedPairForm(forms.Form):
 
 class PairForm(forms.Form):
     override = forms.BooleanField(
-        label=_("Pair even though some results of earlier rounds are not confirmed"), required=False
+        label=_("Pair even though results of earlier rounds are not all confirmed or correction requests wait"),
+        required=False
     )
 
 

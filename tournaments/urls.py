@@ -30,6 +30,7 @@ urlpatterns = [
     path("<slug:slug>/manage/rounds/unpair/", rounds.unpair, name="unpair"),
     path("<slug:slug>/manage/rounds/<int:number>/", rounds.round_detail, name="round"),
     path("<slug:slug>/manage/rounds/<int:number>/publish/", rounds.publish, name="publish"),
+    path("<slug:slug>/manage/rounds/<int:number>/pair-again/", rounds.pair_again, name="pair_again"),
     path("<slug:slug>/manage/rounds/<int:number>/board-cards/", rounds.board_cards_pdf, name="board_cards"),
     path("<slug:slug>/manage/rounds/<int:number>/finish/", rounds.finish, name="finish_round"),
     path("<slug:slug>/manage/rounds/<int:number>/swap/", rounds.swap_players, name="swap_players"),

@@ -221,6 +221,24 @@ def is_voluntarily_unplayed(code: str, has_opponent: bool) -> bool:
     return not is_played(code, has_opponent) and code not in _WIN_TYPE_UNPLAYED
 
 
+def is_forfeit_loss(code: str, has_opponent: bool) -> bool:
+    """A game lost by forfeit: paired, and did not play (a double forfeit is one for each player).
+
+    What the tournament's ``forfeit_limit`` counts (issue 24, item 13): a player absent without
+    notice is paired and loses by forfeit, while an absence with notice is not paired at all.
+    """
+    return has_opponent and code == "-"
+
+
+def submissions_disagree(submissions: list[tuple[str, str, object]]) -> bool:
+    """Whether a game's waiting and confirmed submissions, given as (result, moves, side), disagree:
+    they give different results or different moves (spacing aside), and come from more than one
+    side (a side's newer submission replaces its own older one, which is no conflict)."""
+    if len({(result, " ".join(moves.split())) for result, moves, _side in submissions}) <= 1:
+        return False
+    return len({side for _result, _moves, side in submissions}) > 1
+
+
 def result_codes(result: str) -> tuple[ResultCode, ResultCode]:
     """White's and Black's codes for a stored game result (``KeyError`` if unknown)."""
     return _RESULT_CODES[result]

@@ -12,23 +12,25 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from arbiter import ValidationReport
 from arbiter.claims import ClaimError, rule_on_claim
 from arbiter.draws import AGREEMENT, ALL_RULES
-from games.models import DrawClaim
+from games.models import DrawClaim, SubmissionLink
 from games.permissions import is_game_arbiter, is_game_player, round_is_published
 from games.services import GameError, User
-from games.services.games import entry_of_user
-from games.services.results import create_version
+from games.services.games import entry_of_user, side_of_entry
+from games.services.results import confirm_version, create_version, enter_result, lock_game, reject_submission
 from games.services.validation import check_game, translate_message
 from tournaments.audit import record
-from tournaments.models import Game, Result, ResultSubmission, Termination
+from tournaments.models import Entry, Game, Result, ResultSubmission, Termination
 
 
 def claim_draw(
-    game: Game, ply: int | None, user: User, rule: str | None = None, *, moves: str | None = None
+    game: Game, ply: int | None, user: User, rule: str | None = None, *, moves: str | None = None,
+    link: SubmissionLink | None = None,
 ) -> DrawClaim:
     """Judge and store a draw claim made after ``ply`` (0 = before the first move; None = after the
     last move of ``moves``: a claim is about the position on the board now).
@@ -37,10 +39,19 @@ def claim_draw(
     for any draw rule of the profile. ``moves``: the moves as recorded up to the claim (default:
     the game's moves). Raises GameError when ``user`` may not claim, the moves cannot be replayed
     to ``ply`` or the rule is unknown. An upheld claim adds a pending 1-1 submission.
+    ``link``: the private link of a player without an account, who claims like a signed-in player.
     """
-    arbiter = bool(is_game_arbiter(user, game))
-    if not arbiter and not (is_game_player(user, game) and round_is_published(user, game)):
+    arbiter = link is None and bool(is_game_arbiter(user, game))
+    if link is not None:
+        if link.revoked or link.tournament_id != game.board.round.tournament_id \
+                or side_of_entry(game, link.entry) is None or not round_is_published(None, game):
+            raise GameError(_("Only the players of this game or an arbiter may claim a draw."))
+        entry: Entry | None = link.entry
+        user = None
+    elif not arbiter and not (is_game_player(user, game) and round_is_published(user, game)):
         raise GameError(_("Only the players of this game or an arbiter may claim a draw."))
+    else:
+        entry = entry_of_user(game, user)
     if rule is not None and rule not in ALL_RULES:
         raise GameError(_("Unknown draw rule %(rule)s.") % {"rule": rule})
     text = game.moves if moves is None else moves
@@ -60,7 +71,8 @@ def claim_draw(
             game=game,
             ply=ply,
             rule=ruling.rule or (rule or ""),
-            claimed_by=user if user is not None and user.is_authenticated else None,  # checked above: signed in
+            claimed_by=user if user is not None and user.is_authenticated else None,  # None: a private link
+            claimed_for=entry,
             upheld=ruling.upheld,
             evidence={
                 "evidence_plies": list(ruling.evidence_plies),
@@ -73,9 +85,11 @@ def claim_draw(
         )
         if ruling.upheld:
             termination = Termination.AGREEMENT if ruling.rule == AGREEMENT else Termination.DRAW_CLAIM
-            entry = entry_of_user(game, user)
-            create_version(game, result=Result.DRAW, moves=text, termination=termination, submitted_by=user,
-                    submitted_for=entry, status=ResultSubmission.Status.PENDING)
+            proposed = create_version(game, result=Result.DRAW, moves=text, termination=termination,
+                                      submitted_by=user, submitted_for=entry, via_link=link is not None,
+                                      status=ResultSubmission.Status.PENDING)
+            claim.evidence["submission"] = proposed.pk
+            claim.save(update_fields=["evidence"])
         if arbiter:
             record(user, game.board.round.tournament, "draw_claim", claim,
                    after=f"ply {ply} {claim.rule}: {'upheld' if claim.upheld else 'rejected'}")
@@ -111,3 +125,48 @@ def claim_text(claim: DrawClaim) -> str:
 def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
     """``params`` with every value JSON can store (other values as their text)."""
     return {k: (v if isinstance(v, (str, int, float, bool, type(None))) else str(v)) for k, v in params.items()}
+
+
+def rule_on_draw_claim(claim: DrawClaim, arbiter: User, *, uphold: bool, reason: str) -> DrawClaim:
+    """The arbiter upholds or overrules a claim the validator decided, with a reason; audited.
+
+    Upholding makes the game a draw on the arbiter's authority: a 1-1 version (termination "draw
+    claim", or "agreement" for a draw offer), confirmed at once. Overruling rejects the 1-1 the
+    upheld claim proposed while it still waits; once that 1-1 is confirmed the arbiter enters the
+    right result himself (the message says so). Raises GameError for anyone but an arbiter of the
+    game, without a reason, or when the round is a draft.
+    """
+    game = claim.game
+    if not is_game_arbiter(arbiter, game):
+        raise GameError(_("Only an arbiter of this tournament rules on draw claims."))
+    reason = reason.strip()
+    if not reason:
+        raise GameError(_("Give the reason for your ruling: the players read it."))
+    decision = DrawClaim.Decision.UPHELD if uphold else DrawClaim.Decision.OVERRULED
+    with transaction.atomic():
+        lock_game(game)
+        locked = DrawClaim.objects.select_for_update().get(pk=claim.pk)
+        before = f"validator: {'upheld' if locked.upheld else 'rejected'}" + (
+            f"; arbiter: {locked.arbiter_decision} ({locked.arbiter_reason})" if locked.arbiter_decision else "")
+        locked.arbiter_decision = decision
+        locked.arbiter_reason = reason[:2000]
+        locked.ruled_by = arbiter if arbiter is not None and arbiter.is_authenticated else None
+        locked.ruled_at = timezone.now()
+        locked.save(update_fields=["arbiter_decision", "arbiter_reason", "ruled_by", "ruled_at"])
+        record(arbiter, game.board.round.tournament, "draw_claim.rule", locked, before=before,
+               after=f"ply {locked.ply} {locked.rule or 'any rule'}: {decision} by the arbiter: "
+               f"{locked.arbiter_reason}")
+        proposed_id = (locked.evidence or {}).get("submission")
+        proposed = ResultSubmission.objects.filter(pk=proposed_id, game=game).first() if proposed_id else None
+        if uphold:
+            moves = (locked.evidence or {}).get("moves")
+            termination = Termination.AGREEMENT if locked.rule == AGREEMENT else Termination.DRAW_CLAIM
+            if proposed is not None and proposed.status == ResultSubmission.Status.PENDING:
+                confirm_version(proposed, arbiter)
+            elif not (proposed is not None and proposed.status == ResultSubmission.Status.CONFIRMED):
+                enter_result(game, Result.DRAW, arbiter, moves=moves if isinstance(moves, str) else None,
+                             termination=termination)
+        elif proposed is not None and proposed.status == ResultSubmission.Status.PENDING:
+            proposed.game = game
+            reject_submission(proposed, arbiter, f"the arbiter overruled the draw claim: {reason}"[:300])
+    return locked

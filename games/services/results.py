@@ -3,11 +3,13 @@ correction requests.
 
 Promises:
 * results attach to games of published rounds only (never a draft board, never a bye);
-* a player submits only for their own games; a private link submits for its entry only and is
-  never confirmed automatically; a newer submission of the same side replaces that side's
-  waiting one (conflicts are only between different people);
-* nobody confirms their own submission; the opponent or an arbiter confirms. An arbiter who plays
-  in the tournament is a player on their own games (``games.permissions.is_game_arbiter``);
+* a player submits only for their own games; a private link submits for its entry only; a newer
+  submission of the same side replaces that side's waiting one (conflicts are only between
+  different people); the same result sent by the opponent is their confirmation (the first
+  submission's termination and moves are kept unless the second adds what the first left out);
+* nobody confirms their own submission; the opponent (signed in or through their private link)
+  or an arbiter confirms. An arbiter who plays in the tournament is a player on their own games
+  (``games.permissions.is_game_arbiter``);
 * once a result is confirmed, or its round is finished, only an arbiter changes it: players ask
   for a correction (``request_correction``), which an arbiter accepts or refuses;
 * confirming one submission supersedes the previously confirmed one IN THE SAME TRANSACTION; the
@@ -35,6 +37,7 @@ from games.services.games import entry_of_user, side_of_entry
 from games.services.validation import agreement_refusal, move_text_problem, validate_game
 from tournaments.audit import record
 from tournaments.models import Entry, Game, Result, ResultSubmission, Round, Termination, Tournament
+from tournaments.vocabulary import submissions_disagree
 
 log = logging.getLogger(__name__)
 
@@ -181,7 +184,8 @@ def submit_result(
     moves: str | None = "",
     termination: str = Termination.NORMAL,
 ) -> ResultSubmission:
-    """A player's (or a private link's) submission: a new waiting version, never auto-confirmed.
+    """A player's (or a private link's) submission: a new waiting version, or, when the opponent's
+    waiting submission says the same (``_agreement``), the confirmation of theirs.
 
     Raises GameError when the user does not play the game, the link is revoked or belongs to
     another player or tournament, the round is not published, the result is confirmed or the round
@@ -200,8 +204,13 @@ def submit_result(
         raise GameError(locked)
     text = latest_moves(game) if moves is None else moves.strip()
     _check_result_fits(result, termination)
-    _check_agreement(game, result, termination, text)
     with transaction.atomic():
+        # Read without the game's lock (one query less per submission): two equal submissions at the
+        # same instant stay two waiting versions; _confirm re-reads the status under the lock.
+        agreed = _agreement(game, entry, result, termination, text)
+        if agreed is not None:
+            return _confirm_agreement(game, agreed, entry, user, link, termination, text)
+        _check_agreement(game, result, termination, text)
         sub = create_version(
             game,
             result=result,
@@ -213,6 +222,46 @@ def submit_result(
         )
         _replace_own_waiting(game, sub, user)
     return sub
+
+
+def _agreement(game: Game, entry: Entry, result: str, termination: str, text: str) -> ResultSubmission | None:
+    """The opponent's waiting submission that ``entry``'s new one agrees with, if any.
+
+    Two submissions agree when they give the same result and do not contradict each other: the
+    same termination, or one of them left at "normal" (not said); the same moves, or one of them
+    without moves. Then the second is the opponent's confirmation, not a second waiting version.
+    """
+    theirs = (ResultSubmission.objects.filter(game=game, status=ResultSubmission.Status.PENDING, result=result)
+              .exclude(submitted_for=entry).exclude(submitted_for__isnull=True).order_by("-version").first())
+    if theirs is None:
+        return None
+    if Termination.NORMAL not in (termination, theirs.termination) and termination != theirs.termination:
+        return None
+    if text and theirs.moves.strip() and " ".join(text.split()) != " ".join(theirs.moves.split()):
+        return None
+    return theirs
+
+
+def _confirm_agreement(game: Game, theirs: ResultSubmission, entry: Entry, user: User,
+                       link: SubmissionLink | None, termination: str, text: str) -> ResultSubmission:
+    """Confirm the opponent's waiting ``theirs`` because ``entry`` sent the same result (4, 9 of issue 24).
+
+    The confirmed version keeps what the first submission said (an agreed draw stays "agreement",
+    with its moves) unless the confirmer said more: a termination where the first said none, or
+    moves where it had none. Then the confirmer's version, completed with the first one's, is the
+    one confirmed. Either way both players agreed; the audit entry says so.
+    """
+    merged_term = theirs.termination if termination == Termination.NORMAL else termination
+    merged_moves = text or theirs.moves
+    who = _who(user, entry) + (" (private link)" if link is not None else "")
+    note = f"{who} sent the same result"
+    if merged_term == theirs.termination and merged_moves.strip() == theirs.moves.strip():
+        theirs.game = game
+        return _confirm(theirs, user if link is None else None, note=note)
+    _check_agreement(game, theirs.result, merged_term, merged_moves)
+    mine = create_version(game, result=theirs.result, moves=merged_moves, termination=merged_term,
+                          submitted_by=user if link is None else None, submitted_for=entry, via_link=link is not None)
+    return _confirm(mine, user if link is None else None, note=note + f", completing version {theirs.version}")
 
 
 def _submitting_entry(game: Game, user: User, link: SubmissionLink | None) -> Entry:
@@ -229,20 +278,33 @@ def _submitting_entry(game: Game, user: User, link: SubmissionLink | None) -> En
     return entry
 
 
-def may_confirm(submission: ResultSubmission, user: User) -> tuple[bool, str]:
-    """Whether ``user`` may confirm ``submission`` and, if not, why (translated)."""
+def may_confirm(submission: ResultSubmission, user: User, link: SubmissionLink | None = None) -> tuple[bool, str]:
+    """Whether ``user`` (or the holder of the private ``link``) may confirm ``submission`` and, if
+    not, why (translated).
+
+    The opponent confirms, signed in or through their private link alike; an arbiter confirms any
+    waiting version, his own entries included (an arbiter's entry, or the 1-1 of a draw claim he
+    made, stands on his authority). A player never confirms their own side's submission.
+    """
     game = submission.game
     if submission.status != ResultSubmission.Status.PENDING:
         return False, _("Only a submission waiting for confirmation can be confirmed or rejected.")
-    if user is None or not user.is_authenticated:
-        return False, _("Sign in to confirm a result.")
-    if submission.submitted_by_id is not None and submission.submitted_by_id == user.pk:
-        return False, _("Nobody confirms or rejects their own submission: the opponent or an arbiter must do it.")
-    if is_game_arbiter(user, game):
-        return True, ""
-    entry = entry_of_user(game, user)
-    if entry is None:
-        return False, _("Only the opponent or an arbiter may confirm or reject this result.")
+    if link is not None:
+        if link.revoked or link.tournament_id != _tournament(game).pk or side_of_entry(game, link.entry) is None:
+            return False, _("Only the opponent or an arbiter may confirm or reject this result.")
+        entry: Entry | None = link.entry
+    else:
+        if user is None or not user.is_authenticated:
+            return False, _("Sign in to confirm a result.")
+        if is_game_arbiter(user, game):  # never a player of this game (games.permissions)
+            return True, ""
+        if submission.submitted_by_id is not None and submission.submitted_by_id == user.pk:
+            return False, _("Nobody confirms or rejects their own submission: the opponent or an arbiter must do "
+                            "it.")
+        entry = entry_of_user(game, user)
+        if entry is None:
+            return False, _("Only the opponent or an arbiter may confirm or reject this result.")
+    assert entry is not None
     if submission.submitted_for_id == entry.pk:
         return False, _("Nobody confirms or rejects their own submission: the opponent or an arbiter must do it.")
     if game.board.round.status == Round.Status.DRAFT:
@@ -278,7 +340,7 @@ def _apply_to_game(game: Game, sub: ResultSubmission) -> None:
     game.save(update_fields=changed)
 
 
-def _confirm(sub: ResultSubmission, user: User) -> ResultSubmission:
+def _confirm(sub: ResultSubmission, user: User, note: str = "") -> ResultSubmission:
     """Confirm inside the caller's transaction; the constraint decides concurrent races.
 
     The game row is locked first so that two confirmations of one game queue up in the same
@@ -307,7 +369,8 @@ def _confirm(sub: ResultSubmission, user: User) -> ResultSubmission:
             replaced = [version_text(previous)] if previous is not None else []
             replaced += [f"version {s.version} (waiting) set aside" for s in older]
             record(user, _tournament(game), "result.confirm", sub,
-                   before="; ".join(replaced) or "(no result)", after=version_text(sub))
+                   before="; ".join(replaced) or "(no result)",
+                   after=version_text(sub) + (f" ({note})" if note else ""))
     except (IntegrityError, OperationalError) as exc:
         # IntegrityError: the one-confirmed constraint fired; OperationalError: the database broke
         # a lock cycle (deadlock) or timed out. Either way nothing was stored; say so clearly.
@@ -325,23 +388,30 @@ def confirm_version(sub: ResultSubmission, user: User) -> ResultSubmission:
     return _confirm(sub, user)
 
 
-def confirm_submission(submission: ResultSubmission, user: User) -> ResultSubmission:
-    """Confirm a waiting submission (the opponent or an arbiter; never the submitter).
+def confirm_submission(submission: ResultSubmission, user: User,
+                       link: SubmissionLink | None = None) -> ResultSubmission:
+    """Confirm a waiting submission (the opponent, signed in or through ``link``, or an arbiter;
+    never the submitter).
 
     The previously confirmed submission, if any, becomes superseded in the same transaction.
     Raises GameError with the reason when refused or when a concurrent confirmation won.
     """
-    allowed, reason = may_confirm(submission, user)
+    allowed, reason = may_confirm(submission, user, link)
     if not allowed:
         raise GameError(reason)
+    if link is not None:
+        return _confirm(submission, None, note=f"{link.entry.name} (private link)")
     return _confirm(submission, user)
 
 
-def reject_submission(submission: ResultSubmission, user: User, reason: str = "") -> ResultSubmission:
-    """Reject a waiting submission (the opponent or an arbiter); audited."""
-    allowed, why = may_confirm(submission, user)
+def reject_submission(submission: ResultSubmission, user: User, reason: str = "",
+                      link: SubmissionLink | None = None) -> ResultSubmission:
+    """Reject a waiting submission (the opponent, signed in or through ``link``, or an arbiter); audited."""
+    allowed, why = may_confirm(submission, user, link)
     if not allowed:
         raise GameError(why)
+    if link is not None:
+        reason = f"by {link.entry.name} (private link) {reason}".strip()
     with transaction.atomic():
         lock_game(submission.game)
         submission.refresh_from_db(fields=["status"])
@@ -404,9 +474,7 @@ OPEN_STATUSES = (ResultSubmission.Status.PENDING, ResultSubmission.Status.CONFIR
 def disagreeing(subs: list[ResultSubmission]) -> list[ResultSubmission]:
     """The waiting and confirmed ones of ``subs`` when different people disagree (result or moves), else []."""
     open_subs = [s for s in subs if s.status in OPEN_STATUSES]
-    if len({(s.result, s.moves.strip()) for s in open_subs}) <= 1:
-        return []
-    return open_subs if len({s.submitted_for_id for s in open_subs}) > 1 else []
+    return open_subs if submissions_disagree([(s.result, s.moves, s.submitted_for_id) for s in open_subs]) else []
 
 
 def conflicts(game: Game) -> list[ResultSubmission]:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from games.forms import CorrectionForm, ResultForm
+from games.forms import ClaimForm, CorrectionForm, ResultForm
 from games.models import SubmissionLink
 from games.services import GameError
 from games.services.games import games_of_entry, side_of_entry
@@ -29,13 +29,14 @@ from games.services.links import (
     link_sheet,
     revoke_link,
 )
-from games.services.results import request_correction, submit_result
+from games.services.results import confirm_submission, reject_submission, request_correction, submit_result
+from games.views.claims import claim_view, claims_context
 from games.views.common import back, form_errors, whole_number
 from games.views.moves import check_response, entry_context, posted_board_response
-from games.views.results import game_card
+from games.views.results import game_card, sent_message
 from tournaments import throttle
 from tournaments.access import tournament_for
-from tournaments.models import Entry, Game, Round, Tournament
+from tournaments.models import Entry, Game, ResultSubmission, Round, Tournament
 from tournaments.services.site_address import base_url, link_url
 from tournaments.throttle import client_address
 
@@ -178,13 +179,55 @@ def _link_game(token: str, game_id: int, request: HttpRequest, remember: bool = 
 
 @throttled
 def link_home(request: HttpRequest, token: str) -> HttpResponse:
-    """The link holder's games of published rounds, with result buttons (no account needed)."""
+    """The link holder's games of published rounds, with result buttons and the opponent's waiting
+    results to confirm or reject, as on "My games" (no account needed)."""
     link = _link_or_404(token, request)
-    cards = [game_card(g, request.user, link.entry) for g in games_of_entry(link.entry)]
-    for card in cards:
-        card["pending"] = [(s, False, words) for s, _ok, words in card["pending"]]
+    cards = [game_card(g, None, link.entry, link=link) for g in games_of_entry(link.entry)]
     return render(request, "games/link_home.html", {"link": link, "tournament": link.tournament, "cards": cards,
                                                     "result_form": ResultForm(), "title": _("My games")})
+
+
+def _link_decision(request: HttpRequest, token: str, pk: int, confirm: bool) -> HttpResponse:
+    """The link holder confirms or rejects the opponent's waiting result (404 for anything not theirs
+    to see: another tournament's or another player's game)."""
+    link = _link_or_404(token, request, remember=False)
+    sub = get_object_or_404(ResultSubmission.objects.select_related(
+        "game__board__round__tournament", "game__white", "game__black"), pk=pk)
+    game = sub.game
+    if (game.board.round.tournament_id != link.tournament_id or side_of_entry(game, link.entry) is None
+            or game.board.round.status == Round.Status.DRAFT):
+        raise Http404("not a game of this link")
+    try:
+        if confirm:
+            confirm_submission(sub, None, link=link)
+            messages.success(request, _("Result %(result)s confirmed.") % {"result": sub.result})
+        else:
+            reject_submission(sub, None, link=link)
+            messages.success(request, _("Submission %(result)s rejected.") % {"result": sub.result})
+    except GameError as exc:
+        messages.error(request, exc.message)
+    return back(request, reverse("games:link_home", args=[link.token]))
+
+
+@require_POST
+@throttled
+def link_confirm(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    return _link_decision(request, token, pk, confirm=True)
+
+
+@require_POST
+@throttled
+def link_reject(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    return _link_decision(request, token, pk, confirm=False)
+
+
+@require_POST
+@throttled
+def link_claim(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
+    """The link holder claims a draw (or offers one), judged like a signed-in player's claim."""
+    link, game = _link_game(token, game_id, request, remember=False)
+    claim_view(request, game, None, link=link)
+    return back(request, reverse("games:link_submit", args=[link.token, game.pk]))
 
 
 @throttled
@@ -200,9 +243,8 @@ def link_submit(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
             d = form.cleaned_data
             moves = d["moves"] if "moves" in request.POST else None
             try:
-                submit_result(game, d["result"], link=link, moves=moves, termination=d["termination"])
-                messages.success(request, _("Result %(result)s sent; it counts once your opponent or an arbiter "
-                                            "confirms it.") % {"result": d["result"]})
+                sub = submit_result(game, d["result"], link=link, moves=moves, termination=d["termination"])
+                messages.success(request, sent_message(sub))
                 return back(request, reverse("games:link_home", args=[link.token]))
             except GameError as exc:
                 messages.error(request, exc.message)
@@ -214,10 +256,12 @@ def link_submit(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
                           submit_url=reverse("games:link_submit", args=[link.token, game.pk]),
                           check_url=reverse("games:link_check", args=[link.token, game.pk]),
                           board_url=reverse("games:link_board", args=[link.token, game.pk]))
-    card = game_card(game, request.user, link.entry)
+    card = game_card(game, None, link.entry, link=link)
     return render(request, "games/link_game.html", {
         "link": link, "tournament": link.tournament, "game": game, "card": card, "arbiter": False,
         "form": ResultForm(initial={"moves": entry["initial_moves"]}),
+        "claim_form": ClaimForm(), "claim_url": reverse("games:link_claim", args=[link.token, game.pk]),
+        "claims": claims_context(game),
         "title": _("Game %(board)s") % {"board": game.board}, **entry,
     })
 

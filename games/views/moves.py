@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import render
 from django.urls import reverse
@@ -90,7 +91,8 @@ def _newest_moves(request: HttpRequest, game: Game, submissions: list[ResultSubm
     found += [(s.created_at, s.moves) for s in submissions if s.moves.strip() and (
         arbiter or (user_pk is not None and s.submitted_by_id == user_pk)
         or (entry is not None and s.submitted_for_id == entry.pk))]
-    claims = game.draw_claims.all() if arbiter else game.draw_claims.filter(claimed_by_id=user_pk or -1)
+    claims = game.draw_claims.all() if arbiter else game.draw_claims.filter(
+        Q(claimed_by_id=user_pk or -1) | Q(claimed_for_id=entry.pk if entry is not None else -1))
     for claim in claims.order_by("-created_at")[:1]:
         moves = (claim.evidence or {}).get("moves")
         if isinstance(moves, str) and moves.strip():

@@ -14,12 +14,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.draw_rules import rule_label
 from games.forms import ArbiterResultForm, ClaimForm, CorrectionForm, DecisionForm, ForfeitForm, ResultForm, RulingForm
-from games.models import CorrectionRequest
+from games.models import CorrectionRequest, SubmissionLink
 from games.permissions import is_game_arbiter
 from games.services import GameError, User
-from games.services.claims import claim_position, claim_text
 from games.services.games import entries_of_user, entry_of_user, games_of_board, games_of_entry
 from games.services.results import (
     OPEN_STATUSES,
@@ -38,6 +36,7 @@ from games.services.results import (
 )
 from games.services.typed_results import enter_typed_results
 from games.services.validation import check_game
+from games.views.claims import claims_context
 from games.views.common import back, form_errors, game_for, submission_for, whole_number
 from games.views.moves import entry_context
 from tournaments.access import require, tournament_for
@@ -67,25 +66,38 @@ def result_words(game: Game, code: str, entry: Entry | None) -> str:
     return dict(result_choices(game, entry)).get(code) or str(Result(code).label)
 
 
-def game_card(game: Game, user: User, entry: Entry | None = None) -> dict[str, Any]:
-    """What a result card shows: confirmed result, waiting submissions and what ``user`` (or the link's
-    ``entry``) may do: send a result, confirm one, or, once only an arbiter changes it, ask for a
-    correction."""
+def game_card(game: Game, user: User, entry: Entry | None = None, link: SubmissionLink | None = None
+              ) -> dict[str, Any]:
+    """What a result card shows: confirmed result, waiting submissions and what ``user`` (or the
+    holder of the private ``link``, playing ``entry``) may do: send a result, confirm or reject the
+    opponent's, or, once only an arbiter changes it, ask for a correction."""
     subs = list(game.submissions.select_related("submitted_by", "submitted_for").all())
     pending = [s for s in subs if s.status == ResultSubmission.Status.PENDING]
     entry = entry or entry_of_user(game, user)
     confirmed = next((s for s in subs if s.status == ResultSubmission.Status.CONFIRMED), None)
+    for s in pending:
+        s.game = game  # may_confirm reads the board and round already loaded
     return {
         "game": game,
         "board": game.board,
+        "link": link,
         "confirmed": confirmed,
         "confirmed_words": result_words(game, confirmed.result, entry) if confirmed else "",
-        "pending": [(s, may_confirm(s, user)[0], result_words(game, s.result, entry)) for s in pending],
+        "pending": [(s, may_confirm(s, user, link)[0], result_words(game, s.result, entry)) for s in pending],
         "entry": entry,
         "choices": result_choices(game, entry),
         "locked": players_locked_out(game) if entry is not None else "",
         "requests": [r for r in game.correction_requests.all() if r.status == CorrectionRequest.Status.OPEN],
     }
+
+
+def sent_message(sub: ResultSubmission) -> str:
+    """What a player is told after sending a result: waiting for the opponent, or, when the opponent
+    had sent the same, confirmed by the two of them."""
+    if sub.status == ResultSubmission.Status.CONFIRMED:
+        return _("Your opponent had sent the same result: %(result)s is confirmed.") % {"result": sub.result}
+    return _("Result %(result)s sent; it counts once your opponent or an arbiter confirms it.") % {
+        "result": sub.result}
 
 
 def my_games(request: HttpRequest, slug: str) -> HttpResponse:
@@ -118,12 +130,13 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "submissions": subs,
         "conflicts": conflicts(game),
         "check": chk,
+        "n_irregular": sum(1 for p in chk.plies if p.get("irregular")),
         "form": (ArbiterResultForm if arbiter else ResultForm)(initial={"moves": entry["initial_moves"]}),
         "forfeit_form": ForfeitForm(),
         "claim_form": ClaimForm(),
         "ruling_form": RulingForm(),
-        "claims": [(c, claim_text(c), rule_label(c.rule), claim_position(c, game))
-                   for c in game.draw_claims.select_related("claimed_by")],
+        "claims": claims_context(game),
+        "claim_url": reverse("games:claim", args=[game.pk]),
         "rulings": list(game.rulings.all()),
         "title": _("Game %(board)s") % {"board": game.board},
         "correction_url": reverse("games:correction", args=[game.pk]),
@@ -150,10 +163,9 @@ def submit(request: HttpRequest, game_id: int) -> HttpResponse:
                          confirm=data.get("confirm", False))
             messages.success(request, _("Result %(result)s entered.") % {"result": data["result"]})
         else:
-            submit_result(game, data["result"], user=request.user, moves=moves,
-                          termination=data["termination"])
-            messages.success(request, _("Result %(result)s sent; it counts once your opponent or an arbiter "
-                                        "confirms it.") % {"result": data["result"]})
+            sub = submit_result(game, data["result"], user=request.user, moves=moves,
+                                termination=data["termination"])
+            messages.success(request, sent_message(sub))
     except GameError as exc:
         messages.error(request, exc.message)
     return back(request, reverse("games:game", args=[game.pk]))

@@ -8,6 +8,12 @@ creates an account for a player, and downloads the crosstable PDF.
 The players (phones, 390x844): the invited player chooses a password, signs in and sends a result;
 the opponent (signed in too) confirms it. The public reads the standings and the pairings.
 
+Issue 24 continues the evening: the arbiter's game page never records a result nobody chose (1);
+players on private links claim a draw (10), confirm their opponent's result and confirm by sending
+the same (9); the arbiter upholds a claim the validator rejected, with a reason (11); the cockpit
+(the arbiter's overview, on the laptop and on a phone) shows the round's state and the next step;
+a correction request blocks pairing the next round until decided (6).
+
 Every step clicks the page as a user would (by form and field, never by English words, so the same
 script runs in all four languages) and then checks the stored data: what the step should change
 changed, as the user asked, and nothing else did (``State``)."""
@@ -36,6 +42,7 @@ def state(slug: str) -> dict[str, object]:
     """What is stored about the tournament, in comparable parts."""
     from django.contrib.auth import get_user_model
 
+    from games.models import CorrectionRequest, DrawClaim
     from tournaments.models import Absence, Board, Entry, RatingListPlayer, ResultSubmission, Round, Tournament
 
     t = Tournament.objects.filter(slug=slug).first()  # None before step 1: every part is empty
@@ -54,6 +61,10 @@ def state(slug: str) -> dict[str, object]:
             "game__board__round__number", "game__board__number", "result", "status")),
         "list": RatingListPlayer.objects.count(),
         "users": get_user_model().objects.count(),
+        "claims": frozenset(DrawClaim.objects.filter(game__board__round__tournament=t).values_list(
+            "game__board__round__number", "game__board__number", "upheld", "arbiter_decision")),
+        "corrections": frozenset(CorrectionRequest.objects.filter(game__board__round__tournament=t).values_list(
+            "game__board__round__number", "game__board__number", "result", "status")),
     }
 
 
@@ -120,6 +131,10 @@ def test_the_evening_per_persona(browser: Browser, live_server, make_user, shot,
     arbiter.fill("#id_name", f"Club list {lang}")
     arbiter.set_input_files("#id_file", str(LIST))
     _submit(arbiter, "form[enctype='multipart/form-data']")
+    s.step("preview the list")  # a preview stores nothing (issue 24.2)
+    assert arbiter.locator("#list-preview td", has_text="Henk").count() == 1
+    arbiter.locator("form#list-form button[name=action][value=save]").click()
+    arbiter.wait_for_load_state()
     assert s.step("import the list", "list")["list"] == 7
 
     # 3. Register six players from the list, each found by name.
@@ -248,3 +263,138 @@ def test_the_evening_per_persona(browser: Browser, live_server, make_user, shot,
     pdf = public.request.get(f"{url}/t/{slug}/pdf/crosstable/")
     assert pdf.ok and pdf.headers["content-type"].startswith("application/pdf")
     s.step("the public reads")  # reading changes nothing
+
+    _cockpit_evening(browser, url, slug, lang, context, s, arbiter, phone, shot)
+
+
+OPENING = "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 4. 34-30 5-10 5. 40-34 20-24"
+
+
+def _games(slug: str, rnd: int) -> list:
+    """The game boards of round ``rnd`` after board 1, each with its game."""
+    from games.services.games import game_for_board
+    from tournaments.models import Board
+
+    boards = Board.objects.filter(round__tournament__slug=slug, round__number=rnd, bye_kind="", number__gt=1)
+    return [(b, game_for_board(b)) for b in boards.select_related("white__player", "black__player").order_by("number")]
+
+
+def _link(slug: str, entry) -> str:
+    from games.models import SubmissionLink
+
+    return SubmissionLink.objects.get(tournament__slug=slug, entry=entry).token
+
+
+def _cockpit_evening(browser, url, slug, lang, context, s, arbiter, phone, shot):
+    """Issue 24 (items 1, 6, 9, 10, 11 and the cockpit), on round 2 of the evening."""
+    (b2, g2), (b3, g3) = _games(slug, 2)
+
+    # 17. The cockpit (laptop): round 2's state, finishing blocked by the games without a result.
+    _go(arbiter, f"{url}/t/{slug}/manage/")
+    assert arbiter.locator("section.cockpit-next button[disabled]").count() == 1
+    assert arbiter.locator(f"#tile-none a[href='/g/{g2.pk}/']").count() == 1
+    shot(arbiter, f"{lang} cockpit round 2 open")
+
+    # 18. (1) The arbiter's game page: moves typed, "Enter result" pressed without choosing: nothing stored.
+    _go(arbiter, f"{url}/g/{g2.pk}/")
+    assert arbiter.locator("#id_result").input_value() == ""
+    arbiter.fill("#id_moves", OPENING)
+    arbiter.locator("form#result-form button[type=submit]").click()
+    arbiter.wait_for_timeout(300)
+    assert arbiter.locator("#id_result").evaluate("e => e.validity.valueMissing")
+    s.step("enter result without a result")  # nothing recorded, nothing confirmed
+
+    # 19. Private links for the players without an account.
+    _go(arbiter, f"{url}/g/t/{slug}/links/")
+    _submit(arbiter, "form[action$='/links/create-missing/']")
+    s.step("links created")  # links are no part of the compared data
+    phones = {}
+    for side in (b2.white, b2.black, b3.white):
+        phones[side.pk] = browser.new_context(**PHONE, **context).new_page()
+
+    # 20. (10) Board 3's White, on a phone through the private link, claims a threefold repetition.
+    w3 = phones[b3.white.pk]
+    _go(w3, f"{url}/g/l/{_link(slug, b3.white)}/{g3.pk}/")
+    w3.fill("#id_moves", OPENING)
+    w3.select_option("#claim-rule", "threefold_repetition")
+    _submit(w3, "form[action$='/claim/']")
+    claims = s.step("link player claims", "claims")["claims"]
+    assert claims == {(2, b3.number, False, "")}, claims  # no position was repeated: the validator rejects it
+    shot(w3, f"{lang} link player claimed a draw")
+
+    # 21. (9) Board 2: White sends 2-0 through the link; the cockpit shows the evening as it stands.
+    w2, k2 = phones[b2.white.pk], phones[b2.black.pk]
+    _go(w2, f"{url}/g/l/{_link(slug, b2.white)}/")
+    w2.locator("form.result-form button[name=result][value='2-0']").first.click()
+    w2.wait_for_load_state()
+    assert (2, b2.number, "2-0", "pending") in s.step("link White sends", "results")["results"]  # type: ignore
+    _go(arbiter, f"{url}/t/{slug}/manage/")
+    assert arbiter.locator(f"#tile-waiting a[href='/g/{g2.pk}/']").count() == 1
+    assert arbiter.locator(f"#tile-claims a[href^='/g/{g3.pk}/']").count() == 1
+    shot(arbiter, f"{lang} cockpit during round 2")
+    arbiter_phone = browser.new_context(**PHONE, **context).new_page()
+    sign_in(arbiter_phone, url, "chief")
+    _go(arbiter_phone, f"{url}/t/{slug}/manage/")
+    shot(arbiter_phone, f"{lang} cockpit during round 2 on a phone")
+    width = arbiter_phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the cockpit is {width}px wide on a 390px phone"
+
+    # 22. (11) The arbiter follows the claim's link and upholds it, with a reason.
+    arbiter.locator("#tile-claims a").first.click()
+    arbiter.wait_for_load_state()
+    ruling = arbiter.locator("form[action$='/rule/']").first
+    ruling.locator("textarea[name=reason]").fill("Position repeated at the board (seen by the arbiter).")
+    ruling.locator("button[name=decision][value=uphold]").click()
+    arbiter.wait_for_load_state()
+    after = s.step("arbiter upholds the claim", "claims", "results")
+    assert (2, b3.number, False, "upheld") in after["claims"]
+    assert (2, b3.number, "1-1", "confirmed") in after["results"]  # type: ignore[operator]
+    shot(arbiter, f"{lang} arbiter upheld the claim")
+
+    # 22b. (9) Board 2's Black confirms White's 2-0 through his own link.
+    _go(k2, f"{url}/g/l/{_link(slug, b2.black)}/")
+    shot(k2, f"{lang} link player confirms")
+    k2.locator("form[action$='/confirm/'] button").first.click()
+    k2.wait_for_load_state()
+    assert (2, b2.number, "2-0", "confirmed") in s.step("link Black confirms", "results")["results"]  # type: ignore
+
+    # 23. The cockpit: every result in, the next step is "Finish round 2".
+    _go(arbiter, f"{url}/t/{slug}/manage/")
+    shot(arbiter, f"{lang} cockpit round 2 complete")
+    _submit(arbiter, "section.cockpit-next form[action$='/rounds/2/finish/']")
+    s.step("finish round 2 from the cockpit", "rounds")
+
+    # 24. (6) The invited player asks for a correction of his confirmed 0-2 (phone).
+    _go(phone, f"{url}/g/t/{slug}/my/")
+    card = phone.locator(".correction").first
+    card.locator("details > summary").click()
+    card.locator("input[name=result][value='1-1']").check()
+    card.locator("textarea[name=reason]").fill("We agreed a draw.")
+    card.locator("button[type=submit]").click()
+    phone.wait_for_load_state()
+    assert (2, 1, "1-1", "open") in s.step("correction asked", "corrections")["corrections"]  # type: ignore
+
+    # 25. The cockpit: pairing round 3 waits for the decision (or "pair anyway"); laptop and phone.
+    _go(arbiter, f"{url}/t/{slug}/manage/")
+    assert arbiter.locator("section.cockpit-next button[disabled]").count() == 1
+    assert arbiter.locator("section.cockpit-next form[action$='/rounds/pair/'] input[name=override]").count() == 1
+    shot(arbiter, f"{lang} cockpit correction blocks pairing")
+    _go(arbiter_phone, f"{url}/t/{slug}/manage/")
+    shot(arbiter_phone, f"{lang} cockpit on a phone")
+    arbiter.locator("#tile-corrections a").first.click()
+    arbiter.wait_for_load_state()
+    decide = arbiter.locator("form[action$='/decide/']").first
+    decide.locator("input[name=note]").fill("The scoresheets say 0-2.")
+    decide.locator("button[name=decision][value=refuse]").click()
+    arbiter.wait_for_load_state()
+    assert (2, 1, "1-1", "refused") in s.step("correction refused", "corrections")["corrections"]  # type: ignore
+
+    # 26. The next step is one button again: pair round 3, then publish it.
+    _go(arbiter, f"{url}/t/{slug}/manage/")
+    _submit(arbiter, "section.cockpit-next form[action$='/rounds/pair/']")
+    s.step("pair round 3 from the cockpit", "rounds", "boards")
+    _go(arbiter, f"{url}/t/{slug}/manage/")
+    shot(arbiter, f"{lang} cockpit publish round 3")
+    arbiter.locator("section.cockpit-next details.confirm > summary").click()
+    _submit(arbiter, "section.cockpit-next form[action$='/rounds/3/publish/']")
+    assert (3, "published") in s.step("publish round 3 from the cockpit", "rounds")["rounds"]  # type: ignore

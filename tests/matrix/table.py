@@ -80,6 +80,20 @@ def link_game(w: World) -> dict[str, Any]:
     return {"token": w.link.token, "game_id": w.game2.pk}
 
 
+def claim(w: World) -> dict[str, Any]:
+    """The player's (rejected) draw claim on board 1."""
+    from games.services.claims import claim_draw
+
+    return {"pk": claim_draw(w.game, None, w.users["player"], "threefold_repetition", moves="32-28 19-23").pk}
+
+
+def link_submission(w: World) -> dict[str, Any]:
+    """other_player's waiting result of board 2, which the link holder (the opponent) confirms or rejects."""
+    from games.services.results import submit_result
+
+    return {"token": w.link.token, "pk": submit_result(w.game2, "2-0", user=w.users["other_player"]).pk}
+
+
 def none(w: World) -> dict[str, Any]:
     return {}
 
@@ -153,6 +167,8 @@ TABLE: dict[str, list[Case]] = {
     ],
     "games:claim": [Case(game, "POST", only(GAME_PEOPLE, DONE), lambda w: {"ply": "2", "rule": "threefold"})],
     "games:ruling": [Case(game, "POST", only(ARBITERS, DONE), lambda w: {"ply": "1", "decision": "stands"})],
+    "games:claim_ruling": [Case(claim, "POST", only(ARBITERS, DONE),
+                                lambda w: {"decision": "uphold", "reason": "seen at the board"})],
     "games:view": [Case(game, "GET", everyone(OK))],
     # The submitter may not confirm or reject their own submission; the opponent and arbiters may.
     "games:confirm": [Case(submission, "POST", only(("opponent", "arbiter", "chief"), DONE))],
@@ -185,6 +201,9 @@ TABLE: dict[str, list[Case]] = {
         Case(lambda w: {"token": w.link.token, "game_id": w.game.pk}, "POST", everyone(404),
              lambda w: {"result": "0-2"}),
     ],
+    "games:link_claim": [Case(link_game, "POST", everyone(DONE), lambda w: {"rule": "agreement"})],
+    "games:link_confirm": [Case(link_submission, "POST", everyone(DONE))],
+    "games:link_reject": [Case(link_submission, "POST", everyone(DONE))],
     "games:link_check": [Case(link_game, "POST", everyone(OK), lambda w: {"moves": "32-28 19-23"})],
     "games:link_board": [Case(link_game, "POST", everyone(OK), lambda w: {"moves": "32-28 19-23", "ply": "1"})],
     "games:import": [
@@ -241,6 +260,9 @@ TABLE: dict[str, list[Case]] = {
     "tournaments:round": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", only(ARBITERS))],
     "tournaments:board_cards": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", only(ARBITERS))],
     "tournaments:publish": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "POST", only(ARBITERS, DONE))],
+    # Round 1 is published, not a draft: refused with a message (the arbiters' own page, no 403).
+    "tournaments:pair_again": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "POST",
+                                    only(ARBITERS, DONE))],
     "tournaments:swap_players": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "POST",
                                       only(ARBITERS, DONE), lambda w: {"first": "1", "second": "3"})],
     "tournaments:swap_colours": [Case(lambda w: {"slug": w.tournament.slug, "number": 1, "board": 1}, "POST",

@@ -134,3 +134,39 @@ def test_history_runs_a_constant_number_of_queries(make_tournament, add_entries,
         return len(ctx.captured_queries)
 
     assert count(4) == count(12)
+
+
+@pytest.mark.parametrize(("system", "rule", "removed"), [
+    ("swiss_dutch", "half", False),  # only round robins apply the rule: a Swiss keeps the games played
+    ("swiss_dutch", "cancel", False),
+    ("round_robin", "half", True),   # 1 of 3 games played: not more than half
+    ("round_robin", "keep", False),
+])
+def test_the_withdrawal_rule_applies_where_it_is_offered_and_the_standings_say_why(
+        make_tournament, add_entries, system, rule, removed, client, staff):
+    """Issue 24, item 3: Jansen (1) plays round 1 (a win over 2) and withdraws from round 2. A
+    round robin of 4 players has 3 games each: 1 of 3 is not more than half, so the half rule
+    removes the win; a Swiss never removes results (the settings offer the rule to round robins only).
+    The standings line of player 1 says what happened and why."""
+    from tournaments.forms import TournamentSettingsForm
+    from tournaments.models import Board, Game, ResultSubmission, Round
+    from tournaments.services.registration import withdraw
+
+    t = make_tournament(f"wd-{system}-{rule}", pairing_system=system, withdrawal_rule=rule, rounds_planned=3)
+    e = add_entries(t, 4)
+    rnd = Round.objects.create(tournament=t, number=1, status="finished")
+    for n, (w, b) in enumerate(((e[0], e[1]), (e[2], e[3])), start=1):
+        game = Game.objects.create(board=Board.objects.create(round=rnd, number=n, white=w, black=b))
+        ResultSubmission.objects.create(game=game, result="2-0", status="confirmed")
+    withdraw(staff, e[0], 2)
+    points = {p.id: p.points for p in build_history(t).players}
+    assert points[1] == (0 if removed else 2) and points[2] == 0
+    assert ("withdrawal_rule" in TournamentSettingsForm(instance=t).fields) == (system == "round_robin")
+    page = client.get(f"/t/{t.slug}/standings/").content.decode()
+    line = next(row for row in page.split("<tr") if "Player 001" in row)
+    if system != "round_robin":
+        assert "withdrawn from round 2; results kept: outside round robins the games played always count" in line
+    elif rule == "keep":
+        assert "results kept: the tournament&#x27;s rule keeps them" in line
+    else:
+        assert "withdrawn from round 2; results removed: 1 of 3 games played, not more than half" in line

@@ -65,6 +65,7 @@ def test_pairing_is_refused_while_results_are_pending_unless_overridden(tourname
     set_result(published_round.boards.get(number=1), "2-0", status="pending")
     set_result(published_round.boards.get(number=2), "1-1")
     tournament.pairing_system = "round_robin"
+    tournament.rounds_planned = 3  # four players: the Berger table's three rounds
     tournament.save()
     with pytest.raises(PairingRefused) as exc:
         pair_round(tournament, staff)
@@ -76,7 +77,7 @@ def test_pairing_is_refused_while_results_are_pending_unless_overridden(tourname
 
 
 def test_a_draft_round_must_be_published_before_the_next_is_paired(make_tournament, add_entries, staff):
-    t = make_tournament("rr4", pairing_system="round_robin")
+    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
     add_entries(t, 4)
     pair_round(t, staff)
     with pytest.raises(PairingRefused, match="still a draft"):
@@ -84,7 +85,7 @@ def test_a_draft_round_must_be_published_before_the_next_is_paired(make_tourname
 
 
 def test_concurrent_pairing_of_the_same_round_gives_a_clear_message(make_tournament, add_entries, staff, monkeypatch):
-    t = make_tournament("rr4", pairing_system="round_robin")
+    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
     add_entries(t, 4)
     original = pairing_service._write_round
 
@@ -114,7 +115,7 @@ def test_odd_round_robin_gives_a_free_round_bye(make_tournament, add_entries, st
 
 
 def test_withdrawn_round_robin_player_is_still_scheduled_and_the_engine_warns(make_tournament, add_entries, staff):
-    t = make_tournament("rr4", pairing_system="round_robin")
+    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
     e = add_entries(t, 4)
     withdraw(staff, e[3], from_round=1)
     outcome = pair_round(t, staff)
@@ -123,7 +124,7 @@ def test_withdrawn_round_robin_player_is_still_scheduled_and_the_engine_warns(ma
 
 
 def test_unpair_deletes_the_latest_draft_and_publish_freezes_it(make_tournament, add_entries, staff):
-    t = make_tournament("rr4", pairing_system="round_robin")
+    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
     add_entries(t, 4)
     rnd = pair_round(t, staff).round
     assert list(published_rounds(t)) == []
@@ -139,7 +140,7 @@ def test_unpair_deletes_the_latest_draft_and_publish_freezes_it(make_tournament,
 
 
 def test_swap_colours_and_players_are_logged_with_before_and_after(make_tournament, add_entries, staff):
-    t = make_tournament("rr4", pairing_system="round_robin")
+    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
     add_entries(t, 4)
     rnd = pair_round(t, staff).round
     b1 = rnd.boards.get(number=1)
@@ -155,7 +156,7 @@ def test_swap_colours_and_players_are_logged_with_before_and_after(make_tourname
 
 
 def test_editing_a_draft_into_a_rematch_and_prohibited_pair_warns(make_tournament, add_entries, staff, set_result):
-    t = make_tournament("rr4", pairing_system="round_robin")
+    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
     add_entries(t, 4)
     first = pair_round(t, staff).round
     publish_round(staff, first)
@@ -207,7 +208,7 @@ def test_swiss_rounds_pair_without_rematches(make_tournament, add_entries, staff
 
 def test_large_pairing_runs_as_a_task_with_a_report(make_tournament, add_entries, staff, monkeypatch):
     monkeypatch.setattr(pairing_tasks, "LARGE_PAIRING", 3)
-    t = make_tournament("rr4", pairing_system="round_robin")
+    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
     add_entries(t, 4)
     with pytest.MonkeyPatch.context():
         from django.test import TestCase
@@ -241,7 +242,7 @@ def test_keizer_pairs_only_present_players_with_the_tournament_parameters(
 def test_double_round_robin_plays_every_pair_twice_with_colours_reversed(
     make_tournament, add_entries, staff, set_result
 ):
-    t = make_tournament("drr", pairing_system="double_round_robin")
+    t = make_tournament("drr", pairing_system="double_round_robin", rounds_planned=6)
     add_entries(t, 4)
     colours: dict[frozenset[int], list[tuple[int, int]]] = {}
     for _n in range(6):
@@ -296,7 +297,7 @@ def test_a_pab_after_a_forfeit_win_is_warned_as_a_second_pab(tournament, publish
 def test_a_crashing_pairing_task_is_marked_failed_and_stores_nothing(make_tournament, add_entries, staff, monkeypatch):
     from tournaments.tasks import pair_round_task
 
-    t = make_tournament("rr4", pairing_system="round_robin")
+    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
     add_entries(t, 4)
     run = TaskRun.objects.create(tournament=t, kind="pair_round", created_by=staff)
 
@@ -312,3 +313,25 @@ def test_a_crashing_pairing_task_is_marked_failed_and_stores_nothing(make_tourna
     run.refresh_from_db()
     assert run.status == "failed" and run.progress == 100 and "internal error" in run.message
     assert not Round.objects.filter(tournament=t).exists()
+
+
+def test_a_board_swapped_back_to_the_engines_pairing_is_no_longer_marked_changed(make_tournament, add_entries,
+                                                                                 staff):
+    """Issue 24, item 5: swapping the colours twice, or exchanging two players and exchanging them
+    back, leaves the board as the engine paired it: not "changed by an arbiter", the engine's reasons."""
+    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
+    add_entries(t, 4)
+    rnd = pair_round(t, staff).round
+    made = {b.number: (b.white_id, b.black_id, b.reasons) for b in rnd.boards.all()}
+    board = rnd.boards.get(number=1)
+    swap_colours(staff, board)
+    assert Board.objects.get(pk=board.pk).overridden
+    swap_colours(staff, Board.objects.get(pk=board.pk))
+    again = Board.objects.get(pk=board.pk)
+    assert not again.overridden and (again.white_id, again.black_id, again.reasons) == made[1]
+    one, two = rnd.boards.get(number=1), rnd.boards.get(number=2)
+    swap_players(staff, rnd, one.white.start_number, two.black.start_number)
+    assert set(rnd.boards.values_list("overridden", flat=True)) == {True}
+    swap_players(staff, rnd, one.white.start_number, two.black.start_number)
+    assert {b.number: (b.white_id, b.black_id, b.reasons) for b in rnd.boards.all()} == made
+    assert set(rnd.boards.values_list("overridden", flat=True)) == {False}

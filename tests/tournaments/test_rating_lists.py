@@ -21,6 +21,12 @@ pytestmark = pytest.mark.django_db
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "ratings"
 
 
+@pytest.fixture(autouse=True)
+def _media(settings, tmp_path):
+    """Uploaded lists wait for their "Save" in the media folder: a fresh one per test."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
 def _read(name: str) -> bytes:
     return (FIXTURES / name).read_bytes()
 
@@ -82,7 +88,9 @@ def test_the_players_page_finds_and_registers_a_late_entry_with_a_half_point_bye
     client = login(chief_arbiter)
     lists = reverse("tournaments:rating_lists", args=[tournament.slug])
     with FIXTURES.joinpath("fmjd_sample.csv").open("rb") as fh:
-        upload = client.post(lists, {"name": "FMJD", "kind": "fmjd", "file": fh}, follow=True)
+        preview = client.post(lists, {"name": "FMJD", "kind": "fmjd", "file": fh})
+    token = preview.context["form"].initial["upload"]
+    upload = client.post(lists, {"name": "FMJD", "kind": "fmjd", "upload": token, "action": "save"}, follow=True)
     assert "3 players stored, 2 lines skipped" in upload.content.decode()
     players = reverse("tournaments:players", args=[tournament.slug])
     page = client.get(players, {"find": "scholten"}).content.decode()
@@ -118,3 +126,48 @@ def test_unreadable_lines_refuse_the_file_with_their_line_and_control_characters
                                 b"ID;Surname\n1;Ok\n2;Ring\x07er\n3;Nul\x00l\n")
     assert report.rows == 1
     assert report.skipped == [(3, "control characters (U+0007)"), (4, "control characters (U+0000)")]
+
+
+def test_a_surname_and_name_header_gives_first_names_and_a_preview_before_saving(tournament, chief_arbiter, login,
+                                                                                  settings):
+    """Issue 24, item 2: the FMJD/KNDB header ``ID;Country;Surname;Name;...`` has the first names in
+    "Name"; they were read as full names and every player was stored without a first name ("0 lines
+    skipped"). The upload now shows which column became what and the first players, and stores
+    nothing until "Save the list"."""
+    client = login(chief_arbiter)
+    url = reverse("tournaments:rating_lists", args=[tournament.slug])
+    with FIXTURES.joinpath("kndb_surname_name.csv").open("rb") as fh:
+        page = client.post(url, {"name": "KNDB 2026", "kind": "national", "file": fh})
+    body = page.content.decode()
+    assert "the last name = “Surname”" in body and "the first name = “Name”" in body
+    assert "<td>de Vries</td><td>Sanne</td>" in body and "<td>Boomstra</td><td>Roel</td>" in body
+    assert not RatingList.objects.exists()  # a preview stores nothing
+    token = page.context["form"].initial["upload"]
+    assert f'value="{token}"' in body
+    saved = client.post(url, {"name": "KNDB 2026", "kind": "national", "upload": token, "action": "save"},
+                        follow=True).content.decode()
+    assert "3 players stored, 0 lines skipped" in saved and "the first name = “Name”" in saved
+    assert sorted(RatingListPlayer.objects.values_list("last_name", "first_name")) == [
+        ("Boomstra", "Roel"), ("Lefèvre", "Amélie"), ("de Vries", "Sanne")]
+    assert "first_name=Name" in AuditEntry.objects.get(action="ratinglist.import").after
+    # Saved once: the kept file is gone, a second "Save" says so.
+    again = client.post(url, {"name": "KNDB 2026", "kind": "national", "upload": token, "action": "save"},
+                        follow=True).content.decode()
+    assert "upload it again" in again
+
+
+def test_a_name_column_written_last_first_stays_the_full_name(tournament, chief_arbiter):
+    data = b"ID;Surname;Name;Rating\n1;Dijkstra;Dijkstra, Jan;1650\n"
+    import_rating_list(chief_arbiter, tournament, "Odd", "national", data)
+    assert RatingListPlayer.objects.get().first_name == "Jan"
+
+
+def test_preview_again_with_another_column(tournament, chief_arbiter, login):
+    client = login(chief_arbiter)
+    url = reverse("tournaments:rating_lists", args=[tournament.slug])
+    with FIXTURES.joinpath("mapped.csv").open("rb") as fh:
+        first = client.post(url, {"name": "Club", "kind": "national", "file": fh}, follow=True)
+    assert "Achternaam speler" in first.content.decode()  # no name column found: the refusal names the columns
+    with FIXTURES.joinpath("mapped.csv").open("rb") as fh:
+        page = client.post(url, {"name": "Club", "kind": "national", "file": fh, "col_last_name": "Achternaam speler"})
+    assert "<td>Visser</td><td>Eva</td>" in page.content.decode()

@@ -132,6 +132,7 @@ def test_pair_preview_edit_publish_through_the_pages(make_tournament, add_entrie
 
 def test_pair_refusal_lists_the_boards_waiting_for_results(tournament, published_round, login, chief_arbiter):
     tournament.pairing_system = "round_robin"
+    tournament.rounds_planned = 3  # four players: the Berger table's three rounds
     tournament.save()
     response = login(chief_arbiter).post(reverse("tournaments:pair", args=[tournament.slug]), follow=True)
     body = response.content.decode()
@@ -155,7 +156,7 @@ def test_withdraw_page_withdraws_from_the_given_round(tournament, entries, login
 
 def test_large_pairing_shows_a_progress_page(make_tournament, add_entries, login, make_user, monkeypatch):
     monkeypatch.setattr(pairing_tasks, "LARGE_PAIRING", 2)
-    t = make_tournament("big", pairing_system="round_robin")
+    t = make_tournament("big", pairing_system="round_robin", rounds_planned=3)
     add_entries(t, 4)
     arb = make_user("arb")
     Role.objects.create(tournament=t, user=arb, kind="arbiter")

@@ -135,6 +135,11 @@ class Tournament(models.Model):
         C07_2024 = "2024", _("FIDE C.07, 2024 edition")
         C07_2026 = "2026", _("FIDE C.07, 2026 edition")
 
+    class LateEntryByes(models.TextChoices):
+        ASK = "ask", _("Ask at each late registration")
+        ZERO = "zero", _("A zero-point bye for each missed round")
+        HALF = "half", _("A half-point bye for each missed round")
+
     class WithdrawalRule(models.TextChoices):
         HALF = "half", _("Keep results if more than half the games were played, else cancel")
         KEEP = "keep", _("Always keep results")
@@ -232,6 +237,18 @@ class Tournament(models.Model):
     withdrawal_rule = models.CharField(
         _("results of withdrawn players"), max_length=10, choices=WithdrawalRule.choices, default=WithdrawalRule.HALF
     )
+    # What a late entry scores for the rounds played before it joined (issue 24, item 12).
+    late_entry_byes = models.CharField(
+        _("late entries, missed rounds"), max_length=4, choices=LateEntryByes.choices, default=LateEntryByes.ASK,
+        help_text=_("What a player who enters late scores for each round played before joining."))
+    late_entry_half_rounds = models.PositiveSmallIntegerField(
+        _("half-point byes for at most"), default=0,
+        help_text=_("Missed rounds that earn a half-point bye; later ones earn a zero-point bye. 0: no limit."))
+    # Forfeits without notice after which the arbiter is warned and offered the withdrawal (item 13).
+    forfeit_limit = models.PositiveSmallIntegerField(
+        _("warn after forfeits"), default=2,
+        help_text=_("Games lost by forfeit after which the arbiter is warned and offered to withdraw the player. "
+                    "0: never."))
     keizer_params = models.JSONField(_("Keizer parameters"), default=dict, blank=True)
     # What a pairing is: between players or teams; the games it holds (a micro-match plays two, colours
     # reversed; a team match one per board, colours by the sequence: the first-named team's colour on

@@ -18,6 +18,7 @@ from tournaments.models import Tournament
 from tournaments.public.page_cache import shared_page
 from tournaments.public.tables import standings_table
 from tournaments.public.views import nav_context, public_tournament
+from tournaments.reports import why
 from tournaments.reports.formatting import points_text, tiebreak_text
 from tournaments.reports.rounds import published_rounds, rank_moves, round_view, tournament_standings
 from tournaments.standings import StandingsError, describe
@@ -35,7 +36,8 @@ def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
     except StandingsError as exc:
         return (HttpResponse(str(exc), content_type="text/plain"))
 
-    table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results))
+    table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results),
+                            notes={w.start_number: why.withdrawal_note(w) for w in results.withdrawals})
     RequestConfig(request, paginate=False).configure(table)
     return (render(request, "public/_standings_table.html", {"tournament": t, "table": table}))
 

@@ -107,6 +107,8 @@ class StandingsTable(tables.Table):
                 text: str = conditional_escape("" if value is None else value)
                 if name == "name" and rec.get("url"):
                     text = f'<a href="{escape(rec["url"])}">{text}</a>'
+                if name == "name" and rec.get("note"):
+                    text += f' <small class="standing-note">{escape(rec["note"])}</small>'
                 cells.append(f"<td{classes[name]}>{text}</td>")
             out.append(f'<tr class="{"odd" if i % 2 else "even"}">{"".join(cells)}</tr>')
         return mark_safe("".join(out))  # noqa: S308 - built from escaped values only
@@ -150,9 +152,11 @@ def _extra_columns(
 
 
 def standings_records(
-    standings: Standings, player_url: Callable[[int], str] | None = None, moves: dict[int, int | None] | None = None
+    standings: Standings, player_url: Callable[[int], str] | None = None, moves: dict[int, int | None] | None = None,
+    notes: dict[int, str] | None = None,
 ) -> list[dict[str, Any]]:
-    """One dict per row: printed values plus numeric sort keys (``*_key``); ``moves`` adds the rank change."""
+    """One dict per row: printed values plus numeric sort keys (``*_key``); ``moves`` adds the rank change,
+    ``notes`` a line under a player's name (a withdrawal and what happened to the results)."""
     out: list[dict[str, Any]] = []
     for row in standings.rows:
         primary = row.keizer_score if row.keizer_score is not None else row.points
@@ -172,6 +176,7 @@ def standings_records(
             "rating_change": rating_change_text(row.rating_change),
             "rating_change_key": row.rating_change if row.rating_change is not None else -1e9,
             "url": player_url(row.start_number) if player_url else "",
+            "note": (notes or {}).get(row.start_number, ""),
         }
         for i, code in enumerate(standings.tiebreaks, start=1):
             value = row.tiebreaks.get(code)
@@ -192,9 +197,10 @@ def standings_table(
     link_players: bool = True,
     optional: bool = True,
     moves: dict[int, int | None] | None = None,
+    notes: dict[int, str] | None = None,
 ) -> StandingsTable:
     """The django-tables2 table of ``standings`` (call ``RequestConfig`` to sort it); ``moves``
-    (places gained since the round before) adds a column after the rank."""
+    (places gained since the round before) adds a column after the rank; ``notes``, a line under names."""
     keizer = standings.kind == "keizer"
 
     # One reverse() for all rows: the URL differs only by the start number at its end.
@@ -210,7 +216,7 @@ def standings_table(
                             order_by=("move_key",))  # fmt: skip
         extra = [("move", column), *extra]
     table = StandingsTable(
-        standings_records(standings, player_url if (slug and link_players) else None, moves),
+        standings_records(standings, player_url if (slug and link_players) else None, moves, notes),
         extra_columns=extra,
         sequence=("rank", "move", "...") if moves is not None else ("...",),
     )

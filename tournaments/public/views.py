@@ -129,7 +129,8 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]:
     standings, results = tournament_standings(t)
-    table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results))
+    table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results),
+                            notes={w.start_number: why.withdrawal_note(w) for w in results.withdrawals})
     RequestConfig(request, paginate=False).configure(table)
     last_round = standings.after_round
     return {

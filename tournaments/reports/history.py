@@ -8,8 +8,8 @@ Public API (used by the pairing manager and by the standings/public pages):
   ``tournament.scoring()``.
 * ``build_history(tournament, up_to_round=None, *, include_drafts=False) -> History``: the same
   players plus what was *not* counted: ``pending`` (games of the considered rounds without a
-  confirmed result) and ``cancelled`` (start numbers whose results are cancelled by the
-  withdrawal rule of a round robin).
+  confirmed result), ``cancelled`` (start numbers whose results are cancelled by the
+  withdrawal rule of a round robin) and ``withdrawals`` (each withdrawn player: the rule applied, why).
 * ``pairing_input(tournament, round_number) -> PairingInput``: the engines' input for pairing
   ``round_number``: history of the earlier rounds, availability (entry status,
   ``withdrawn_from_round``, ``joined_in_round``, ``Absence`` rows of that round) and prohibited pairs.
@@ -63,6 +63,18 @@ class PendingGame:
 
 
 @dataclass(frozen=True)
+class Withdrawal:
+    """What the withdrawal rule did to a withdrawn player's results, and why (shown on the standings)."""
+
+    start_number: int
+    from_round: int | None  # None: withdrawn without a round (before any was paired)
+    kept: bool  # the results stay (False: removed from both players' histories)
+    rule: str  # Tournament.WithdrawalRule value; "" outside round robins (the results of games stay)
+    played: int  # games the player played (over the board)
+    total: int  # games of the full round-robin schedule
+
+
+@dataclass(frozen=True)
 class History:
     """The counted history of a tournament and what was left out."""
 
@@ -70,6 +82,7 @@ class History:
     pending: tuple[PendingGame, ...] = ()
     cancelled: frozenset[int] = frozenset()
     rounds: int = 0  # the highest round number considered
+    withdrawals: tuple[Withdrawal, ...] = ()
 
 
 class _EntryRow(NamedTuple):
@@ -138,22 +151,26 @@ def schedule_games(tournament: Tournament, n_players: int) -> int:
     return tournament.rounds_planned
 
 
-def _cancelled(tournament: Tournament, entries: list[_EntryRow], played: dict[int, int]) -> frozenset[int]:
-    """Start numbers of withdrawn round-robin players whose results are cancelled."""
-    if not tournament.is_round_robin:
-        return frozenset()
-    rule = tournament.withdrawal_rule
-    if rule == Tournament.WithdrawalRule.KEEP:
-        return frozenset()
+def _withdrawals(tournament: Tournament, entries: list[_EntryRow], played: dict[int, int]) -> tuple[Withdrawal, ...]:
+    """Each withdrawn player with what happens to their results.
+
+    Round robins apply ``Tournament.withdrawal_rule`` (``half``: kept if the player played more than
+    half the games of the schedule, else cancelled, as in the FMJD/Rotterdam rule). The other
+    systems offer no rule: the results of the games played stay (a Swiss's pairings were built on
+    them), so only a round robin ever removes results.
+    """
     total = schedule_games(tournament, len(entries))
-    out = set()
+    rule = tournament.withdrawal_rule if tournament.is_round_robin else ""
+    out = []
     for e in entries:
         if e.status != Entry.Status.WITHDRAWN and e.withdrawn_from_round is None:
             continue
         n = played.get(e.start_number, 0)
-        if rule == Tournament.WithdrawalRule.CANCEL or n * 2 <= total:
-            out.add(e.start_number)
-    return frozenset(out)
+        kept = not rule or rule == Tournament.WithdrawalRule.KEEP or (
+            rule == Tournament.WithdrawalRule.HALF and n * 2 > total)
+        out.append(Withdrawal(start_number=e.start_number, from_round=e.withdrawn_from_round, kept=kept, rule=rule,
+                              played=n, total=total))
+    return tuple(out)
 
 
 def build_history(
@@ -213,7 +230,8 @@ def build_history(
             played[w] += 1
             played[bl] += 1
 
-    cancelled = _cancelled(tournament, entries, played)
+    withdrawals = _withdrawals(tournament, entries, played)
+    cancelled = frozenset(w.start_number for w in withdrawals if not w.kept)
     players: list[PlayerRecord] = []
     for e in entries:
         sn = e.start_number
@@ -230,7 +248,8 @@ def build_history(
                 title=e.title,
             )
         )
-    return History(players=tuple(players), pending=tuple(pending), cancelled=cancelled, rounds=last_round)
+    return History(players=tuple(players), pending=tuple(pending), cancelled=cancelled, rounds=last_round,
+                   withdrawals=withdrawals)
 
 
 def tournament_history(tournament: Tournament, up_to_round: int | None = None) -> list[PlayerRecord]:

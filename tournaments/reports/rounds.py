@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Tournament
 from tournaments.pairing.model import PlayerRecord
@@ -88,6 +89,16 @@ class RoundView:
         return sum(1 for line in self.lines if line.result or line.bye)
 
 
+def bye_label(tournament: Tournament, bye_kind: str) -> str:
+    """What a board without opponent is called: its bye kind, except that a round robin's only
+    zero-point bye is the free round of the Berger table's dummy (never a "bye" worth points)."""
+    if not bye_kind:
+        return ""
+    if tournament.is_round_robin and bye_kind == Board.ByeKind.ZERO:
+        return str(_("Free round"))
+    return str(Board.ByeKind(bye_kind).label)
+
+
 def round_view(tournament: Tournament, rnd: Round, results: TournamentResults | None = None) -> RoundView:
     """The pairing list of a shown round, with points before the round and confirmed results."""
     results = results or cached_results(tournament)
@@ -105,7 +116,7 @@ def round_view(tournament: Tournament, rnd: Round, results: TournamentResults | 
                 white_points=points_before(results.records.get(w), rnd.number, tournament) if w else 0.0,
                 black_points=points_before(results.records.get(k), rnd.number, tournament) if k else 0.0,
                 result=b.confirmed_result or "",  # type: ignore[attr-defined]  # .annotate() in boards_with_results
-                bye=b.get_bye_kind_display() if b.bye_kind else "",
+                bye=bye_label(tournament, b.bye_kind),
                 game_url=game_url(game_id) if game_id is not None and tournament.public_games else "",
             )
         )

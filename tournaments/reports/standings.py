@@ -19,7 +19,7 @@ from django.core.cache import cache
 from tournaments.models import Entry, Tournament
 from tournaments.pairing.keizer import KeizerParams
 from tournaments.pairing.model import PlayerRecord
-from tournaments.reports.history import PendingGame, build_history
+from tournaments.reports.history import PendingGame, Withdrawal, build_history
 from tournaments.standings import (
     Explained,
     Standings,
@@ -59,6 +59,7 @@ class TournamentResults:
     entries: dict[int, Entry]
     pending: tuple[PendingGame, ...] = ()
     rounds: int = 0  # the highest shown round
+    withdrawals: tuple[Withdrawal, ...] = ()  # withdrawn players: results kept or removed, and why
 
 
 def tournament_kind(tournament: Tournament) -> TournamentKind:
@@ -101,7 +102,8 @@ def load_results(tournament: Tournament) -> TournamentResults:
         for e in Entry.objects.filter(tournament=tournament, start_number__isnull=False)
     }
     return TournamentResults(
-        records={r.id: r for r in history.players}, entries=entries, pending=history.pending, rounds=history.rounds
+        records={r.id: r for r in history.players}, entries=entries, pending=history.pending, rounds=history.rounds,
+        withdrawals=history.withdrawals,
     )
 
 

@@ -16,6 +16,7 @@ from django.utils.formats import date_format
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from tournaments.reports.formatting import points_text, tiebreak_text
+from tournaments.reports.history import Withdrawal
 from tournaments.standings import EDITION_FROM, Explained, Explanation, Part, StandingsRow, describe
 
 
@@ -86,6 +87,23 @@ def edition_in_force(edition: str) -> str:
     return _("applies to tournaments starting on or after %(date)s") % {
         "date": date_format(EDITION_FROM[edition])  # type: ignore[index]
     }
+
+
+def withdrawal_note(w: Withdrawal) -> str:
+    """A withdrawn player's line on the standings: since when, and whether (and why) the results stay."""
+    head = (_("withdrawn from round %(n)s") % {"n": w.from_round}) if w.from_round else _("withdrawn")
+    numbers = {"played": w.played, "total": w.total}
+    if not w.rule:
+        why = _("results kept: outside round robins the games played always count")
+    elif w.rule == "keep":
+        why = _("results kept: the tournament's rule keeps them")
+    elif w.rule == "cancel":
+        why = _("results removed: the tournament's rule removes them")
+    elif w.kept:
+        why = _("results kept: %(played)s of %(total)s games played, more than half") % numbers
+    else:
+        why = _("results removed: %(played)s of %(total)s games played, not more than half") % numbers
+    return f"{head}; {why}"
 
 
 def _n(x: float | None) -> str:

@@ -4,8 +4,9 @@ Public API:
 
 * ``pair_round(tournament, actor, *, override=False, progress=None) -> PairingOutcome``: pair the next
   round as a DRAFT (boards with reasons and warnings; requested byes and absences as bye boards).
-  Refuses while the previous round is a draft or has games without a confirmed result (the
-  message lists the boards) unless ``override``; refuses a concurrent pairing of the same round
+  Refuses while the previous round is a draft, or while games of earlier rounds have no confirmed
+  result or correction requests of earlier rounds are open (the message lists them) unless
+  ``override``; refuses a concurrent pairing of the same round
   through the database's unique (tournament, number) constraint.
 * ``engine_for(tournament) -> Callable[[PairingInput], RoundPairing]``.
 * ``PairingRefused(ServiceError)``: with ``details`` (e.g. the boards still waiting for a result).
@@ -19,18 +20,20 @@ from typing import TypeAlias
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.audit import Actor, record
 from tournaments.models import Absence, Board, Entry, Round, Tournament
-from tournaments.pairing.berger import pair_round_robin
+from tournaments.pairing.berger import pair_round_robin, round_count
 from tournaments.pairing.dutch import pair_dutch
 from tournaments.pairing.keizer import KeizerParams, pair_keizer
 from tournaments.pairing.model import PairingError, PairingInput, RoundPairing
+from tournaments.reports.cockpit import CorrectionRef, open_corrections
 from tournaments.reports.history import PendingGame, build_history, pairing_input, unavailable_for
 
 from .errors import ServiceError
 from .registration import freeze_start_numbers, last_round_number
-from .rounds import board_text, refresh_warnings
+from .rounds import board_text, engine_board, refresh_warnings, unpair_round
 
 # Absence kind (or availability reason) -> the bye board written for a player who is not paired.
 # progress(percent, message), called at each step of a pairing run as a background task.
@@ -75,7 +78,10 @@ def engine_for(tournament: Tournament) -> Callable[[PairingInput], RoundPairing]
     return pair_dutch
 
 
-def _check_can_pair(tournament: Tournament, number: int) -> None:
+def check_can_pair(tournament: Tournament, number: int) -> None:
+    """Refuse (``PairingRefused``) what can never be paired: round ``number`` while the round before is a
+    draft, beyond the planned rounds, beyond a round robin's table. What the arbiter may override (results
+    or corrections still open) is checked when pairing."""
     if number > 1:
         prev = tournament.rounds.filter(number=number - 1).first()
         if prev is not None and prev.status == Round.Status.DRAFT:
@@ -83,11 +89,32 @@ def _check_can_pair(tournament: Tournament, number: int) -> None:
                 _("Round %(n)s is still a draft: publish or unpair it first.") % {"n": number - 1}
             )
     limit = tournament.rounds_planned
-    if not tournament.is_round_robin and number > limit:
+    if tournament.is_round_robin:
+        _check_round_robin_table(tournament, number)
+    elif number > limit:
         raise PairingRefused(
             _("All %(n)s planned rounds have been paired. Change the number of rounds in the settings to add one.")
             % {"n": limit}
         )
+
+
+def _check_round_robin_table(tournament: Tournament, number: int) -> None:
+    """A round robin plays its Berger table: never more rounds than the table has (5 players: 5 rounds,
+    the free round included; double: 10), neither planned nor paired."""
+    players = tournament.entries.count()
+    if players < 2:
+        return  # the engine says why it cannot pair fewer than two
+    double = tournament.pairing_system == Tournament.PairingSystem.DOUBLE_ROUND_ROBIN
+    table = round_count(players, double=double)
+    if number > table:
+        raise PairingRefused(
+            _("All %(table)s rounds of the round robin of %(n)s players have been paired.")
+            % {"table": table, "n": players})
+    if tournament.rounds_planned > table:
+        raise PairingRefused(
+            _("A round robin of %(n)s players has %(table)s rounds, but %(planned)s are planned. Set the number "
+              "of rounds to %(table)s in the settings (or register more players).")
+            % {"n": players, "table": table, "planned": tournament.rounds_planned})
 
 
 def _pending_details(pending: Iterable[PendingGame]) -> list[str]:
@@ -95,6 +122,11 @@ def _pending_details(pending: Iterable[PendingGame]) -> list[str]:
         _("Round %(r)s, board %(b)s: %(w)s – %(bl)s") % {"r": g.round, "b": g.board, "w": g.white, "bl": g.black}
         for g in pending
     ]
+
+
+def _correction_details(corrections: list[CorrectionRef]) -> list[str]:
+    return [_("Round %(r)s, board %(b)s: %(name)s asks for %(result)s (correction request)")
+            % {"r": c.game.round, "b": c.game.board, "name": c.by, "result": c.result} for c in corrections]
 
 
 def pair_round(
@@ -115,20 +147,37 @@ def pair_round(
         ) from exc
 
 
+def pair_again(tournament: Tournament, actor: Actor, *, override: bool = False) -> PairingOutcome:
+    """Unpair the latest round, a draft, and pair it again (after a roll call or a withdrawal changed
+    who plays it), in one transaction: when the new pairing is refused the draft stays as it was."""
+    with transaction.atomic():
+        unpair_round(actor, tournament)
+        return pair_round(tournament, actor, override=override)
+
+
 def _pair(tournament: Tournament, actor: Actor, override: bool, report: Progress) -> PairingOutcome:
     number = last_round_number(tournament) + 1
-    _check_can_pair(tournament, number)
+    check_can_pair(tournament, number)
     if tournament.entries.filter(start_number__isnull=True).exists():
         if number > 1:
             raise PairingRefused(_("Some entries have no start number; add them as late entries."))
         freeze_start_numbers(actor, tournament)
     report(10, _("Reading the history"))
     history = build_history(tournament, number - 1, pending_as_meetings=True)
+    corrections = open_corrections(tournament, before_round=number)
     if history.pending and not override:
         raise PairingRefused(
             _("%(n)s game(s) of earlier rounds have no confirmed result yet. Confirm them or pair anyway.")
             % {"n": len(history.pending)},
-            details=_pending_details(history.pending),
+            details=_pending_details(history.pending) + _correction_details(corrections),
+        )
+    if corrections and not override:
+        # A correction may change a score the pairing rests on (issue 24, item 6): decide it first.
+        raise PairingRefused(
+            ngettext("A correction request of an earlier round waits for your decision. Decide it or pair anyway.",
+                     "%(n)s correction requests of earlier rounds wait for your decision. Decide them or pair "
+                     "anyway.", len(corrections)) % {"n": len(corrections)},
+            details=_correction_details(corrections),
         )
     away = unavailable_for(tournament, number)
     inp = pairing_input(tournament, number, history=history, away=away)
@@ -144,8 +193,9 @@ def _pair(tournament: Tournament, actor: Actor, override: bool, report: Progress
     rnd = _write_round(tournament, number, result, away)
     n_warned = refresh_warnings(tournament, rnd, inp)
     after = "; ".join(board_text(b) for b in rnd.boards.select_related("white", "black"))
-    if override and history.pending:
-        after = f"override: {len(history.pending)} pending game(s); " + after
+    if override and (history.pending or corrections):
+        after = (f"override: {len(history.pending)} pending game(s), {len(corrections)} open correction "
+                 f"request(s); " + after)
     record(actor, tournament, "round.pair", rnd, after=after[:20000])
     report(100, _("Round %(n)s paired (%(w)s board(s) with warnings)") % {"n": number, "w": n_warned})
     return PairingOutcome(round=rnd, warnings=tuple(result.warnings))
@@ -193,4 +243,6 @@ def _write_round(tournament: Tournament, number: int, result: RoundPairing, away
             )
         )
     Board.objects.bulk_create(boards)
+    rnd.engine_pairing = {str(b.number): engine_board(b) for b in boards}
+    rnd.save(update_fields=["engine_pairing"])
     return rnd

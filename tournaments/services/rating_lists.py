@@ -17,13 +17,20 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import re
+import secrets
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
 
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.db import transaction
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -33,7 +40,7 @@ from tournaments.models import Entry, RatingList, RatingListPlayer, Tournament
 from tournaments.text import control_characters
 
 from .errors import ServiceError
-from .registration import MISSED_ZERO, register_player
+from .registration import register_player
 
 MAX_BYTES = 20_000_000
 MAX_ROWS = 200_000
@@ -96,8 +103,13 @@ def _decode(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-def _columns(header: list[str], mapping: dict[str, str]) -> dict[str, int]:
-    """Field -> column index, from the mapping first (header names as written), then ``HEADERS``."""
+def _columns(header: list[str], mapping: dict[str, str], sample: list[list[str]] | None = None) -> dict[str, int]:
+    """Field -> column index, from the mapping first (header names as written), then ``HEADERS``.
+
+    The FMJD and KNDB lists write ``Surname;Name``: beside a last-name column, a column called
+    "Name" holds the first names, not the full name (unless its cells, in ``sample``, are written
+    ``Last, First``). Without this every player was stored without a first name.
+    """
     keys = [_key(h) for h in header]
     out: dict[str, int] = {}
     for fld, wanted in mapping.items():
@@ -113,6 +125,9 @@ def _columns(header: list[str], mapping: dict[str, str]) -> dict[str, int]:
             hit = next((i for i, k in enumerate(keys) if k in HEADERS[fld] and i not in out.values()), None)
             if hit is not None:
                 out[fld] = hit
+    if ("last_name" in out and "first_name" not in out and "name" in out and "name" not in mapping
+            and not any("," in cells[out["name"]] for cells in sample or [] if out["name"] < len(cells))):
+        out["first_name"] = out.pop("name")
     if "last_name" not in out and "name" not in out:
         raise ServiceError(_("No column with the players' names was found. The file's columns: %(columns)s. Name "
                              "the column of the last name (or of the full name) in the column mapping.")
@@ -135,9 +150,9 @@ def _row(cells: list[str], cols: dict[str, int], rating_list: RatingList) -> Rat
         return cells[i].strip() if i is not None and i < len(cells) else ""
 
     last, first = get("last_name"), get("first_name")
-    if not last and get("name"):
-        last, _sep, rest = get("name").partition(",")
-        last, first = last.strip(), first or rest.strip()
+    if get("name") and not (last and first):  # a full name "Last, First" fills what the others leave out
+        full_last, _sep, rest = get("name").partition(",")
+        last, first = last or full_last.strip(), first or rest.strip()
     if not last:
         raise ValueError(_("no name"))
     bad = control_characters(" ".join(cells))
@@ -155,9 +170,9 @@ def _row(cells: list[str], cols: dict[str, int], rating_list: RatingList) -> Rat
         search_name=search_key(f"{last} {first}")[:210])
 
 
-def _lines(reader: Iterator[list[str]]) -> Iterator[list[str]]:
-    """The rows of ``reader``; a line the csv module cannot read (a field over its size limit)
-    refuses the file, naming the line (the transaction stores nothing)."""
+def _lines(reader: Any) -> Iterator[tuple[int, list[str]]]:
+    """The rows of ``reader`` with their line numbers; a line the csv module cannot read (a field
+    over its size limit) refuses the file, naming the line (the transaction stores nothing)."""
     while True:
         try:
             cells = next(reader)
@@ -167,21 +182,24 @@ def _lines(reader: Iterator[list[str]]) -> Iterator[list[str]]:
             line = getattr(reader, "line_num", 0)
             raise ServiceError(_("The file cannot be read at line %(line)s: %(error)s.")
                                % {"line": line, "error": exc}) from None
-        yield cells
+        yield reader.line_num, cells
 
 
-def import_rating_list(actor: Actor, tournament: Tournament, name: str, kind: str, data: bytes,
-                       mapping: dict[str, str] | None = None) -> ListReport:
-    """Store the list file ``data`` as the rating list ``name`` (replacing a list of that name).
+SAMPLE_ROWS = 50  # rows read before the columns are decided (a "Name" column's cells)
 
-    ``tournament``: where the arbiter works (the audit entry goes there). Raises ServiceError,
-    storing nothing, for a file over the bounds, without a header or a name column.
-    """
-    name = name.strip()
-    if not name:
-        raise ServiceError(_("Give the list a name, e.g. “FMJD 2026-11”."))
-    if kind not in RatingList.Kind.values:
-        raise ServiceError(_("Unknown kind of list."))
+
+@dataclass
+class _ListFile:
+    """A list file opened for reading: its header, the columns of each field, the rows with line numbers."""
+
+    header: list[str]
+    cols: dict[str, int]
+    rows: Iterator[tuple[int, list[str]]]
+
+
+def _open(data: bytes, mapping: dict[str, str] | None) -> _ListFile:
+    """Read the header and decide the columns (``_columns``); ServiceError for a file over the bounds,
+    without a header or without a name column."""
     if len(data) > MAX_BYTES:
         raise ServiceError(_("The file is too large: at most %(mb)s MB.") % {"mb": MAX_BYTES // 1_000_000})
     text = _decode(data)
@@ -195,15 +213,77 @@ def import_rating_list(actor: Actor, tournament: Tournament, name: str, kind: st
                            % {"line": reader.line_num, "error": exc}) from None
     if not header or not any(h.strip() for h in header):
         raise ServiceError(_("The file is empty or has no header row."))
-    cols = _columns(header, {k: v for k, v in (mapping or {}).items() if k in FIELDS})
-    report = ListReport(name=name, columns={f: header[i] for f, i in cols.items()})
+    lines = _lines(reader)
+    sample = list(itertools.islice(lines, SAMPLE_ROWS))
+    cols = _columns(header, {k: v for k, v in (mapping or {}).items() if k in FIELDS}, [c for _n, c in sample])
+    return _ListFile(header, cols, itertools.chain(sample, lines))
+
+
+@dataclass
+class ListPreview:
+    """What an import would store, shown before it does: which column became which field, the columns
+    left unused, the first players as they would be stored and the first lines that would be skipped."""
+
+    columns: dict[str, str]  # field -> header
+    unused: list[str]
+    players: list[RatingListPlayer]
+    skipped: list[tuple[int, str]]
+    lines: int  # data lines read for the preview (at most PREVIEW_LINES)
+
+
+PREVIEW_PLAYERS = 10
+PREVIEW_LINES = 1000
+
+
+def preview_rating_list(data: bytes, mapping: dict[str, str] | None = None) -> ListPreview:
+    """The preview of importing ``data`` (nothing is stored): the same reading as ``import_rating_list``."""
+    opened = _open(data, mapping)
+    used = set(opened.cols.values())
+    preview = ListPreview(columns={f: opened.header[i] for f, i in opened.cols.items()},
+                          unused=[h for i, h in enumerate(opened.header) if i not in used and h.strip()],
+                          players=[], skipped=[], lines=0)
+    dummy = RatingList(name="")
+    for line, cells in itertools.islice(opened.rows, PREVIEW_LINES):
+        if not any(c.strip() for c in cells):
+            continue
+        preview.lines += 1
+        try:
+            row = _row(cells, opened.cols, dummy)
+        except ValueError as exc:
+            if len(preview.skipped) < PREVIEW_PLAYERS:
+                preview.skipped.append((line, str(exc)))
+            continue
+        if len(preview.players) < PREVIEW_PLAYERS:
+            preview.players.append(row)
+    return preview
+
+
+def columns_text(columns: dict[str, str]) -> str:
+    """Which column became which field, in words: ``the last name = “Surname”, the first name = “Name”``."""
+    return ", ".join(f"{FIELD_LABELS[f]} = “{h}”" for f, h in columns.items())
+
+
+def import_rating_list(actor: Actor, tournament: Tournament, name: str, kind: str, data: bytes,
+                       mapping: dict[str, str] | None = None) -> ListReport:
+    """Store the list file ``data`` as the rating list ``name`` (replacing a list of that name).
+
+    ``tournament``: where the arbiter works (the audit entry goes there, with the columns used).
+    Raises ServiceError, storing nothing, for a file over the bounds, without a header or a name column.
+    """
+    name = name.strip()
+    if not name:
+        raise ServiceError(_("Give the list a name, e.g. “FMJD 2026-11”."))
+    if kind not in RatingList.Kind.values:
+        raise ServiceError(_("Unknown kind of list."))
+    opened = _open(data, mapping)
+    cols = opened.cols
+    report = ListReport(name=name, columns={f: opened.header[i] for f, i in cols.items()})
     with transaction.atomic():
         rating_list, _created = RatingList.objects.update_or_create(
             name=name, defaults={"kind": kind, "imported_by": actor if getattr(actor, "pk", None) else None})
         rating_list.players.all().delete()
         batch: list[RatingListPlayer] = []
-        for cells in _lines(reader):
-            line = reader.line_num
+        for line, cells in opened.rows:
             if not any(c.strip() for c in cells):
                 continue
             if report.rows + report.skipped_count >= MAX_ROWS:
@@ -222,7 +302,8 @@ def import_rating_list(actor: Actor, tournament: Tournament, name: str, kind: st
         rating_list.rows = report.rows
         rating_list.save(update_fields=["rows"])
         record(actor, tournament, "ratinglist.import", rating_list,
-               after=f"{name}: {report.rows} players, {report.skipped_count} lines skipped")
+               after=f"{name}: {report.rows} players, {report.skipped_count} lines skipped; columns: "
+               + "; ".join(f"{f}={h}" for f, h in report.columns.items()))
     return report
 
 
@@ -240,7 +321,7 @@ def find_players(query: str) -> QuerySet[RatingListPlayer]:
 
 
 def register_from_list(actor: Actor, tournament: Tournament, row: RatingListPlayer,
-                       missed_rounds: str = MISSED_ZERO) -> Entry:
+                       missed_rounds: str | None = None) -> Entry:
     """Register the player of a rating-list line: name, country, title and rating as the list says;
     the id goes to the FMJD id or the national id, as the list's kind says."""
     data: dict[str, object] = {"name": row.name, "federation": row.country, "title": row.title or row.women_title,
@@ -248,3 +329,42 @@ def register_from_list(actor: Actor, tournament: Tournament, row: RatingListPlay
                                "sex": row.sex.lower() if row.sex.lower() in ("m", "f") else ""}
     data["fmjd_id" if row.rating_list.kind == RatingList.Kind.FMJD else "national_id"] = row.player_id
     return register_player(actor, tournament, data, missed_rounds=missed_rounds)
+
+
+# An uploaded list waits here between its preview and the arbiter's "Save the list" (a day at most).
+UPLOADS = "rating-lists/uploads"
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")
+
+
+def keep_upload(data: bytes) -> str:
+    """Keep an uploaded list file until it is saved (``kept_upload``); returns its token. Files kept
+    longer than a day are removed on the way."""
+    try:
+        _folders, names = default_storage.listdir(UPLOADS)
+    except FileNotFoundError:
+        names = []
+    old = timezone.now() - timedelta(days=1)
+    for stale in names:
+        path = f"{UPLOADS}/{stale}"
+        if default_storage.get_modified_time(path) < old:
+            default_storage.delete(path)
+    token = secrets.token_urlsafe(24)
+    default_storage.save(f"{UPLOADS}/{token}.csv", ContentFile(data))
+    return token
+
+
+def kept_upload(token: str) -> bytes:
+    """The file kept under ``token``; ServiceError when it is gone (saved already, or over a day old)."""
+    path = f"{UPLOADS}/{token}.csv"
+    if not _TOKEN.fullmatch(token) or not default_storage.exists(path):
+        raise ServiceError(_("The uploaded file is no longer here (saved already, or older than a day): "
+                             "upload it again."))
+    with default_storage.open(path, "rb") as fh:
+        data: bytes = fh.read(MAX_BYTES + 1)
+    return data
+
+
+def drop_upload(token: str) -> None:
+    """Remove the file kept under ``token`` (once saved)."""
+    if _TOKEN.fullmatch(token):
+        default_storage.delete(f"{UPLOADS}/{token}.csv")

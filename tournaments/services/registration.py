@@ -37,6 +37,7 @@ from tournaments.models import (
 from tournaments.versioning import bump
 
 from .errors import ServiceError
+from .rounds import refresh_draft_warnings
 
 # Title order for start numbers (FMJD draughts titles, then the FIDE chess codes used by TRF files).
 TITLE_ORDER = (
@@ -75,7 +76,7 @@ TOURNAMENT_FIELDS = (
     "rounds_planned", "rule_profile", "status", "points_win", "points_draw", "points_loss", "points_pab",
     "points_forfeit_win", "points_forfeit_loss", "points_half_bye", "points_zero_bye", "points_full_bye", "tiebreaks",
     "tiebreak_rules", "draw_offer_min_move", "initial_colour", "start_number_order", "baku_acceleration",
-    "withdrawal_rule",
+    "withdrawal_rule", "late_entry_byes", "late_entry_half_rounds", "forfeit_limit",
     "keizer_params", "elo_k", "is_public", "public_pairings", "public_standings", "public_crosstable",
     "public_games", "public_players",
 )  # fmt: skip
@@ -141,10 +142,33 @@ def registered_keys(tournament: Tournament) -> dict[str, str]:
     return out
 
 
-# What a late entry gets for each round played before it joined.
-MISSED_ZERO = "zero"
-MISSED_HALF = "half"
+# What a late entry gets for each round played before it joined (``Tournament.late_entry_byes``
+# says which, or leaves it to the arbiter at each registration).
+MISSED_ZERO = Tournament.LateEntryByes.ZERO.value
+MISSED_HALF = Tournament.LateEntryByes.HALF.value
 MISSED_ROUNDS = (MISSED_ZERO, MISSED_HALF)
+
+
+def asks_missed_rounds(tournament: Tournament) -> bool:
+    """Whether a late registration must ask what the missed rounds score: only when the tournament's
+    rule leaves it to the arbiter (and a round exists, so that the entry is late at all)."""
+    return tournament.late_entry_byes == Tournament.LateEntryByes.ASK
+
+
+def missed_round_byes(tournament: Tournament, rounds: int, chosen: str | None = None) -> list[str]:
+    """The bye kind for each of the ``rounds`` missed rounds of a late entry, round 1 first.
+
+    The tournament's rule decides (``late_entry_byes``); when it asks, ``chosen`` is the arbiter's
+    answer (none given: zero points). Half-point byes go to at most ``late_entry_half_rounds``
+    missed rounds (0: every one); the later ones are zero-point byes.
+    """
+    rule = tournament.late_entry_byes
+    kind = (chosen or MISSED_ZERO) if rule == Tournament.LateEntryByes.ASK else rule
+    if kind not in MISSED_ROUNDS:
+        raise ServiceError(_("Missed rounds: choose a zero-point or a half-point bye."))
+    limit = tournament.late_entry_half_rounds
+    return [Board.ByeKind.HALF if kind == MISSED_HALF and (not limit or n <= limit) else Board.ByeKind.ZERO
+            for n in range(1, rounds + 1)]
 
 
 def _check_can_register(tournament: Tournament) -> int:
@@ -159,7 +183,7 @@ def _check_can_register(tournament: Tournament) -> int:
 @transaction.atomic
 def register_player(
     actor: Actor, tournament: Tournament, data: dict[str, Any], *, player: Player | None = None,
-    missed_rounds: str = MISSED_ZERO,
+    missed_rounds: str | None = None,
 ) -> Entry:
     """Register a player: the entry gets ``data``'s details (``ENTRY_FIELDS``), the rest from the player
     (an existing ``player``, else the one with the same FMJD id, else a new one made from ``data``),
@@ -167,10 +191,10 @@ def register_player(
 
     Before round 1 the entry gets no start number until ``freeze_start_numbers``, unless numbers
     are already frozen; once a round exists it is a late entry: ``joined_in_round`` is the next
-    round and it gets the next free start number. Each round it missed gets a bye board, a
-    zero-point bye or, with ``missed_rounds="half"``, a half-point bye (the tournament's rules
-    say which; the arbiter chooses). Refused in round robins, whose Berger table is fixed by the
-    number of players.
+    round and it gets the next free start number. Each round it missed gets a bye board: a
+    zero-point or a half-point bye as the tournament's rule says (``missed_round_byes``), or, when
+    the rule asks, as ``missed_rounds`` ("zero" or "half") answers. Refused in round robins, whose
+    Berger table is fixed by the number of players.
     An existing player is matched by FMJD id when one is given. Refused when the tournament already
     has this player (``same_player_key``): registering is idempotent, even for two requests at once.
     """
@@ -195,22 +219,24 @@ def register_player(
     action = "entry.late" if last else "entry.add"
     after = _summary(entry, ("start_number", "joined_in_round", "rating"))
     if last:
-        kind = _missed_round_byes(tournament, entry, missed_rounds)
-        after += f"; missed rounds 1-{last}: a {'half' if kind == Board.ByeKind.HALF else 'zero'}-point bye each"
+        kinds = _missed_round_byes(tournament, entry, missed_rounds)
+        halves = kinds.count(Board.ByeKind.HALF)
+        after += f"; missed rounds 1-{last}: " + (
+            f"a {kinds[0]}-point bye each" if len(set(kinds)) == 1
+            else f"a half-point bye in rounds 1-{halves}, a zero-point bye after")
     record(actor, tournament, action, entry, after=after)
     return entry
 
 
-def _missed_round_byes(tournament: Tournament, entry: Entry, missed_rounds: str) -> Board.ByeKind:
-    """A bye board for the late ``entry`` in every round before it joined (zero or half a point)."""
-    if missed_rounds not in MISSED_ROUNDS:
-        raise ServiceError(_("Missed rounds: choose a zero-point or a half-point bye."))
-    kind = Board.ByeKind.HALF if missed_rounds == MISSED_HALF else Board.ByeKind.ZERO
+def _missed_round_byes(tournament: Tournament, entry: Entry, missed_rounds: str | None) -> list[str]:
+    """A bye board for the late ``entry`` in every round before it joined (zero or half a point each,
+    ``missed_round_byes``); returns the kinds given, round 1 first."""
+    kinds = missed_round_byes(tournament, entry.joined_in_round - 1, missed_rounds)
     for rnd in tournament.rounds.filter(number__lt=entry.joined_in_round).order_by("number"):
         number = (rnd.boards.aggregate(m=Max("number"))["m"] or 0) + 1
-        Board.objects.create(round=rnd, number=number, white=entry, bye_kind=kind,
+        Board.objects.create(round=rnd, number=number, white=entry, bye_kind=kinds[rnd.number - 1],
                              reasons=["Late entry: a bye for a round played before the player joined"])
-    return kind
+    return kinds
 
 
 @transaction.atomic
@@ -267,6 +293,7 @@ def withdraw(actor: Actor, entry: Entry, from_round: int | None = None) -> Entry
     entry.save(update_fields=["status", "withdrawn_from_round"])
     after = _summary(entry, ("status", "withdrawn_from_round"))
     record(actor, tournament, "entry.withdraw", entry, before=before, after=after)
+    refresh_draft_warnings(tournament, last_round_number(tournament))
     return entry
 
 
@@ -278,6 +305,7 @@ def reinstate(actor: Actor, entry: Entry) -> Entry:
     entry.withdrawn_from_round = None
     entry.save(update_fields=["status", "withdrawn_from_round"])
     record(actor, entry.tournament, "entry.reinstate", entry, before=before, after=_summary(entry, ("status",)))
+    refresh_draft_warnings(entry.tournament, last_round_number(entry.tournament))
     return entry
 
 
@@ -306,6 +334,7 @@ def set_absence(actor: Actor, entry: Entry, round_number: int, kind: str, note: 
         entry=entry, round_number=round_number, defaults={"kind": kind, "note": note}
     )
     record(actor, entry.tournament, "absence.set", entry, after=f"round={round_number}; kind={kind}; note={note}")
+    refresh_draft_warnings(entry.tournament, round_number)
     return absence
 
 
@@ -346,6 +375,7 @@ def remove_absence(actor: Actor, absence: Absence) -> None:
     before = f"round={absence.round_number}; kind={absence.kind}"
     record(actor, absence.entry.tournament, "absence.remove", absence.entry, before=before)
     absence.delete()
+    refresh_draft_warnings(absence.entry.tournament, absence.round_number)
 
 
 @transaction.atomic

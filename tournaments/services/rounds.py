@@ -7,7 +7,8 @@ Public API:
   difference above 2), computed from all earlier rounds.
 * ``refresh_warnings(tournament, rnd)``: store those warnings on the boards.
 * ``swap_colours(actor, board)``, ``swap_players(actor, rnd, first, second)``: edits of a draft
-  round (audit-logged with before/after, boards marked ``overridden``, warnings refreshed).
+  round (audit-logged with before/after, boards marked ``overridden`` unless the edit puts them
+  back as the engine paired them, warnings refreshed).
 * ``publish_round(actor, rnd)``, ``unpair_round(actor, tournament)``: draft -> published; delete the
   latest draft round.
 * ``unfinished_boards(rnd) -> list[Board]``: game boards of ``rnd`` without a confirmed result.
@@ -17,16 +18,20 @@ Public API:
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.audit import Actor, record
 from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Tournament
 from tournaments.pairing.dutch import explain_board, explain_bye
 from tournaments.pairing.model import ARBITER_CHANGE_REASON, PairingInput
-from tournaments.reports.history import pairing_input
-from tournaments.vocabulary import is_unplayed_win
+from tournaments.reports.cockpit import open_corrections
+from tournaments.reports.history import pairing_input, unavailable_for
+from tournaments.vocabulary import is_forfeit_loss, is_unplayed_win
 
 from .errors import ServiceError
 
@@ -82,6 +87,9 @@ def board_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | None 
             unplayed_win.add(p.id)
     prohibited = set(inp.prohibited)
     check_colours = not tournament.is_round_robin
+    away = unavailable_for(tournament, rnd.number) if rnd.status == Round.Status.DRAFT else {}
+    forfeits = {p.id: [r.round for r in p.history if is_forfeit_loss(r.result, r.opponent is not None)]
+                for p in inp.players}
     out: dict[int, list[str]] = {}
     for b in rnd.boards.select_related("white", "black"):
         warn: list[str] = []
@@ -89,6 +97,9 @@ def board_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | None 
         if b.bye_kind == Board.ByeKind.PAB and sw in unplayed_win and b.white is not None:
             warn.append(_("%(who)s already had a bye or a win without playing: a second pairing-allocated bye "
                           "(FIDE C.04.3 C2: only an eligible player gets it).") % {"who": _who(b.white)})
+        for e in seated(b):
+            warn += _availability_warnings(tournament, e, away.get(cast(int, e.start_number)),
+                                           forfeits.get(cast(int, e.start_number), []))
         sb = b.black.start_number if b.black else None
         if not b.bye_kind and b.white is not None and b.black is not None and sw is not None and sb is not None:
             pair = frozenset((sw, sb))
@@ -106,6 +117,64 @@ def board_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | None 
     return out
 
 
+# Why a paired player is not available any more (``history.unavailable_for``), in words.
+_AWAY_WORDS = {
+    "absent": gettext_lazy("is marked absent for this round"),
+    "excused": gettext_lazy("is marked absent with notice for this round"),
+    "half": gettext_lazy("asked for a half-point bye in this round"),
+    "zero": gettext_lazy("asked for a zero-point bye in this round"),
+    "withdrawn": gettext_lazy("is withdrawn"),
+    "late": gettext_lazy("joins in a later round"),
+}
+
+
+def _availability_warnings(tournament: Tournament, entry: Entry, away: str | None, forfeits: list[int]) -> list[str]:
+    """A paired player who may not play: marked absent (roll call) or withdrawn after the round was
+    paired (issue 24, item 7), or who lost ``forfeit_limit`` games by forfeit already (item 13)."""
+    out = []
+    if away is not None:
+        what = {"who": _who(entry), "why": _AWAY_WORDS.get(away, away)}
+        if tournament.is_round_robin:
+            out.append(_("%(who)s %(why)s but is paired: the game will be a forfeit (a round robin's table is "
+                         "fixed).") % what)
+        else:
+            out.append(_("%(who)s %(why)s but is paired: pair the round again before publishing it.") % what)
+    limit = tournament.forfeit_limit
+    if limit and len(forfeits) >= limit:
+        out.append(ngettext(
+            "%(who)s has lost %(n)s game by forfeit (round %(rounds)s): withdraw the player?",
+            "%(who)s has lost %(n)s games by forfeit (rounds %(rounds)s): withdraw the player?", len(forfeits))
+            % {"who": _who(entry), "n": len(forfeits), "rounds": ", ".join(map(str, forfeits))})
+    return out
+
+
+def seated(board: Board) -> list[Entry]:
+    """The numbered players a board seats to play: both of a game, the one of a pairing-allocated bye
+    (a bye for an absence or a requested bye seats nobody)."""
+    if board.bye_kind not in ("", Board.ByeKind.PAB):
+        return []
+    return [e for e in (board.white, board.black) if e is not None and e.start_number is not None]
+
+
+def paired_but_away(tournament: Tournament, rnd: Round) -> list[tuple[Board, Entry, str]]:
+    """Players a draft round seats although they may not play it any more (marked absent at the roll
+    call, asked for a bye, withdrawn after the round was paired): (board, entry, why), board order."""
+    if rnd.status != Round.Status.DRAFT:
+        return []
+    away = unavailable_for(tournament, rnd.number)
+    return [(b, e, away[e.start_number])
+            for b in rnd.boards.select_related("white", "black").order_by("number")
+            for e in seated(b) if e.start_number in away]
+
+
+def refresh_draft_warnings(tournament: Tournament, round_number: int) -> None:
+    """Refresh the warnings of round ``round_number`` if it is paired as a draft (an absence, a
+    withdrawal or a reinstatement changed who may play it)."""
+    rnd = tournament.rounds.filter(number=round_number, status=Round.Status.DRAFT).first()
+    if rnd is not None:
+        refresh_warnings(tournament, rnd)
+
+
 def refresh_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | None = None) -> int:
     """Store the current warnings on every board of ``rnd``; returns how many boards have any."""
     warnings = board_warnings(tournament, rnd, inp)
@@ -114,6 +183,37 @@ def refresh_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | Non
         b.warnings = warnings.get(b.pk, [])
     Board.objects.bulk_update(boards, ["warnings"])
     return sum(1 for b in boards if b.warnings)
+
+
+def engine_board(board: Board) -> dict[str, object]:
+    """A board as ``Round.engine_pairing`` keeps it: who sits where, the bye kind, the engine's reasons."""
+    return {"white": board.white.start_number if board.white else None,
+            "black": board.black.start_number if board.black else None,
+            "bye": board.bye_kind, "reasons": list(board.reasons)}
+
+
+def _as_engine_paired(rnd: Round, board: Board) -> bool:
+    """Whether ``board`` is again exactly as the engine paired it (then it gets back the engine's reasons)."""
+    made = (rnd.engine_pairing or {}).get(str(board.number))
+    if not isinstance(made, dict):
+        return False  # paired before the engine's pairing was kept: stays marked as changed
+    now = engine_board(board)
+    if (made.get("white"), made.get("black"), made.get("bye", "")) != (now["white"], now["black"], now["bye"]):
+        return False
+    board.reasons = list(made.get("reasons") or [])
+    return True
+
+
+def _mark_changed(rnd: Round, boards: list[Board], inp: PairingInput) -> None:
+    """After an arbiter's edit: each board back at the engine's pairing is unmarked (its reasons the
+    engine's again); every other one is marked changed by an arbiter, with reasons explaining it."""
+    changed = []
+    for b in boards:
+        b.overridden = not _as_engine_paired(rnd, b)
+        if b.overridden:
+            changed.append(b)
+    Board.objects.bulk_update(boards, ["white", "black", "overridden", "reasons"])
+    _explain_changed(rnd.tournament, changed, inp)
 
 
 def _explain_changed(tournament: Tournament, boards: list[Board], inp: PairingInput) -> None:
@@ -172,10 +272,8 @@ def swap_colours(actor: Actor, board: Board) -> Board:
     _refuse_boards_with_results([board], _("swapping the colours"))
     before = board_text(board)
     board.white, board.black = board.black, board.white
-    board.overridden = True
-    board.save(update_fields=["white", "black", "overridden"])
     inp = pairing_input(rnd.tournament, rnd.number)
-    _explain_changed(rnd.tournament, [board], inp)
+    _mark_changed(rnd, [board], inp)
     refresh_warnings(rnd.tournament, rnd, inp)
     board.refresh_from_db()
     record(actor, rnd.tournament, "board.swap_colours", board, before=before, after=board_text(board))
@@ -216,11 +314,8 @@ def swap_players(actor: Actor, rnd: Round, first: int, second: int) -> list[Boar
         setattr(b1, side1, e2)
         setattr(b2, side2, e1)
         touched = [b1, b2]
-    for b in touched:
-        b.overridden = True
-        b.save(update_fields=["white", "black", "overridden"])
     inp = pairing_input(rnd.tournament, rnd.number)
-    _explain_changed(rnd.tournament, touched, inp)
+    _mark_changed(rnd, touched, inp)
     refresh_warnings(rnd.tournament, rnd, inp)
     after = "; ".join(sorted({board_text(b) for b in touched}))
     record(actor, rnd.tournament, "board.swap_players", rnd, before=before, after=after)
@@ -314,9 +409,20 @@ def finish_round(actor: Actor, rnd: Round) -> Round:
             % {"n": rnd.number, "count": len(missing)},
             details=[_("Board %(b)s has no confirmed result.") % {"b": board_text(b)} for b in missing],
         )
+    tournament = rnd.tournament
+    last = rnd.number >= tournament.rounds_planned
+    asked = [c for c in open_corrections(tournament) if last or c.game.round == rnd.number]
+    if asked:
+        # The round (the tournament, for its last round) is signed off only once every correction
+        # a player asked for is decided (issue 24, item 6).
+        raise ServiceError(
+            _("Round %(n)s cannot be finished: a player asked for a correction. Accept or refuse it first.")
+            % {"n": rnd.number},
+            details=[_("Round %(r)s, board %(b)s: %(name)s asks for %(result)s (correction request)")
+                     % {"r": c.game.round, "b": c.game.board, "name": c.by, "result": c.result} for c in asked],
+        )
     rnd.status = Round.Status.FINISHED
     rnd.save(update_fields=["status"])
-    tournament = rnd.tournament
     record(actor, tournament, "round.finish", rnd, before="published", after="finished")
     if rnd.number >= tournament.rounds_planned and tournament.status != Tournament.Status.FINISHED:
         before = tournament.status

@@ -53,12 +53,13 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and request.POST.get("action") == "register_from_list":
         return _register_from_list(request, tournament)
     rounds_exist = tournament.rounds.exists()
-    form = PlayerForm(request.POST or None, late=rounds_exist)
+    ask_missed = registration.asks_missed_rounds(tournament)
+    form = PlayerForm(request.POST or None, late=rounds_exist and ask_missed)
     if request.GET.get("next") == "player" or (request.method == "POST" and form.errors):
         form.fields["name"].widget.attrs["autofocus"] = True
     if request.method == "POST" and form.is_valid():
         try:
-            missed = form.cleaned_data.get("missed_rounds") or registration.MISSED_ZERO
+            missed = form.cleaned_data.get("missed_rounds") or None
             entry = registration.register_player(request.user, tournament, form.cleaned_data, missed_rounds=missed)
         except ServiceError as exc:
             refuse(request, exc)
@@ -84,12 +85,22 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         "csv_form": CsvUploadForm(),
         "numbers_form": StartNumbersForm(initial={"method": tournament.start_number_order}),
         "rounds_exist": rounds_exist,
+        "ask_missed": ask_missed,
+        "missed_rule": _missed_rule(tournament),
         "find": request.GET.get("find", "")[:100],
         "found": rating_list_service.find_players(request.GET.get("find", "")[:100]),
         "have_lists": RatingList.objects.exists(),
         "report": request.session.pop(f"csv-report-{tournament.pk}", None) or _run_report(request, tournament),
     }
     return render(request, "tournaments/manage/players.html", context)
+
+
+def _missed_rule(tournament: Tournament) -> str:
+    """The tournament's rule for a late entry's missed rounds, in words (with its limit, if any)."""
+    text = str(tournament.get_late_entry_byes_display())
+    if tournament.late_entry_byes == Tournament.LateEntryByes.HALF and tournament.late_entry_half_rounds:
+        text += " " + _("(at most %(n)s; zero points for the rounds after)") % {"n": tournament.late_entry_half_rounds}
+    return text
 
 
 def _register_from_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -102,7 +113,7 @@ def _register_from_list(request: HttpRequest, tournament: Tournament) -> HttpRes
     else:
         try:
             entry = rating_list_service.register_from_list(
-                request.user, tournament, row, request.POST.get("missed_rounds") or registration.MISSED_ZERO)
+                request.user, tournament, row, request.POST.get("missed_rounds") or None)
         except ServiceError as exc:
             refuse(request, exc)
         else:
@@ -265,7 +276,9 @@ def withdraw(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         else:
             messages.success(request, _("%(name)s withdrawn.") % {"name": entry.name})
             return redirect("tournaments:players", slug=slug)
-    rule = tournament.get_withdrawal_rule_display()
+    # The rule applies to round robins only (tournaments.reports.history): elsewhere the games played stay.
+    rule = (tournament.get_withdrawal_rule_display() if tournament.is_round_robin
+            else _("Always keep results (the games played count; only round robins may remove them)"))
     return render(
         request,
         "tournaments/manage/withdraw.html",
@@ -310,23 +323,41 @@ def absences(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def rating_lists(request: HttpRequest, slug: str) -> HttpResponse:
-    """The rating lists players are looked up in (shared by every tournament) and the upload (POST)."""
+    """The rating lists players are looked up in (shared by every tournament) and the upload (POST).
+
+    An upload is shown first as a preview (which column became which field, the first players as
+    they would be stored); "Save the list" stores it, "Preview again" reads it with other columns.
+    """
     tournament = tournament_for(request, slug, PERM)
     form = RatingListForm(request.POST or None, request.FILES or None)
-    report = None
+    report = preview = None
     if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
+        d = form.cleaned_data
         try:
-            report = rating_list_service.import_rating_list(
-                request.user, tournament, form.cleaned_data["name"], form.cleaned_data["kind"],
-                upload.read(rating_list_service.MAX_BYTES + 1), form.mapping())
+            token = d["upload"]
+            if d["file"]:
+                token = rating_list_service.keep_upload(d["file"].read(rating_list_service.MAX_BYTES + 1))
+            data = rating_list_service.kept_upload(token)
+            if request.POST.get("action") == "save" and not d["file"]:
+                report = rating_list_service.import_rating_list(request.user, tournament, d["name"], d["kind"], data,
+                                                                form.mapping())
+                rating_list_service.drop_upload(token)
+            else:
+                preview = rating_list_service.preview_rating_list(data, form.mapping())
         except ServiceError as exc:
             refuse(request, exc)
         else:
-            messages.success(request, _("List “%(name)s”: %(n)s players stored, %(bad)s lines skipped.")
-                             % {"name": report.name, "n": report.rows, "bad": report.skipped_count})
+            if report is not None:
+                messages.success(request, _("List “%(name)s”: %(n)s players stored, %(bad)s lines skipped.")
+                                 % {"name": report.name, "n": report.rows, "bad": report.skipped_count})
+                form = RatingListForm()
+            elif preview is not None:
+                form = RatingListForm(initial={**d, "upload": token, "file": None,
+                                               **{f"col_{f}": h for f, h in preview.columns.items()
+                                                  if f"col_{f}" in form.fields}})
     return render(request, "tournaments/manage/rating_lists.html", {
-        "tournament": tournament, "form": form, "report": report,
+        "tournament": tournament, "form": form, "report": report, "preview": preview,
+        "columns": rating_list_service.columns_text(report.columns if report else preview.columns if preview else {}),
         "lists": RatingList.objects.select_related("imported_by")})
 
 

@@ -9,9 +9,12 @@ from django.utils.translation import gettext as _
 
 from tournaments.access import LoginRequired, require, tournament_for
 from tournaments.forms import TournamentCreateForm, TournamentSettingsForm
-from tournaments.models import Role, Round, Tournament
+from tournaments.models import Role, TaskRun, Tournament
+from tournaments.reports.cockpit import cockpit
 from tournaments.services.errors import ServiceError
+from tournaments.services.pairing import PairingRefused, check_can_pair
 from tournaments.services.registration import create_tournament, update_tournament
+from tournaments.services.rounds import paired_but_away
 from tournaments.services.trf_io import export_trf as trf_text
 
 from .common import refuse
@@ -48,16 +51,39 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 
 
 def overview(request: HttpRequest, slug: str) -> HttpResponse:
-    """The arbiter's home for one tournament: counts, rounds and the next step."""
+    """The arbiter's cockpit, the page kept open all evening: the current round's state (games
+    without a result, waiting confirmations, conflicts, claims to rule, corrections asked), each a
+    link to act; the next step as one button with what blocks it; rounds left published although
+    complete, offered for finishing; players at the forfeit limit, offered the withdrawal.
+
+    A constant number of queries whatever the number of boards (``tournaments.reports.cockpit``).
+    """
     tournament = tournament_for(request, slug, "tournaments.manage_tournament")
-    rounds = list(tournament.rounds.order_by("number"))
-    entries = tournament.entries
+    state = cockpit(tournament)
+    step = state.next_step()
+    refused = ""
+    if step.action == "pair":
+        try:
+            check_can_pair(tournament, step.round)
+        except PairingRefused as exc:
+            refused = exc.message
+    current = state.current
+    draft = tournament.rounds.get(number=current.number) if current is not None and current.is_draft else None
+    running = TaskRun.objects.filter(tournament=tournament, kind="pair_round",
+                                     status__in=(TaskRun.Status.QUEUED, TaskRun.Status.RUNNING)).first()
     context = {
         "tournament": tournament,
-        "rounds": rounds,
-        "n_entries": entries.count(),
-        "n_unnumbered": entries.filter(start_number__isnull=True).count(),
-        "draft": next((r for r in rounds if r.status == Round.Status.DRAFT), None),
+        "state": state,
+        "step": step,
+        "refused": refused,
+        "current": current,
+        "away": paired_but_away(tournament, draft) if draft is not None else [],
+        # The current round's requests are on its tiles; the others (asked after their round) here.
+        "earlier_corrections": [c for c in state.corrections if current is None or c.game.round != current.number
+                                or current.is_draft],
+        "running": running,
+        "can_pair": request.user.has_perm("tournaments.pair_round", tournament),
+        "can_publish": request.user.has_perm("tournaments.publish", tournament),
         "trf_flavours": TRF_FLAVOURS,
     }
     return render(request, "tournaments/manage/overview.html", context)

@@ -16,6 +16,7 @@ from tournaments.forms import PairForm, SwapPlayersForm
 from tournaments.models import Board, Round, TaskRun
 from tournaments.reports.reasons import round_why
 from tournaments.reports.rounds import boards_with_results
+from tournaments.services import pairing as pairing_service
 from tournaments.services import rounds as round_service
 from tournaments.services.documents import DocumentError, board_cards
 from tournaments.services.errors import ServiceError
@@ -32,13 +33,21 @@ def round_list(request: HttpRequest, slug: str) -> HttpResponse:
     running = TaskRun.objects.filter(
         tournament=tournament, kind="pair_round", status__in=(TaskRun.Status.QUEUED, TaskRun.Status.RUNNING)
     ).first()
+    draft = rounds[-1] if rounds and rounds[-1].status == Round.Status.DRAFT else None
+    refused = ""
+    if draft is None:
+        try:  # a finished event (every round paired) offers no "pair the next round"
+            pairing_service.check_can_pair(tournament, (rounds[-1].number if rounds else 0) + 1)
+        except ServiceError as exc:
+            refused = exc.message
     return render(
         request,
         "tournaments/manage/rounds.html",
         {
             "tournament": tournament,
             "rounds": rounds,
-            "draft": rounds[-1] if rounds and rounds[-1].status == Round.Status.DRAFT else None,
+            "draft": draft,
+            "refused": refused,
             "pair_form": PairForm(),
             "running": running,
             "can_pair": request.user.has_perm("tournaments.pair_round", tournament),
@@ -93,6 +102,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "n_missing": len(round_service.unfinished_boards(rnd)) if is_published else 0,
             "is_latest": latest is not None and latest.pk == rnd.pk,
             "n_warnings": sum(1 for b in boards if b.warnings),
+            "away": round_service.paired_but_away(tournament, rnd) if is_draft else [],
             "swap_form": SwapPlayersForm(),
             "can_pair": request.user.has_perm("tournaments.pair_round", tournament),
             "can_publish": request.user.has_perm("tournaments.publish", tournament),
@@ -157,6 +167,25 @@ def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def finish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Sign a published round off as finished (refused, with the boards, while results are missing)."""
     return _sign_off(request, slug, number, round_service.finish_round, _("Round %(n)s finished."))
+
+
+@require_POST
+def pair_again(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Unpair the latest draft round and pair it again (the roll call or a withdrawal changed who plays)."""
+    tournament = tournament_for(request, slug, "tournaments.pair_round")
+    latest = tournament.rounds.order_by("-number").first()
+    if latest is None or latest.number != number:
+        messages.error(request, _("Only the latest round can be paired again."))
+        return redirect("tournaments:round", slug=slug, number=number)
+    try:
+        outcome = pairing_service.pair_again(tournament, request.user, override=bool(request.POST.get("override")))
+    except ServiceError as exc:
+        refuse(request, exc)
+        return redirect("tournaments:round", slug=slug, number=number)
+    for warning in outcome.warnings:
+        messages.warning(request, warning)
+    messages.success(request, _("Round %(n)s paired again as a draft: check it, then publish.") % {"n": number})
+    return redirect("tournaments:round", slug=slug, number=number)
 
 
 @require_POST
