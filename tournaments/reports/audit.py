@@ -50,6 +50,7 @@ ACTIONS = {
     "result.reject": gettext_lazy("rejected a result"),
     "result.replace_own": gettext_lazy("replaced a waiting result"),
     "result.request_correction": gettext_lazy("asked for a correction"),
+    "draw_claim": gettext_lazy("claimed a draw"),
 }
 _MODELS: tuple[type[models.Model], ...] = (Tournament, Player, Entry)
 
