@@ -19,7 +19,11 @@ Import (one transaction: any error stores nothing):
 * an event this server has (same ``event_id``) is updated by a three-way merge against the
   document of the previous import: a value the archive changed since then is taken, a value only
   this server changed is kept, rows only this server has are kept; the report says what changed;
-* importing the same file again changes nothing.
+* importing the same file again changes nothing;
+* nobody confirms a result of a game they play: a confirmed result the archive adds to a game the
+  importing user plays in is stored as waiting for the opponent or another arbiter, and a change
+  the archive brings to such a game's confirmed result is not taken (this server's is kept); the
+  report names each (``ImportReport.waiting``).
 
 Bounds: the zip at most ``MAX_ZIP_BYTES``, at most ``MAX_MEMBERS`` members, each member's and the
 total uncompressed size capped (read in chunks, never trusting the sizes the zip declares), and a
@@ -52,6 +56,7 @@ from games.services.pdn_export import export_games, tournament_games
 from tournaments.audit import record
 from tournaments.models import (
     Entry,
+    Game,
     Player,
     ResultSubmission,
     Tournament,
@@ -235,6 +240,7 @@ class ImportReport:
     kept: list[str] = field(default_factory=list)
     users_created: list[str] = field(default_factory=list)
     ignored_fields: list[str] = field(default_factory=list)
+    waiting: list[str] = field(default_factory=list)
 
     @property
     def unchanged(self) -> bool:
@@ -242,7 +248,8 @@ class ImportReport:
 
     def as_dict(self) -> dict[str, Any]:
         return {"slug": self.slug, "created": self.created, "added": self.added, "changed": self.changed,
-                "kept": self.kept, "users_created": self.users_created, "ignored_fields": self.ignored_fields}
+                "kept": self.kept, "users_created": self.users_created, "ignored_fields": self.ignored_fields,
+                "waiting": self.waiting}
 
     def lines(self) -> list[str]:
         out = []
@@ -262,6 +269,7 @@ class ImportReport:
         if self.ignored_fields:
             out.append(_("Fields this server does not know, ignored: %(names)s")
                        % {"names": ", ".join(self.ignored_fields)})
+        out += self.waiting
         return out
 
 
@@ -434,6 +442,8 @@ class _Importer:
             if section.model is Entry:
                 self._player(where, obj, theirs["player"], ours, base)
             changed = self._apply(section.name, index, obj, theirs, ours, base, section.skip, section.parent)
+            if section.model is ResultSubmission:
+                changed = self._no_own_confirmation(where, cast(ResultSubmission, obj), changed, ours)
             self._save(where, obj, changed, theirs, found is None)
             if found is None:
                 added += 1
@@ -444,6 +454,38 @@ class _Importer:
                                               "fields": ", ".join(changed)})
         if added:
             self.report.added[section.name] = added
+
+    def _no_own_confirmation(self, where: str, sub: ResultSubmission, changed: list[str],
+                             ours: dict[str, Any] | None) -> list[str]:
+        """The fields of ``sub`` to save. A confirmed result the import adds to a game the importing
+        user plays in waits for confirmation instead; a change to a confirmed result of such a game (or
+        one that would confirm it) is not taken. Nobody confirms a result of their own game, an archive
+        neither. ``ours``: this server's row before the import (None: a new row)."""
+        created = ours is None
+        confirmed = ResultSubmission.Status.CONFIRMED
+        user_id = getattr(self.actor, "pk", None) if getattr(self.actor, "is_authenticated", False) else None
+        touches = (sub.status == confirmed if created
+                   else bool(changed) and confirmed in (sub.status, (ours or {}).get("status")))
+        if user_id is None or not touches:
+            return changed
+        players = Game.objects.filter(pk=sub.game_id).values_list("board__white__user_id", "board__black__user_id",
+                                                                  "board__round__number", "board__number").first()
+        if players is None or user_id not in players[:2]:
+            return changed
+        what = {"where": where, "round": players[2], "board": players[3], "result": sub.result}
+        if created:
+            sub.status = ResultSubmission.Status.PENDING
+            sub.confirmed_by_id = None
+            sub.confirmed_at = None
+            self.report.waiting.append(_(
+                "Round %(round)s, board %(board)s (%(where)s): you play in this game, so its result %(result)s "
+                "waits for confirmation by your opponent or another arbiter.") % what)
+            return changed
+        sub.refresh_from_db()
+        self.report.waiting.append(_(
+            "Round %(round)s, board %(board)s (%(where)s): you play in this game, so the archive's change to its "
+            "confirmed result was not taken; another arbiter imports it, or changes the result.") % what)
+        return []
 
     def _player(self, where: str, entry: models.Model, theirs: dict[str, Any], ours: dict[str, Any] | None,
                 base: dict[str, Any] | None) -> None:
