@@ -34,6 +34,8 @@ ACTIONS = {
     "entry.link_account": gettext_lazy("linked a player to an account"),
     "entry.invite": gettext_lazy("created an account for a player"),
     "ratinglist.import": gettext_lazy("imported a rating list"),
+    "ratinglist.replace": gettext_lazy("replaced a rating list"),
+    "ratinglist.refused": gettext_lazy("tried to replace a rating list (refused)"),
     "entry.unlink_account": gettext_lazy("unlinked a player's account"),
     "absence.set": gettext_lazy("recorded an absence or bye request"),
     "absence.remove": gettext_lazy("removed an absence"),

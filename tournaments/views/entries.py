@@ -86,7 +86,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         "rounds_exist": rounds_exist,
         "find": request.GET.get("find", "")[:100],
         "found": rating_list_service.find_players(request.GET.get("find", "")[:100]),
-        "have_lists": RatingList.objects.exists(),
+        "have_lists": RatingList.objects.filter(complete=True).exists(),
         "report": request.session.pop(f"csv-report-{tournament.pk}", None) or _run_report(request, tournament),
     }
     return render(request, "tournaments/manage/players.html", context)
@@ -311,7 +311,8 @@ def absences(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def rating_lists(request: HttpRequest, slug: str) -> HttpResponse:
-    """The rating lists players are looked up in (shared by every tournament) and the upload (POST)."""
+    """The rating lists players are looked up in (shared by every tournament), each with its owner and
+    whether the arbiter may replace it, and the upload (POST)."""
     tournament = tournament_for(request, slug, PERM)
     form = RatingListForm(request.POST or None, request.FILES or None)
     report = None
@@ -326,9 +327,10 @@ def rating_lists(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("List “%(name)s”: %(n)s players stored, %(bad)s lines skipped.")
                              % {"name": report.name, "n": report.rows, "bad": report.skipped_count})
+    lists = list(RatingList.objects.filter(complete=True).select_related("imported_by", "owner"))
     return render(request, "tournaments/manage/rating_lists.html", {
         "tournament": tournament, "form": form, "report": report,
-        "lists": RatingList.objects.select_related("imported_by")})
+        "lists": [(lst, rating_list_service.may_replace(request.user, lst)) for lst in lists]})
 
 
 def roll_call(request: HttpRequest, slug: str) -> HttpResponse:
