@@ -22,6 +22,7 @@ from django.db import models
 from games.models import CorrectionRequest, DrawClaim, IrregularityRuling, SubmissionLink, TournamentImport
 from tournaments.models import (
     Absence,
+    AccountLinkRequest,
     AuditEntry,
     Board,
     Document,
@@ -77,6 +78,7 @@ NOT_ARCHIVED: dict[type[models.Model], str] = {
     TaskRun: "background jobs of this instance (progress of a pairing, an import)",
     Document: "built PDFs: rebuilt from the data on demand",
     TournamentImport: "this instance's record of archives imported",
+    AccountLinkRequest: "requests waiting for this instance's account owners (accounts are not archived)",
 }
 
 AnyField = models.Field[Any, Any]

@@ -201,6 +201,9 @@ TABLE: dict[str, list[Case]] = {
         Case(none, "POST", only(("staff", *ARBITERS, "foreign_arbiter")), lambda w: {}),  # invalid: shown again
     ],
     "tournaments:dashboard": [Case(none, "GET", signed_in(OK))],
+    # Only the account a request is addressed to answers it; for everyone else it does not exist.
+    "tournaments:answer_link_request": [Case(lambda w: {"pk": w.extra["link_request"].pk}, "POST",
+                                             signed_in(404, outsider=DONE), lambda w: {"answer": "accept"})],
     "tournaments:manage": [Case(slug, "GET", only(ARBITERS))],
     "tournaments:settings": [Case(slug, "GET", only(ARBITERS)), Case(slug, "POST", only(ARBITERS))],
     "tournaments:players": [

@@ -4,6 +4,7 @@ their results, and what the program keeps beside them (audit log, background job
 Only confirmed results feed pairings and standings: ``ResultSubmission.objects.confirmed()``.
 """
 
+from tournaments.models.account_links import AccountLinkRequest
 from tournaments.models.event import (
     RULE_PROFILE_CHOICES,
     Absence,
@@ -21,6 +22,7 @@ from tournaments.models.rounds import Board, Round
 __all__ = [
     "RULE_PROFILE_CHOICES",
     "Absence",
+    "AccountLinkRequest",
     "AuditEntry",
     "Board",
     "Document",
