@@ -55,6 +55,7 @@ from games.services import User
 from games.services.pdn_export import export_games, tournament_games
 from tournaments.audit import record
 from tournaments.models import (
+    AuditEntry,
     Entry,
     Game,
     Player,
@@ -140,6 +141,19 @@ class _Exporter:
         return [data for _obj, data in self.pairs(section, rows)]
 
 
+# This server's own record of the archives it imported (one audit entry per import) stays here, like
+# ``TournamentImport``: an export, an import elsewhere and an export there still give the same document.
+LOCAL_AUDIT_ACTIONS = ("import_archive",)
+
+
+def _section_rows(section: Section, tournament: Tournament) -> models.QuerySet[models.Model]:
+    """The rows of ``section`` that belong to ``tournament``'s archive, in the order they were made."""
+    qs = section.model._default_manager.filter(**{lookup(section): tournament}).order_by("pk")
+    if section.model is AuditEntry:
+        qs = qs.exclude(action__in=LOCAL_AUDIT_ACTIONS)
+    return qs
+
+
 def tournament_document(tournament: Tournament, *, exported_at: datetime.datetime | None = None) -> dict[str, Any]:
     """The archive document of ``tournament`` (a dict ready for JSON)."""
     ex = _Exporter()
@@ -150,7 +164,7 @@ def tournament_document(tournament: Tournament, *, exported_at: datetime.datetim
         "tournament": ex.row(tournament, TOURNAMENT_SKIP, None),
     }
     for section in SECTIONS:
-        qs = section.model._default_manager.filter(**{lookup(section): tournament}).order_by("pk")
+        qs = _section_rows(section, tournament)
         if section.model is Entry:
             qs = qs.select_related("player")
         doc[section.name] = ex.section(section, qs)
@@ -407,7 +421,7 @@ class _Importer:
 
     # sections ----------------------------------------------------------------------------
     def section_step(self, tournament: Tournament, section: Section) -> None:
-        qs = section.model._default_manager.filter(**{lookup(section): tournament}).order_by("pk")
+        qs = _section_rows(section, tournament)
         if section.model is Entry:
             qs = qs.select_related("player")
         ours_by_key = {hashable(key_of(section, d)): (obj, d) for obj, d in self.ex.pairs(section, qs)}
@@ -565,9 +579,8 @@ def import_archive(raw: bytes, actor: User = None, *, check: Callable[[dict[str,
                 TournamentImport.objects.create(
                     tournament=tournament, sha256=digest, document=doc, report=report.as_dict(),
                     imported_by=actor if isinstance(actor, Account) else None)
-                if not report.created:
-                    record(actor, tournament, "import_archive", tournament,
-                           after="; ".join(report.lines())[:2000])
+                # A new event too: every import is a change someone made (issue 23: no unaudited write).
+                record(actor, tournament, "import_archive", tournament, after="; ".join(report.lines())[:2000])
     except ArchiveError:
         raise
     except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:
