@@ -87,7 +87,7 @@ def test_the_federation_of_an_archive_with_a_control_character_is_no_formula_in_
     from tournaments.models import Player
 
     Player.objects.filter(pk=two_rounds[0].player_id).update(federation="\x01=1")
-    Player.objects.filter(pk=two_rounds[1].player_id).update(federation="\x00@A")
+    Player.objects.filter(pk=two_rounds[1].player_id).update(federation="\x1f@A")
     base = reverse("public:standings", args=[tournament.slug])
     rows = list(csv.reader(io.StringIO(client.get(base + "?_export=csv").content.decode())))
     fed = rows[0].index("Fed")

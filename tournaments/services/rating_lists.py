@@ -296,7 +296,7 @@ def _put_in_place(actor: Actor, tournament: Tournament, version: RatingList, rep
     """The new version replaces the list of its name (if any) in one transaction; audited."""
     try:
         with transaction.atomic():
-            old = (RatingList.objects.select_for_update().filter(name=version.name, complete=True)
+            old = (RatingList.objects.select_for_update(of=("self",)).filter(name=version.name, complete=True)
                    .select_related("owner", "imported_by").first())
             if old is not None and not may_replace(actor, old):  # another one's list, imported meanwhile
                 raise ServiceError(_("The list “%(name)s” belongs to %(owner)s: only they or the site's staff "
