@@ -221,9 +221,11 @@ LOGIN_RATE_LIMIT = env_int("LOGIN_RATE_LIMIT", 10)
 LOGIN_RATE_WINDOW = env_int("LOGIN_RATE_WINDOW", 15 * 60)
 # Per address, whatever the usernames (a club hall shares one address: keep it well above the other).
 LOGIN_RATE_LIMIT_ADDRESS = env_int("LOGIN_RATE_LIMIT_ADDRESS", 100)
-# Unknown or revoked private-link tokens one address may ask for within the window (seconds) before
-# the link pages answer 429; real links are never counted (a hall's phones share one address).
+# Unknown or revoked private-link tokens with the same first characters (LINK_LOOKUP_LIMIT), or from
+# one address (LINK_LOOKUP_LIMIT_ADDRESS: far higher, a hall's phones share one address), asked for
+# within the window (seconds) before an unknown token is answered 429. A valid link is never refused.
 LINK_LOOKUP_LIMIT = env_int("LINK_LOOKUP_LIMIT", 30)
+LINK_LOOKUP_LIMIT_ADDRESS = env_int("LINK_LOOKUP_LIMIT_ADDRESS", 300)
 LINK_LOOKUP_WINDOW = env_int("LINK_LOOKUP_WINDOW", 15 * 60)
 # Arbiters of any tournament may create new tournaments (becoming their chief arbiter); off: staff only.
 ARBITERS_MAY_CREATE_TOURNAMENTS = env_bool("ARBITERS_MAY_CREATE_TOURNAMENTS", True)

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from config.celery import app
 from tournaments.access import LoginRequired
 from tournaments.models import Role, TaskRun, Tournament
+from tournaments.services.registration import link_requests_of
 
 from .tasks import SELFTEST_KIND, queue_selftest
 
@@ -38,9 +39,11 @@ def staff_required(view: View) -> View:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """Public tournaments; the signed-in user's own (games, arbiting) come from ``nav`` in the template."""
+    """Public tournaments; the signed-in user's own (games, arbiting) come from ``nav`` in the template,
+    and the requests of arbiters to link their account to a player (to accept or decline) from here."""
     tournaments = Tournament.objects.filter(is_public=True).order_by("-start_date", "name")[:50]
-    return render(request, "home.html", {"tournaments": tournaments})
+    return render(request, "home.html", {"tournaments": tournaments,
+                                         "link_requests": link_requests_of(request.user)})
 
 
 def healthz(request: HttpRequest) -> HttpResponse:

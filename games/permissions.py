@@ -39,6 +39,13 @@ def is_game_arbiter(user: User, game: Game | None) -> bool:
 
 
 @predicate
+def is_tournament_arbiter(user: User, game: Game | None) -> bool:
+    """An arbiter (or chief arbiter) of the game's tournament, whether or not they play in this game:
+    for looking only (an arbiter who plays sees the draft pairings anyway), never for acting."""
+    return game is not None and bool(is_arbiter(user, _game_tournament(game)))
+
+
+@predicate
 def is_game_player(user: User, game: Game | None) -> bool:
     """The user plays White or Black in this game (bye boards have no game to play)."""
     return game is not None and _plays(user, game)
@@ -61,6 +68,7 @@ rules.add_perm("games.confirm_result", is_game_arbiter | (is_game_player & round
 rules.add_perm("games.claim_draw", is_game_arbiter | (is_game_player & round_is_published))
 rules.add_perm("games.rule_irregularity", is_game_arbiter)
 rules.add_perm("games.enter_final_result", is_game_arbiter)
-rules.add_perm("games.view_game", is_game_arbiter | is_game_player | games_are_public)
+# A draft round's games are the arbiters' alone, its players' included (issue 23, Low 6).
+rules.add_perm("games.view_game", is_tournament_arbiter | (is_game_player & round_is_published) | games_are_public)
 # Tournament-wide game work: links, PDN import, conflicts overview.
 rules.add_perm("games.manage_games", is_arbiter)

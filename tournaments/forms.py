@@ -302,8 +302,9 @@ class PlayerForm(forms.ModelForm[Entry]):
 class RatingListForm(forms.Form):
     """Upload a rating list; the column mapping is needed only for headers the program does not know."""
 
-    name = forms.CharField(label=_("Name of the list"), max_length=100, help_text=_("e.g. FMJD 2026-11; a list "
-                           "imported again under the same name replaces the old one."))
+    name = forms.CharField(label=_("Name of the list"), max_length=100, help_text=_(
+        "e.g. FMJD 2026-11; a list imported again under the same name replaces the old one (only its owner or "
+        "the site's staff may)."))
     kind = forms.ChoiceField(label=_("Kind"), choices=RatingList.Kind.choices)
     file = forms.FileField(label=_("CSV file"), help_text=_("With a header row; at most 20 MB and 200,000 players."),
                            required=False)

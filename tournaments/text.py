@@ -5,16 +5,21 @@
 * A spreadsheet cell that starts with ``= + - @`` (or a tab or carriage return) is read as a formula by
   Excel and LibreOffice ("formula injection", OWASP CSV injection): ``spreadsheet_cell`` prefixes such
   a text with an apostrophe, which the spreadsheet shows as plain text. Numbers written as text
-  ("-3", "+1.5") are left alone: they are no formula.
+  ("-3", "+1.5") are left alone: they are no formula. The test is made on the text as the spreadsheet
+  will see it: control characters stripped first (a NUL or a bell before ``=`` hid the formula from
+  the test, then vanished), and leading blanks and invisible format characters (zero-width space,
+  byte-order mark, direction marks) skipped, which some readers trim; the full-width forms of the
+  four signs count too.
 * An XLSX sheet title is at most 31 characters and may not hold ``[ ] : * ? / \\``.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_FORMULA_START = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 _NUMBER = re.compile(r"[+\-\u2212]?\d+(?:[.,]\d+)?%?")
 _SHEET_FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
 SHEET_TITLE_MAX = 31
@@ -35,9 +40,19 @@ def spreadsheet_cell(value: object) -> object:
     Numbers and other non-text values are returned unchanged."""
     if not isinstance(value, str):
         return value
-    if value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value):
-        return "'" + strip_control(value)
-    return strip_control(value)
+    text = strip_control(value)
+    head = _visible_start(text)
+    if head.startswith(_FORMULA_START) and not _NUMBER.fullmatch(head):
+        return "'" + text
+    return text
+
+
+def _visible_start(text: str) -> str:
+    """``text`` from its first character that is neither blank nor an invisible format character (Cf)."""
+    for i, ch in enumerate(text):
+        if not ch.isspace() and unicodedata.category(ch) != "Cf":
+            return text[i:]
+    return ""
 
 
 def sheet_title(name: str, fallback: str = "Standings") -> str:

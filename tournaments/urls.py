@@ -9,6 +9,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("new/", manage.create, name="create"),
     path("arbiter/", manage.dashboard, name="dashboard"),
+    path("account-links/<int:pk>/", entries.answer_link_request, name="answer_link_request"),
     path("<slug:slug>/manage/", manage.overview, name="manage"),
     path("<slug:slug>/manage/settings/", manage.settings, name="settings"),
     path("<slug:slug>/manage/export/<str:flavour>/", manage.export_trf, name="export_trf"),

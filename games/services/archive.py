@@ -20,7 +20,11 @@ Import (one transaction: any error stores nothing):
 * a tournament this server has (same ``uid``) is updated by a three-way merge against the
   document of the previous import: a value the archive changed since then is taken, a value only
   this server changed is kept, rows only this server has are kept; the report says what changed;
-* importing the same file again changes nothing.
+* importing the same file again changes nothing;
+* nobody confirms a result of a game they play: a confirmed result the archive adds to a game the
+  importing user plays in is stored as waiting for the opponent or another arbiter, and a change
+  the archive brings to such a game's confirmed result is not taken (this server's is kept); the
+  report names each (``ImportReport.waiting``).
 
 Bounds: the zip at most ``MAX_ZIP_BYTES``, at most ``MAX_MEMBERS`` members, each member's and the
 total uncompressed size capped (read in chunks, never trusting the sizes the zip declares), and a
@@ -53,8 +57,10 @@ from games.services.pdn_export import export_games, tournament_games
 from tournaments.audit import record
 from tournaments.models import (
     ENTRY_DETAILS,
+    AuditEntry,
     Board,
     Entry,
+    Game,
     Player,
     ResultSubmission,
     Tournament,
@@ -138,6 +144,19 @@ class _Exporter:
         return [data for _obj, data in self.pairs(section, rows)]
 
 
+# This server's own record of the archives it imported (one audit entry per import) stays here, like
+# ``TournamentImport``: an export, an import elsewhere and an export there still give the same document.
+LOCAL_AUDIT_ACTIONS = ("import_archive",)
+
+
+def _section_rows(section: Section, tournament: Tournament) -> models.QuerySet[models.Model]:
+    """The rows of ``section`` that belong to ``tournament``'s archive, in the order they were made."""
+    qs = section.model._default_manager.filter(**{lookup(section): tournament}).order_by("pk")
+    if section.model is AuditEntry:
+        qs = qs.exclude(action__in=LOCAL_AUDIT_ACTIONS)
+    return qs
+
+
 def tournament_document(tournament: Tournament, *, exported_at: datetime.datetime | None = None) -> dict[str, Any]:
     """The archive document of ``tournament`` (a dict ready for JSON)."""
     ex = _Exporter()
@@ -148,7 +167,9 @@ def tournament_document(tournament: Tournament, *, exported_at: datetime.datetim
         "tournament": ex.row(tournament, TOURNAMENT_SKIP, None),
     }
     for section in SECTIONS:
-        qs = section.model._default_manager.filter(**{lookup(section): tournament}).order_by("pk")
+        qs = _section_rows(section, tournament)
+        if section.model is Entry:
+            qs = qs.select_related("player")
         doc[section.name] = ex.section(section, qs)
     user_model = account_model()
     doc["users"] = sorted(
@@ -258,6 +279,7 @@ class ImportReport:
     kept: list[str] = field(default_factory=list)
     users_created: list[str] = field(default_factory=list)
     ignored_fields: list[str] = field(default_factory=list)
+    waiting: list[str] = field(default_factory=list)
 
     @property
     def unchanged(self) -> bool:
@@ -265,7 +287,8 @@ class ImportReport:
 
     def as_dict(self) -> dict[str, Any]:
         return {"slug": self.slug, "created": self.created, "added": self.added, "changed": self.changed,
-                "kept": self.kept, "users_created": self.users_created, "ignored_fields": self.ignored_fields}
+                "kept": self.kept, "users_created": self.users_created, "ignored_fields": self.ignored_fields,
+                "waiting": self.waiting}
 
     def lines(self) -> list[str]:
         out = []
@@ -285,6 +308,7 @@ class ImportReport:
         if self.ignored_fields:
             out.append(_("Fields this server does not know, ignored: %(names)s")
                        % {"names": ", ".join(self.ignored_fields)})
+        out += self.waiting
         return out
 
 
@@ -422,7 +446,9 @@ class _Importer:
 
     # sections ----------------------------------------------------------------------------
     def section_step(self, tournament: Tournament, section: Section) -> None:
-        qs = section.model._default_manager.filter(**{lookup(section): tournament}).order_by("pk")
+        qs = _section_rows(section, tournament)
+        if section.model is Entry:
+            qs = qs.select_related("player")
         ours_by_key = {hashable(key_of(section, d)): (obj, d) for obj, d in self.ex.pairs(section, qs)}
         base_by_key = {}
         if self.base is not None:
@@ -455,6 +481,8 @@ class _Importer:
             if section.model is Entry and found is None:
                 self._player(where, obj, theirs)
             changed = self._apply(section.name, index, obj, theirs, ours, base, section.skip, section.parent)
+            if section.model is ResultSubmission:
+                changed = self._no_own_confirmation(where, cast(ResultSubmission, obj), changed, ours)
             self._save(where, obj, changed, theirs, found is None)
             if section.model is Entry and changed and found is not None:
                 record(self.actor, tournament, "entry.edit", obj, before=_fields_text(ours, changed),
@@ -468,6 +496,38 @@ class _Importer:
                                               "fields": ", ".join(changed)})
         if added:
             self.report.added[section.name] = added
+
+    def _no_own_confirmation(self, where: str, sub: ResultSubmission, changed: list[str],
+                             ours: dict[str, Any] | None) -> list[str]:
+        """The fields of ``sub`` to save. A confirmed result the import adds to a game the importing
+        user plays in waits for confirmation instead; a change to a confirmed result of such a game (or
+        one that would confirm it) is not taken. Nobody confirms a result of their own game, an archive
+        neither. ``ours``: this server's row before the import (None: a new row)."""
+        created = ours is None
+        confirmed = ResultSubmission.Status.CONFIRMED
+        user_id = getattr(self.actor, "pk", None) if getattr(self.actor, "is_authenticated", False) else None
+        touches = (sub.status == confirmed if created
+                   else bool(changed) and confirmed in (sub.status, (ours or {}).get("status")))
+        if user_id is None or not touches:
+            return changed
+        players = Game.objects.filter(pk=sub.game_id).values_list("white__user_id", "black__user_id",
+                                                                  "board__round__number", "board__number").first()
+        if players is None or user_id not in players[:2]:
+            return changed
+        what = {"where": where, "round": players[2], "board": players[3], "result": sub.result}
+        if created:
+            sub.status = ResultSubmission.Status.PENDING
+            sub.confirmed_by_id = None
+            sub.confirmed_at = None
+            self.report.waiting.append(_(
+                "Round %(round)s, board %(board)s (%(where)s): you play in this game, so its result %(result)s "
+                "waits for confirmation by your opponent or another arbiter.") % what)
+            return changed
+        sub.refresh_from_db()
+        self.report.waiting.append(_(
+            "Round %(round)s, board %(board)s (%(where)s): you play in this game, so the archive's change to its "
+            "confirmed result was not taken; another arbiter imports it, or changes the result.") % what)
+        return []
 
     def _player(self, where: str, entry: models.Model, theirs: dict[str, Any]) -> None:
         """Tie a new entry to its player: the one with its FMJD id on this server, else a new one made of
@@ -550,9 +610,8 @@ def import_archive(raw: bytes, actor: User = None, *, check: Callable[[dict[str,
                 TournamentImport.objects.create(
                     tournament=tournament, sha256=digest, document=doc, report=report.as_dict(),
                     imported_by=actor if isinstance(actor, Account) else None)
-                if not report.created:
-                    record(actor, tournament, "import_archive", tournament,
-                           after="; ".join(report.lines())[:2000])
+                # A new event too: every import is a change someone made (issue 23: no unaudited write).
+                record(actor, tournament, "import_archive", tournament, after="; ".join(report.lines())[:2000])
     except ArchiveError:
         raise
     except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:

@@ -23,6 +23,7 @@ from games.models import CorrectionRequest, DrawClaim, IrregularityRuling, Submi
 from tournaments.models import (
     PRIVATE_DETAILS,
     Absence,
+    AccountLinkRequest,
     AuditEntry,
     Board,
     Document,
@@ -87,6 +88,7 @@ NOT_ARCHIVED: dict[type[models.Model], str] = {
     TaskRun: "background jobs of this instance (progress of a pairing, an import)",
     Document: "built PDFs: rebuilt from the data on demand",
     TournamentImport: "this instance's record of archives imported",
+    AccountLinkRequest: "requests waiting for this instance's account owners (accounts are not archived)",
 }
 
 AnyField = models.Field[Any, Any]

@@ -5,6 +5,10 @@ evidence plies and the explanation) is stored as a ``DrawClaim``. An upheld clai
 result 1-1 (termination ``draw_claim``, or ``agreement`` for an offer) as a pending submission that
 still needs confirmation as usual. A draw offer (rule ``agreement``) before the tournament's
 ``draw_offer_min_move`` is refused with the reason.
+
+Once the game's result is confirmed (or, for its players, once the round is finished) a claim is
+refused with who can change the result: players ask the arbiter for a correction, an arbiter enters
+the result. Every stored claim is audited, whoever made it.
 """
 
 from __future__ import annotations
@@ -22,7 +26,15 @@ from games.models import DrawClaim, SubmissionLink
 from games.permissions import is_game_arbiter, is_game_player, round_is_published
 from games.services import GameError, User
 from games.services.games import entry_of_user, side_of_entry
-from games.services.results import confirm_version, create_version, enter_result, lock_game, reject_submission
+from games.services.results import (
+    confirm_version,
+    confirmed_submission,
+    create_version,
+    enter_result,
+    lock_game,
+    players_locked_out,
+    reject_submission,
+)
 from games.services.validation import check_game, translate_message
 from tournaments.audit import record
 from tournaments.models import Entry, Game, Result, ResultSubmission, Termination
@@ -52,6 +64,7 @@ def claim_draw(
         raise GameError(_("Only the players of this game or an arbiter may claim a draw."))
     else:
         entry = entry_of_user(game, user)
+    _refuse_when_decided(game, arbiter)
     if rule is not None and rule not in ALL_RULES:
         raise GameError(_("Unknown draw rule %(rule)s.") % {"rule": rule})
     text = game.moves if moves is None else moves
@@ -67,6 +80,8 @@ def claim_draw(
         raise GameError(str(exc)) from None
     explanation = translate_message(ruling.explanation_template, ruling.params)
     with transaction.atomic():
+        lock_game(game)
+        _refuse_when_decided(game, arbiter)  # again under the lock: a confirmation may have come meanwhile
         claim = DrawClaim.objects.create(
             game=game,
             ply=ply,
@@ -90,10 +105,24 @@ def claim_draw(
                                       status=ResultSubmission.Status.PENDING)
             claim.evidence["submission"] = proposed.pk
             claim.save(update_fields=["evidence"])
-        if arbiter:
-            record(user, game.board.round.tournament, "draw_claim", claim,
-                   after=f"ply {ply} {claim.rule}: {'upheld' if claim.upheld else 'rejected'}")
+        record(user, game.board.round.tournament, "draw_claim", claim,
+               after=f"ply {ply} {claim.rule}: {'upheld' if claim.upheld else 'rejected'}"
+               + (" (a 1-1 waits for confirmation)" if claim.upheld else ""))
     return claim
+
+
+def _refuse_when_decided(game: Game, arbiter: bool) -> None:
+    """A claim once the result is decided changes nothing but adds a conflict: refused, saying who
+    changes the result now (players: the arbiter, through a correction request; arbiters: by entering it)."""
+    if not arbiter:
+        locked = players_locked_out(game)
+        if locked:
+            raise GameError(locked)
+        return
+    confirmed = confirmed_submission(game)
+    if confirmed is not None:
+        raise GameError(_("The result %(result)s is confirmed: a draw claim no longer changes it. If it must "
+                          "change, enter the new result as the arbiter.") % {"result": confirmed.result})
 
 
 def position_words(report: ValidationReport | None, ply: int) -> str:

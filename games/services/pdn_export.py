@@ -21,6 +21,7 @@ from games.services.games import profile_name
 from games.services.validation import check_game
 from tournaments.models import Board, Game, Result, ResultSubmission, Round, Tournament
 from tournaments.services.rounds import encounter_games
+from tournaments.text import strip_control
 
 # Confirmed result -> (winner) in a neutral form; forfeits keep a Termination tag.
 _OUTCOME: dict[str, str] = {  # result code -> W(hite wins), B(lack wins), D(raw), L(oss for both)
@@ -128,6 +129,9 @@ def game_to_pdn(game: Game) -> PdnGame:
     for key, value in (game.pdn_tags or {}).items():
         if key not in tags and isinstance(value, str) and value and key[:1].isupper():
             tags[key] = value
+    # No control character reaches the file: a line break in a name or a tag kept from an import
+    # would start a tag or a move text of its own.
+    tags = {strip_control(k): strip_control(v) for k, v in tags.items()}
     return PdnGame(tags=tags, moves=_moves(game), result=result, variant=prof.name, variant_source="tag")
 
 

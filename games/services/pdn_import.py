@@ -8,7 +8,10 @@ Promises:
 * games matched exactly (round + both names) are stored; doubtful and unmatched games are kept in
   the report with their PDN text so that the arbiter can resolve them (``resolve_game``);
 * a PDN result is entered and confirmed when the game has no confirmed result; a different
-  confirmed result is never replaced (a pending submission is added and reported instead).
+  confirmed result is never replaced (a pending submission is added and reported instead);
+* nobody confirms a result of a game they play: a game of the importing arbiter's own (an arbiter
+  who plays is a player on their own games) gets the file's result as their waiting submission,
+  for the opponent or another arbiter to confirm; the report says so.
 """
 
 from __future__ import annotations
@@ -25,8 +28,9 @@ from arbiter.fen import FenError, parse_fen
 from arbiter.pdn import PdnError, PdnGame, iter_pdn, read_pdn
 from arbiter.pdn_writer import write_game
 from arbiter.profiles import UnknownVariant
+from games.permissions import is_game_player
 from games.services import GameError, User
-from games.services.games import game_for_board
+from games.services.games import entry_of_user, game_for_board
 from games.services.matching import match_board
 from games.services.results import confirm_version, create_version
 from games.services.validation import move_text_problem, translate_message, validate_game
@@ -123,9 +127,14 @@ def store_game(board: Board, game: PdnGame, user: User, *, replace_moves: bool =
         if result:
             confirmed = ResultSubmission.objects.confirmed().filter(game=g).first()
             if confirmed is None or confirmed.result != result:
+                own = bool(is_game_player(user, g))
                 sub = create_version(g, result=result, moves=text, termination=Termination.NORMAL,
-                              submitted_by=user if getattr(user, "is_authenticated", False) else None)
-                if confirmed is None:
+                                     submitted_by=user if getattr(user, "is_authenticated", False) else None,
+                                     submitted_for=entry_of_user(g, user) if own else None)
+                if own:
+                    warnings.append(_("you play in this game: the file's result %(pdn)s waits for confirmation by "
+                                      "your opponent or another arbiter") % {"pdn": result})
+                elif confirmed is None:
                     confirm_version(sub, user)
                 else:
                     warnings.append(_("the file says %(pdn)s but %(confirmed)s is confirmed; the file's result "

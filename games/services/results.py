@@ -349,6 +349,11 @@ def _confirm(sub: ResultSubmission, user: User, note: str = "") -> ResultSubmiss
     if it fires anyway (any path that skipped the lock), the loser gets a clear GameError.
     """
     game = sub.game
+    own = entry_of_user(game, user)
+    if own is not None and (sub.submitted_by_id == own.user_id or sub.submitted_for_id == own.pk):
+        # The one place a result becomes confirmed: whatever path led here (a form, a button, an
+        # import), nobody confirms their own side's result of a game they play.
+        raise GameError(_("Nobody confirms or rejects their own submission: the opponent or an arbiter must do it."))
     try:
         with transaction.atomic():
             lock_game(game)

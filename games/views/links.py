@@ -116,33 +116,51 @@ def links_print(request: HttpRequest, slug: str) -> HttpResponse:
 SESSION_LINKS = "submission_links"  # {tournament id: token} of the links opened on this phone
 
 
-def _miss_key(request: HttpRequest) -> str:
-    return throttle.key("link-miss", client_address(request))
+# Misses are counted per token prefix (its first characters: someone trying completions of a link
+# they saw part of, from any number of addresses) and per address with a far higher limit (a hall's
+# phones share one address, and its players mistype).
+TOKEN_PREFIX = 8
+
+
+class _TooManyMisses(Exception):
+    """An unknown token asked for once its prefix or its address is over the limit."""
+
+
+def _count_miss(request: HttpRequest, token: str) -> bool:
+    """Count an unknown token on its prefix and its address; True when either is over its limit."""
+    window = settings.LINK_LOOKUP_WINDOW
+    by_prefix = throttle.count(throttle.key("link-miss-prefix", token[:TOKEN_PREFIX]), window)
+    by_address = throttle.count(throttle.key("link-miss-address", client_address(request)), window)
+    return by_prefix > settings.LINK_LOOKUP_LIMIT or by_address > settings.LINK_LOOKUP_LIMIT_ADDRESS
 
 
 def throttled(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A private-link view refuses (HTTP 429) an address that asked for ``LINK_LOOKUP_LIMIT`` unknown
-    or revoked tokens within ``LINK_LOOKUP_WINDOW`` seconds: guessing tokens is slowed to a crawl,
-    while the phones of a hall (one shared address) that open their real links are never counted."""
+    """A private-link view answers an unknown or revoked token with 404, and with 429 ("too many
+    tries") once ``LINK_LOOKUP_LIMIT`` unknown tokens with the same first ``TOKEN_PREFIX`` characters,
+    or ``LINK_LOOKUP_LIMIT_ADDRESS`` from one address, were asked for within ``LINK_LOOKUP_WINDOW``
+    seconds. A valid token is never refused, whatever others typed: the token itself (256 random
+    bits) is what keeps a link private; the count tells a guesser to stop and shows in the logs."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, token: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        if throttle.current(_miss_key(request)) >= settings.LINK_LOOKUP_LIMIT:
+        try:
+            return view(request, token, *args, **kwargs)
+        except _TooManyMisses:
             minutes = max(1, settings.LINK_LOOKUP_WINDOW // 60)
             return render(request, "games/link_throttled.html", {"minutes": minutes, "title": _("Too many tries")},
                           status=429)
-        return view(request, token, *args, **kwargs)
 
     return wrapper
 
 
 def _link_or_404(token: str, request: HttpRequest, remember: bool = True) -> SubmissionLink:
-    """The active link ``token`` (404 otherwise, counted as a miss of the address); remembered in the
-    phone's session, so that a board card's QR code scanned later on the same phone leads to the
-    link's entry page for that game."""
+    """The active link ``token`` (404 otherwise, counted as a miss of its prefix and its address; 429
+    over a limit); remembered in the phone's session, so that a board card's QR code scanned later
+    on the same phone leads to the link's entry page for that game."""
     link = link_by_token(token)
     if link is None:
-        throttle.count(_miss_key(request), settings.LINK_LOOKUP_WINDOW)
+        if _count_miss(request, token):
+            raise _TooManyMisses
         raise Http404("unknown or revoked link")
     if remember:
         known = request.session.get(SESSION_LINKS, {})

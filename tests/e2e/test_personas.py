@@ -242,9 +242,9 @@ def test_the_evening_per_persona(browser: Browser, live_server, make_user, shot,
 
     # 15. The opponent (a phone, an account the arbiter linked) confirms.
     opponent_user = make_user(f"opp-{lang}")
-    from tournaments.services.registration import link_account
+    from tournaments.services.registration import link_user
 
-    link_account(None, black, opponent_user.username)
+    link_user(None, black, opponent_user)
     s.step("opponent's account made and linked (set-up)", "entries", "users")
     other = browser.new_context(**PHONE, **context).new_page()
     sign_in(other, url, opponent_user.username)

@@ -32,7 +32,8 @@ VALUES = st.one_of(st.sampled_from(["", "0", "-1", "1", "2", "3", "9999999999999
 
 
 @pytest.fixture
-def world(request):
+def world(request, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"  # the matrix's upload cases store files
     return build_world(request)
 
 

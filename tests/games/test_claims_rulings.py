@@ -175,3 +175,45 @@ def test_claim_page_offers_the_russian_rules_and_labels_the_stored_claims(game, 
 def test_a_claim_under_a_rule_the_profile_does_not_use_is_rejected_with_a_reason(game, player):
     claim = claim_draw(game, 4, player, "long_diagonal", moves=OPENING)
     assert not claim.upheld and "long_diagonal" not in claim.explanation and claim.explanation
+
+
+@pytest.mark.parametrize("who", ["player", "opponent", "arbiter"])
+def test_a_claim_on_a_confirmed_result_is_refused_saying_who_changes_it(who, king_game, player, opponent, arbiter,
+                                                                       login):
+    """Issue 23, Low 2: a draw claim on a finished game whose result an arbiter confirmed created a
+    pending 1-1 (a conflict on the arbiters' page) and wrote no audit entry. Now it is refused: a
+    player is told only an arbiter changes it (ask for a correction), an arbiter to enter the result."""
+    from games.services.results import enter_result
+
+    enter_result(king_game, "2-0", arbiter, moves=REPETITION)
+    rnd = king_game.board.round
+    rnd.status = "finished"
+    rnd.save()
+    audited = AuditEntry.objects.count()
+    user = {"player": player, "opponent": opponent, "arbiter": arbiter}[who]
+    page = login(user).post(reverse("games:claim", args=[king_game.pk]),
+                            {"ply": "8", "rule": "threefold_repetition", "moves": REPETITION}, follow=True)
+    text = page.content.decode()
+    if who == "arbiter":
+        assert "The result 2-0 is confirmed: a draw claim no longer changes it" in text
+        assert "enter the new result as the arbiter" in text
+    else:
+        assert "only an arbiter changes its results. Ask for a correction." in text
+    assert not DrawClaim.objects.exists()
+    assert list(ResultSubmission.objects.filter(game=king_game).values_list("result", "status")) == [
+        ("2-0", "confirmed")]
+    assert AuditEntry.objects.count() == audited
+    # Confirmed while the round is still open: the same for the players (the result is confirmed).
+    rnd.status = "published"
+    rnd.save()
+    with pytest.raises(GameError, match="This result is confirmed: only an arbiter changes it now"):
+        claim_draw(king_game, 8, player, "threefold_repetition", moves=REPETITION)
+
+
+def test_every_stored_claim_is_audited_whoever_makes_it(king_game, player, arbiter):
+    claim_draw(king_game, 4, player, "threefold_repetition", moves=REPETITION)
+    claim_draw(king_game, 8, player, "threefold_repetition", moves=REPETITION)
+    entries = list(AuditEntry.objects.filter(action="draw_claim").order_by("id").values_list("actor__username",
+                                                                                             "after"))
+    assert entries == [("player", "ply 4 threefold_repetition: rejected"),
+                       ("player", "ply 8 threefold_repetition: upheld (a 1-1 waits for confirmation)")]

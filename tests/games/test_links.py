@@ -127,8 +127,8 @@ def test_link_entry_pages_refuse_other_games_revoked_links_and_draft_rounds(name
 
 def test_guessing_tokens_is_paused_but_real_links_from_the_same_address_are_not(client, link, settings):
     """Item 14: a throttle on private-link lookups. Only misses count: 30 phones of a hall behind one
-    address opening their real links are never paused; a guesser is after ``LINK_LOOKUP_LIMIT`` misses."""
-    settings.LINK_LOOKUP_LIMIT = 3
+    address opening their real links are never paused; a guesser is after the address's limit."""
+    settings.LINK_LOOKUP_LIMIT_ADDRESS = 3
     home = reverse("games:link_home", args=[link.token])
     for _ in range(10):
         assert client.get(home).status_code == 200
@@ -136,6 +136,48 @@ def test_guessing_tokens_is_paused_but_real_links_from_the_same_address_are_not(
         assert client.get(reverse("games:link_home", args=[f"guess-{i}"])).status_code == 404
     paused = client.get(reverse("games:link_home", args=["guess-4"]))
     assert paused.status_code == 429 and "too many links that do not exist" in paused.content.decode()
-    # The pause covers the real link too, from that address only.
-    assert client.get(home).status_code == 429
+    # Issue 23, Low 1: the pause never covers a valid link, from that address or any other.
+    assert client.get(home).status_code == 200
     assert client.get(home, REMOTE_ADDR="10.7.7.7").status_code == 200
+    assert client.get(reverse("games:link_home", args=["guess-5"]), REMOTE_ADDR="10.7.7.7").status_code == 404
+
+
+def test_thirty_bad_tokens_in_a_hall_never_block_the_valid_links_behind_the_same_address(
+        client, link, tournament, entries, other_game, arbiter):
+    """Issue 23, Low 1: thirty mistyped tokens from one address (a hall shares one) blocked every
+    valid link behind it. With the default limits, 40 players' typos (each their own link's
+    characters changed near the end, each typed three times) pause nobody's valid link; every page
+    of a link (home, game, move check, board) answers its holder."""
+    from games.services.links import create_link
+    from tournaments.models import Entry, Player
+
+    links = [link]
+    for i in range(3):
+        extra = Entry.objects.create(tournament=tournament, player=Player.objects.create(name=f"Gast, {i}"),
+                                     start_number=10 + i)
+        links.append(create_link(tournament, extra, arbiter))
+    for n in range(40):
+        typo = links[n % len(links)].token[:-3] + f"{n:03d}"
+        for _ in range(3):
+            assert client.get(reverse("games:link_home", args=[typo])).status_code in (404, 429)
+    for lk in links:
+        assert client.get(reverse("games:link_home", args=[lk.token])).status_code == 200
+    assert client.get(reverse("games:link_submit", args=[link.token, other_game.pk])).status_code == 200
+    assert client.post(reverse("games:link_check", args=[link.token, other_game.pk]),
+                       {"moves": "32-28"}).status_code == 200
+    assert client.post(reverse("games:link_board", args=[link.token, other_game.pk]),
+                       {"moves": "32-28", "ply": "1"}).status_code == 200
+
+
+def test_misses_are_counted_per_token_prefix_from_every_address(client, link, settings):
+    """Someone completing a token they saw the start of, from many addresses, is paused on that
+    prefix after ``LINK_LOOKUP_LIMIT`` misses; other prefixes and the valid link are not."""
+    settings.LINK_LOOKUP_LIMIT = 3
+    start = link.token[:8]
+    for i in range(3):
+        url = reverse("games:link_home", args=[f"{start}guess{i}"])
+        assert client.get(url, REMOTE_ADDR=f"10.0.0.{i}").status_code == 404
+    assert client.get(reverse("games:link_home", args=[f"{start}guess9"]), REMOTE_ADDR="10.0.0.9").status_code == 429
+    assert client.get(reverse("games:link_home", args=["other-prefix-guess"]), REMOTE_ADDR="10.0.0.9"
+                      ).status_code == 404
+    assert client.get(reverse("games:link_home", args=[link.token]), REMOTE_ADDR="10.0.0.9").status_code == 200

@@ -170,6 +170,32 @@ def test_players_cannot_enter_results_of_a_draft_round(game, as_persona):
     assert outcome(as_persona("arbiter").post(reverse("games:submit", args=[game.pk]), {"result": "2-0"})) == "ok"
 
 
+def test_a_draft_game_is_hidden_from_its_players_even_when_games_are_private_or_public(game, tournament,
+                                                                                      as_persona):
+    """Issue 23, Low 6: the players of a draft board opened its game (viewer, board, PDN) before the
+    round was published; arbiters still do, an arbiter who plays in it included (they see the draft
+    pairings anyway). Published, the players see it again."""
+    from tournaments.models import Role
+
+    Role.objects.create(tournament=tournament, user=game.board.black.user, kind=Role.Kind.ARBITER)
+    rnd = game.board.round
+    rnd.status = "draft"
+    rnd.save()
+    pages = [reverse("games:view", args=[game.pk]), reverse("games:board", args=[game.pk]),
+             reverse("games:export_game", args=[game.pk])]
+    for public in (True, False):
+        tournament.public_games = public
+        tournament.save()
+        for page in pages:
+            assert outcome(as_persona("player").get(page)) == 404, page
+            assert outcome(as_persona("arbiter").get(page)) == "ok", page
+            assert outcome(as_persona("opponent").get(page)) == "ok", page  # an arbiter who plays
+    rnd.status = "published"
+    rnd.save()
+    for page in pages:
+        assert outcome(as_persona("player").get(page)) == "ok", page
+
+
 @pytest.mark.parametrize(("persona", "expected"), ARBITER_ONLY)
 def test_link_revocation(persona, expected, tournament, entries, arbiter, as_persona):
     from games.services.links import create_link

@@ -5,6 +5,8 @@ A row is ``Case(kwargs, method, expected, data)``: ``kwargs(world)`` builds the 
 ``expected`` maps persona -> ``OK`` (200), ``LOGIN`` (302 to the login page), ``DONE`` (302
 anywhere else: the action ran or was refused with a message), or an HTTP status (403, 404, ...).
 A pattern may have several cases (e.g. GET and POST). Patterns are keyed ``namespace:name``.
+Every POST case states its audit expectation (``Audit``: writes nothing, every write audited, or
+which tables it writes without an audit entry and why).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.conftest import PASSWORD
 from tests.matrix.world import PERSONAS, World
 
 OK, LOGIN, DONE = 200, "login", "redirect"
@@ -40,11 +43,41 @@ TOURNAMENT_PEOPLE = ("player", "opponent", "other_player", "arbiter", "chief")
 
 
 @dataclass(frozen=True)
+class Audit:
+    """A case's audit expectation (issue 23: no unaudited write path), checked for every persona by
+    ``tests/matrix/test_write_audit.py``.
+
+    ``writes`` False: the call writes nothing to the project's tables (a page, a check, a fragment, the
+    language, input refused with a message). Otherwise every write comes with an audit entry whose
+    actor is the persona, except writes to the tables named in ``unaudited`` (table -> why that write
+    needs none), and at least one persona's call must really write (the case exercises the write).
+    """
+
+    writes: bool = True
+    unaudited: tuple[tuple[str, str], ...] = ()
+    # Acts through a private link: the token is the credential, so its audit entries name no account,
+    # whoever is signed in on the phone.
+    link: bool = False
+
+
+AUDITED = Audit()
+NO_WRITE = Audit(writes=False)
+LINK_AUDITED = Audit(link=True)
+
+
+def unaudited(**why: str) -> Audit:
+    """Writes to these tables (``table=why``) need no audit entry; any other write does."""
+    return Audit(unaudited=tuple(sorted(why.items())))
+
+
+@dataclass(frozen=True)
 class Case:
     kwargs: Callable[[World], dict[str, Any]]
     method: str
     expected: Expect
     data: Callable[[World], dict[str, Any]] = field(default=lambda w: {})
+    # Required for POST (``test_every_post_case_states_its_audit``); a GET case writes nothing unless it says.
+    audit: Audit | None = None
 
 
 def slug(w: World) -> dict[str, Any]:
@@ -98,23 +131,173 @@ def none(w: World) -> dict[str, Any]:
     return {}
 
 
+# --- states a write needs (each case runs in its own rolled-back transaction) -------------------------
+
+def round_one(w: World) -> dict[str, Any]:
+    return {"slug": w.tournament.slug, "number": 1}
+
+
+def draft_round(w: World) -> dict[str, Any]:
+    """Round 1 as a draft again (its waiting result gone): publish, swap and unpair act on it."""
+    from tournaments.models import ResultSubmission, Round
+
+    ResultSubmission.objects.filter(game__board__round=w.round).delete()
+    Round.objects.filter(pk=w.round.pk).update(status=Round.Status.DRAFT)
+    return round_one(w)
+
+
+def draft_board(w: World) -> dict[str, Any]:
+    return {**draft_round(w), "board": 1}
+
+
+def no_round(w: World) -> dict[str, Any]:
+    """No round yet: pairing round 1 writes it."""
+    from tournaments.models import Round
+
+    Round.objects.filter(tournament=w.tournament).delete()
+    return slug(w)
+
+
+def all_results(w: World) -> dict[str, Any]:
+    """Both games of round 1 with an arbiter's result: the round can be finished."""
+    from games.services.results import enter_result
+
+    enter_result(w.game, "2-0", w.users["arbiter"])
+    enter_result(w.game2, "1-1", w.users["arbiter"])
+    return round_one(w)
+
+
+def flagged_game(w: World) -> dict[str, Any]:
+    """Board 1 with a missed capture at ply 3 (28x19 was compulsory): a ruling is stored on it."""
+    from games.services.validation import validate_game
+
+    w.game.moves = "32-28 19-23 33-29"
+    w.game.validation = validate_game(w.game)
+    w.game.save()
+    return game(w)
+
+
+def new_entry(w: World) -> dict[str, Any]:
+    """A fifth player who never played: removable."""
+    from tournaments.models import Entry, Player
+
+    entry = Entry.objects.create(tournament=w.tournament, player=Player.objects.create(name="Neu, Nora"),
+                                 start_number=5)
+    return {"slug": w.tournament.slug, "entry_id": entry.pk}
+
+
+def revoked_link(w: World) -> dict[str, Any]:
+    """Entry 4's link revoked: "create missing links" makes it again."""
+    from games.models import SubmissionLink
+
+    SubmissionLink.objects.filter(pk=w.link.pk).update(revoked=True)
+    return slug(w)
+
+
+def kept_list(data: bytes) -> str:
+    """A list file kept between its preview and "Save the list" (its token)."""
+    from tournaments.services.rating_lists import keep_upload
+
+    return keep_upload(data)
+
+
+def chief_list(w: World) -> dict[str, Any]:
+    """A rating list "FMJD" the chief arbiter owns: only the chief (or staff) replaces it."""
+    from tournaments.services.rating_lists import import_rating_list
+
+    import_rating_list(w.users["chief"], w.tournament, "FMJD", "fmjd", b"ID;Surname\n1;Alt\n")
+    return slug(w)
+
+
+def pdn_game_to_place(w: World) -> dict[str, Any]:
+    """A PDN import whose one game (board 1, names misspelt) waits for the arbiter to place it."""
+    from tournaments.models import TaskRun
+
+    pdn = '[Round "1"]\n[White "Jansen, P."]\n[Black "Müller, Jürgen"]\n[Result "2-0"]\n\n1. 32-28 19-23 2-0\n'
+    task = TaskRun.objects.create(tournament=w.tournament, kind="pdn_import", report={
+        "total": 1, "stored": [], "unmatched": [], "errors": [],
+        "doubtful": [{"index": 1, "line": 1, "white": "Jansen, P.", "black": "Müller, Jürgen", "round": "1",
+                      "reason": "?", "candidates": [], "round_number": 1, "pdn": pdn}]})
+    return {"slug": w.tournament.slug, "task_id": task.pk}
+
+
+def upload(name: str, data: bytes) -> Any:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return SimpleUploadedFile(name, data)
+
+
+def settings_data(w: World) -> dict[str, Any]:
+    """The settings form as the page fills it, with another time control."""
+    from tournaments.forms import TournamentSettingsForm
+    from tournaments.models import Tournament
+
+    form = TournamentSettingsForm(instance=Tournament.objects.get(pk=w.tournament.pk))
+    data: dict[str, Any] = {}
+    for name in form.fields:
+        value = form[name].value()
+        if value is None or value is False:
+            continue
+        data[name] = value if not isinstance(value, list | tuple) else list(value)
+    return {**data, "time_control": "90 min + 30 s"}
+
+
+def archive_of(w: World, *, new_event: bool) -> dict[str, Any]:
+    """The tournament's archive with another place (an update), or as a new event (another id and slug)."""
+    import io
+    import json
+    import uuid
+    import zipfile
+
+    from games.services import archive_zip
+    from games.services.archive import export_archive
+
+    with zipfile.ZipFile(io.BytesIO(export_archive(w.tournament))) as zf:
+        doc = json.loads(zf.read(archive_zip.JSON_NAME))
+    doc["tournament"]["place"] = "Zwolle"
+    if new_event:  # a copy elsewhere: private links are unique on a server, so the copy has none
+        doc["tournament"].update(uid=str(uuid.uuid4()), slug="club-open-copy")
+        doc["links"] = []
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr(archive_zip.JSON_NAME, json.dumps(doc))
+        zf.writestr(archive_zip.PDN_NAME, "")
+    return {"file": upload("event.zip", buf.getvalue())}
+
+
+# Why some writes need no audit entry.
+WAITING = ("a player's (or a private link's) waiting result: it counts only once confirmed, and the "
+           "confirmation is audited")
+JOB = "the record of a queued job; what the job changes is audited when it runs"
+BUILT = "a PDF built from the data and kept for reuse; no data changes"
+
+
 TABLE: dict[str, list[Case]] = {
     # --- site (config/urls.py) ---
     "home": [Case(none, "GET", everyone(OK))],
     "healthz": [Case(none, "GET", everyone(OK))],
     "status": [Case(none, "GET", only(("staff",)))],
-    "status_selftest": [Case(none, "POST", only(("staff",), DONE))],
+    "status_selftest": [Case(none, "POST", only(("staff",), DONE),
+                             audit=unaudited(tournaments_taskrun="the site's self-test job: no tournament data"))],
     "status_selftest_detail": [Case(lambda w: {"pk": w.selftest.pk}, "GET", only(("staff",)))],
-    "set_language": [Case(none, "POST", everyone(DONE), lambda w: {"language": "nl", "next": "/"})],
-    "login": [Case(none, "GET", everyone(OK))],
-    "logout": [Case(none, "POST", everyone(DONE)), Case(none, "GET", everyone(405))],
-    "password_change": [Case(none, "GET", signed_in(OK))],
+    "set_language": [Case(none, "POST", everyone(DONE), lambda w: {"language": "nl", "next": "/"}, NO_WRITE)],
+    "login": [Case(none, "GET", everyone(OK)),
+              Case(none, "POST", everyone(OK), lambda w: {"username": "nobody", "password": "wrong"}, NO_WRITE)],
+    "logout": [Case(none, "POST", everyone(DONE), audit=NO_WRITE), Case(none, "GET", everyone(405))],
+    "password_change": [
+        Case(none, "GET", signed_in(OK)),
+        Case(none, "POST", signed_in(DONE), lambda w: {"old_password": PASSWORD, "new_password1": "Draughts-2026-x",
+                                                       "new_password2": "Draughts-2026-x"},
+             unaudited(auth_user="the account's own password (Django's accounts): no tournament's data")),
+    ],
     "password_change_done": [Case(none, "GET", signed_in(OK))],
     # An invitation with a wrong token shows "no longer valid" to anyone (200); it grants nothing.
-    "invitation": [Case(lambda w: {"uidb64": "MQ", "token": "set-password"}, "GET", everyone(OK))],
+    "invitation": [Case(lambda w: {"uidb64": "MQ", "token": "set-password"}, "GET", everyone(OK)),
+                   Case(lambda w: {"uidb64": "MQ", "token": "set-password"}, "POST", everyone(OK),
+                        lambda w: {"new_password1": "Draughts-2026-x", "new_password2": "Draughts-2026-x"}, NO_WRITE)],
     "invitation_done": [Case(none, "GET", everyone(OK))],
     # Only the account an arbiter linked to the entry says it is that player (issue 23); others: no such entry.
-    "claim_player": [Case(lambda w: {"entry_id": w.entries[0].pk}, "POST", signed_in(404, player=DONE)),
+    "claim_player": [Case(lambda w: {"entry_id": w.entries[0].pk}, "POST", signed_in(404, player=DONE), audit=AUDITED),
                      Case(lambda w: {"entry_id": w.entries[0].pk}, "GET", signed_in(405))],
     # One person's public events across tournaments, by FMJD id (none in the world: 404 for everyone).
     "player_history": [Case(lambda w: {"fmjd_id": "16001"}, "GET", everyone(404))],
@@ -122,7 +305,7 @@ TABLE: dict[str, list[Case]] = {
         Case(slug, "GET", only(ARBITERS)),
         # Only the chief arbiter appoints; an arbiter may look but not act.
         Case(slug, "POST", {**only(("chief",), DONE), "arbiter": 403},
-             lambda w: {"action": "appoint", "username": "outsider", "kind": "arbiter"}),
+             lambda w: {"action": "appoint", "username": "outsider", "kind": "arbiter"}, AUDITED),
     ],
     "tournament_audit": [Case(slug, "GET", only(ARBITERS))],
     # --- public pages (tournaments/public_urls.py): no login ---
@@ -138,82 +321,113 @@ TABLE: dict[str, list[Case]] = {
     "public:projector": [Case(slug, "GET", everyone(OK))],
     "public:projector_live": [Case(slug, "GET", everyone(OK))],
     "public:document": [
-        Case(lambda w: {"slug": w.tournament.slug, "kind": "crosstable"}, "GET", everyone(OK)),
+        Case(lambda w: {"slug": w.tournament.slug, "kind": "crosstable"}, "GET", everyone(OK),
+             audit=unaudited(tournaments_document=BUILT)),
         Case(lambda w: {"slug": w.tournament.slug, "kind": "nonsense"}, "GET", everyone(404)),
     ],
     "public:round_document": [
-        Case(lambda w: {"slug": w.tournament.slug, "kind": "pairings", "number": 1}, "GET", everyone(OK)),
-        Case(lambda w: {"slug": w.tournament.slug, "kind": "scoresheets", "number": 1}, "GET", only(ARBITERS)),
+        Case(lambda w: {"slug": w.tournament.slug, "kind": "pairings", "number": 1}, "GET", everyone(OK),
+             audit=unaudited(tournaments_document=BUILT)),
+        Case(lambda w: {"slug": w.tournament.slug, "kind": "scoresheets", "number": 1}, "GET", only(ARBITERS),
+             audit=unaudited(tournaments_document=BUILT)),
     ],
     # --- games (games/urls.py) ---
     "games:game": [Case(game, "GET", only(GAME_PEOPLE))],
     "games:submit": [
-        Case(game, "POST", only(GAME_PEOPLE, DONE), lambda w: {"result": "1-1"}),
-        Case(confirmed_game, "POST", only(GAME_PEOPLE, DONE), lambda w: {"result": "2-0"}),
+        Case(game, "POST", only(GAME_PEOPLE, DONE), lambda w: {"result": "1-1"},
+             unaudited(games_resultsubmission=WAITING)),
+        Case(confirmed_game, "POST", only(GAME_PEOPLE, DONE), lambda w: {"result": "2-0"}, AUDITED),
     ],
-    "games:forfeit": [Case(game, "POST", only(ARBITERS, DONE), lambda w: {"result": "+-"})],
+    "games:forfeit": [Case(game, "POST", only(ARBITERS, DONE), lambda w: {"result": "+-"}, AUDITED)],
     # After confirmation the players' submit is refused with a message (only an arbiter changes it);
     # they ask for a correction instead, which only the tournament's arbiters decide.
     "games:correction": [
-        Case(confirmed_game, "POST", only(GAME_PEOPLE, DONE), lambda w: {"result": "2-0", "reason": "typo"}),
+        Case(confirmed_game, "POST", only(GAME_PEOPLE, DONE), lambda w: {"result": "2-0", "reason": "typo"},
+             AUDITED),
     ],
     "games:decide_correction": [
-        Case(correction, "POST", only(ARBITERS, DONE), lambda w: {"decision": "accept"}),
+        Case(correction, "POST", only(ARBITERS, DONE), lambda w: {"decision": "accept"}, AUDITED),
     ],
-    "games:check_moves": [Case(game, "POST", only(GAME_PEOPLE), lambda w: {"moves": "32-28 19-23"})],
+    "games:check_moves": [Case(game, "POST", only(GAME_PEOPLE), lambda w: {"moves": "32-28 19-23"}, NO_WRITE)],
     "games:board": [
         Case(game, "GET", everyone(OK)),  # public games of published rounds
-        Case(game, "POST", only(GAME_PEOPLE), lambda w: {"moves": "32-28", "ply": "1"}),
+        Case(game, "POST", only(GAME_PEOPLE), lambda w: {"moves": "32-28", "ply": "1"}, NO_WRITE),
     ],
-    "games:claim": [Case(game, "POST", only(GAME_PEOPLE, DONE), lambda w: {"ply": "2", "rule": "threefold"})],
-    "games:ruling": [Case(game, "POST", only(ARBITERS, DONE), lambda w: {"ply": "1", "decision": "stands"})],
+    # A claim is judged and stored (rejected here: no repetition after two plies), and audited.
+    "games:claim": [Case(game, "POST", only(GAME_PEOPLE, DONE),
+                         lambda w: {"ply": "2", "rule": "threefold_repetition", "moves": "32-28 19-23"}, AUDITED)],
+    "games:ruling": [Case(game, "POST", only(ARBITERS, DONE), lambda w: {"ply": "1", "decision": "stands"},
+                          NO_WRITE),  # no irregularity at ply 1: refused with a message
+                     Case(flagged_game, "POST", only(ARBITERS, DONE), lambda w: {"ply": "3", "decision": "stands"},
+                          AUDITED)],
     "games:claim_ruling": [Case(claim, "POST", only(ARBITERS, DONE),
-                                lambda w: {"decision": "uphold", "reason": "seen at the board"})],
+                                lambda w: {"decision": "uphold", "reason": "seen at the board"}, AUDITED)],
     "games:view": [Case(game, "GET", everyone(OK))],
     # The submitter may not confirm or reject their own submission; the opponent and arbiters may.
-    "games:confirm": [Case(submission, "POST", only(("opponent", "arbiter", "chief"), DONE))],
-    "games:reject": [Case(submission, "POST", only(("opponent", "arbiter", "chief"), DONE))],
+    "games:confirm": [Case(submission, "POST", only(("opponent", "arbiter", "chief"), DONE), audit=AUDITED)],
+    "games:reject": [Case(submission, "POST", only(("opponent", "arbiter", "chief"), DONE), audit=AUDITED)],
     "games:my_games": [Case(slug, "GET", only(TOURNAMENT_PEOPLE))],
     "games:results": [Case(slug, "GET", only(ARBITERS))],
-    "games:typed_results": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "POST", only(ARBITERS, DONE),
-                                 lambda w: {"typed": "99 2-0"})],
+    "games:typed_results": [Case(round_one, "POST", only(ARBITERS, DONE), lambda w: {"typed": "99 2-0"}, NO_WRITE),
+                            Case(round_one, "POST", only(ARBITERS, DONE), lambda w: {"typed": "1 2-0"}, AUDITED)],
     "games:links": [Case(slug, "GET", only(ARBITERS))],
-    "games:link_create": [Case(slug, "POST", only(ARBITERS, DONE), lambda w: {"entry": w.entries[2].pk})],
+    "games:link_create": [Case(slug, "POST", only(ARBITERS, DONE), lambda w: {"entry": w.entries[2].pk}, AUDITED)],
     "games:link_revoke": [Case(lambda w: {"slug": w.tournament.slug, "pk": w.link.pk}, "POST",
-                               only(ARBITERS, DONE))],
+                               only(ARBITERS, DONE), audit=AUDITED)],
     "games:links_print": [Case(slug, "GET", only(ARBITERS))],
     "games:links_pdf": [Case(slug, "GET", only(ARBITERS))],
-    "games:links_create_missing": [Case(slug, "POST", only(ARBITERS, DONE))],
+    "games:links_create_missing": [Case(revoked_link, "POST", only(ARBITERS, DONE), audit=AUDITED)],
     # A board card's QR code: the players of the game and its arbiters are sent to the game page,
     # everyone else sees the board read-only (the pairings are public).
     "games:board_result": [Case(lambda w: {"slug": w.tournament.slug, "number": 1, "board": 1}, "GET",
                                 {**everyone(OK), **dict.fromkeys(GAME_PEOPLE, DONE)})],
     "games:archive_export": [Case(slug, "GET", only(ARBITERS))],
     # Whoever may create tournaments may bring one in (an update still needs its chief arbiter).
-    "games:archive_import": [Case(none, "GET", only(("chief", "staff", *ARBITERS, "foreign_arbiter")))],
+    "games:archive_import": [
+        Case(none, "GET", only(("chief", "staff", *ARBITERS, "foreign_arbiter"))),
+        # An update of the event: its chief arbiter or staff; other arbiters are refused (400).
+        Case(none, "POST", {**only(("chief", "staff", *ARBITERS, "foreign_arbiter")), "arbiter": 400,
+                            "foreign_arbiter": 400}, lambda w: archive_of(w, new_event=False),
+             unaudited(games_tournamentimport="the archive kept to merge the next import; the import is audited")),
+        # A new event: whoever may create tournaments.
+        Case(none, "POST", only(("chief", "staff", *ARBITERS, "foreign_arbiter")),
+             lambda w: archive_of(w, new_event=True),
+             unaudited(games_tournamentimport="the archive kept to merge the next import; the import is audited")),
+    ],
     # The token is the credential: whoever holds it may use it, signed in or not.
     "games:link_home": [Case(lambda w: {"token": w.link.token}, "GET", everyone(OK))],
     "games:link_submit": [
         Case(link_game, "GET", everyone(OK)),
-        Case(link_game, "POST", everyone(DONE), lambda w: {"result": "0-2"}),
+        Case(link_game, "POST", everyone(DONE), lambda w: {"result": "0-2"},
+             unaudited(games_resultsubmission=WAITING)),
         # Another player's game (board 1) through this link: not found for everyone.
         Case(lambda w: {"token": w.link.token, "game_id": w.game.pk}, "GET", everyone(404)),
         Case(lambda w: {"token": w.link.token, "game_id": w.game.pk}, "POST", everyone(404),
-             lambda w: {"result": "0-2"}),
+             lambda w: {"result": "0-2"}, NO_WRITE),
     ],
-    "games:link_claim": [Case(link_game, "POST", everyone(DONE), lambda w: {"rule": "agreement"})],
-    "games:link_confirm": [Case(link_submission, "POST", everyone(DONE))],
-    "games:link_reject": [Case(link_submission, "POST", everyone(DONE))],
-    "games:link_check": [Case(link_game, "POST", everyone(OK), lambda w: {"moves": "32-28 19-23"})],
-    "games:link_board": [Case(link_game, "POST", everyone(OK), lambda w: {"moves": "32-28 19-23", "ply": "1"})],
+    "games:link_claim": [Case(link_game, "POST", everyone(DONE), lambda w: {"rule": "agreement"}, LINK_AUDITED)],
+    "games:link_confirm": [Case(link_submission, "POST", everyone(DONE), audit=LINK_AUDITED)],
+    "games:link_reject": [Case(link_submission, "POST", everyone(DONE), audit=LINK_AUDITED)],
+    "games:link_check": [Case(link_game, "POST", everyone(OK), lambda w: {"moves": "32-28 19-23"}, NO_WRITE)],
+    "games:link_board": [Case(link_game, "POST", everyone(OK), lambda w: {"moves": "32-28 19-23", "ply": "1"},
+                              NO_WRITE)],
     "games:import": [
         Case(slug, "GET", only(ARBITERS)),
-        Case(slug, "POST", only(ARBITERS), lambda w: {}),  # no file: the form again with its error
+        Case(slug, "POST", only(ARBITERS), lambda w: {}, NO_WRITE),  # no file: the form again with its error
+        Case(slug, "POST", only(ARBITERS, DONE),
+             lambda w: {"file": upload("r1.pdn", b'[Round "1"]\n[White "Jansen, Piet"]\n[Black "M\xc3\xbcller, '
+                                                 b'J\xc3\xbcrgen"]\n[Result "2-0"]\n\n1. 32-28 2-0\n')},
+             unaudited(tournaments_taskrun=JOB)),
     ],
     "games:import_status": [Case(lambda w: {"slug": w.tournament.slug, "task_id": w.extra["pdn_task"].pk}, "GET",
                                  only(ARBITERS))],
-    "games:import_resolve": [Case(lambda w: {"slug": w.tournament.slug, "task_id": w.extra["pdn_task"].pk}, "POST",
-                                  only(ARBITERS, DONE), lambda w: {"index": "1", "board": "x"})],
+    "games:import_resolve": [
+        Case(lambda w: {"slug": w.tournament.slug, "task_id": w.extra["pdn_task"].pk}, "POST",
+             only(ARBITERS, DONE), lambda w: {"index": "1", "board": "x"}, NO_WRITE),
+        # The kept report says where the game went (the task's record); the game stored is audited.
+        Case(pdn_game_to_place, "POST", only(ARBITERS, DONE),
+             lambda w: {"index": "1", "board": str(w.game.board_id)}, unaudited(tournaments_taskrun=JOB)),
+    ],
     # Games are public by default: exports are open to everyone.
     "games:export_tournament": [Case(slug, "GET", everyone(OK))],
     "games:export_round": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", everyone(OK))],
@@ -222,59 +436,110 @@ TABLE: dict[str, list[Case]] = {
     # Staff, and arbiters of any tournament (ARBITERS_MAY_CREATE_TOURNAMENTS, on by default).
     "tournaments:create": [
         Case(none, "GET", only(("staff", *ARBITERS, "foreign_arbiter"))),
-        Case(none, "POST", only(("staff", *ARBITERS, "foreign_arbiter")), lambda w: {}),  # invalid: shown again
+        Case(none, "POST", only(("staff", *ARBITERS, "foreign_arbiter")), lambda w: {}, NO_WRITE),  # shown again
+        Case(none, "POST", only(("staff", *ARBITERS, "foreign_arbiter"), DONE),
+             lambda w: {"slug": "spring-open", "name": "Spring Open", "pairing_system": "swiss_dutch",
+                        "rounds_planned": "5", "rule_profile": "international", "start_date": "2027-04-01"},
+             AUDITED),
     ],
     "tournaments:dashboard": [Case(none, "GET", signed_in(OK))],
+    # Only the account a request is addressed to answers it; for everyone else it does not exist.
+    "tournaments:answer_link_request": [Case(lambda w: {"pk": w.extra["link_request"].pk}, "POST",
+                                             signed_in(404, outsider=DONE), lambda w: {"answer": "accept"}, AUDITED)],
     "tournaments:manage": [Case(slug, "GET", only(ARBITERS))],
-    "tournaments:settings": [Case(slug, "GET", only(ARBITERS)), Case(slug, "POST", only(ARBITERS))],
+    "tournaments:settings": [Case(slug, "GET", only(ARBITERS)), Case(slug, "POST", only(ARBITERS), audit=NO_WRITE),
+                             Case(slug, "POST", only(ARBITERS, DONE), settings_data, AUDITED)],
     "tournaments:players": [
         Case(slug, "GET", only(ARBITERS)),
-        Case(slug, "POST", only(ARBITERS), lambda w: {}),  # invalid form: shown again
+        Case(slug, "POST", only(ARBITERS), lambda w: {}, NO_WRITE),  # invalid form: shown again
+        Case(slug, "POST", only(ARBITERS, DONE), lambda w: {"name": "Neu, Nora", "rating": "1500"}, AUDITED),
+        # A request to an account's owner (the same whether or not the account exists), audited.
+        Case(slug, "POST", only(ARBITERS, DONE),
+             lambda w: {"action": "link_account", "entry": w.entries[3].pk, "username": "somebody"}, AUDITED),
     ],
-    "tournaments:import_csv": [Case(slug, "POST", only(ARBITERS, DONE))],
-    "tournaments:start_numbers": [Case(slug, "POST", only(ARBITERS, DONE), lambda w: {"method": "rating"})],
+    "tournaments:import_csv": [Case(slug, "POST", only(ARBITERS, DONE), audit=NO_WRITE),
+                               Case(slug, "POST", only(ARBITERS, DONE),
+                                    lambda w: {"file": upload("players.csv", b"name;rating\nNeu, Nora;1500\n")},
+                                    AUDITED)],
+    # Frozen once round 1 is paired (refused with a message); before, numbered by lot.
+    "tournaments:start_numbers": [Case(slug, "POST", only(ARBITERS, DONE), lambda w: {"method": "rating"}, NO_WRITE),
+                                  Case(no_round, "POST", only(ARBITERS, DONE), lambda w: {"method": "lot", "seed": "7"},
+                                       AUDITED)],
     "tournaments:edit_player": [
         Case(lambda w: {"slug": w.tournament.slug, "entry_id": w.entries[2].pk}, "GET", only(ARBITERS)),
-        Case(lambda w: {"slug": w.tournament.slug, "entry_id": w.entries[2].pk}, "POST", only(ARBITERS)),
+        Case(lambda w: {"slug": w.tournament.slug, "entry_id": w.entries[2].pk}, "POST", only(ARBITERS),
+             audit=NO_WRITE),
+        Case(lambda w: {"slug": w.tournament.slug, "entry_id": w.entries[2].pk}, "POST", only(ARBITERS, DONE),
+             lambda w: {"name": "Lefèvre, Amélie", "federation": "FRA", "rating": "1400"}, AUDITED),
     ],
     # Without the confirmation box ticked: back to the edit page, nothing removed.
     "tournaments:delete_player": [Case(lambda w: {"slug": w.tournament.slug, "entry_id": w.entries[2].pk}, "POST",
-                                       only(ARBITERS, DONE))],
+                                       only(ARBITERS, DONE), audit=NO_WRITE),
+                                  Case(new_entry, "POST", only(ARBITERS, DONE), lambda w: {"confirm": "yes"},
+                                       AUDITED)],
     "tournaments:withdraw": [
         Case(lambda w: {"slug": w.tournament.slug, "entry_id": w.entries[2].pk}, "GET", only(ARBITERS)),
-        Case(lambda w: {"slug": w.tournament.slug, "entry_id": w.entries[2].pk}, "POST", only(ARBITERS)),
+        Case(lambda w: {"slug": w.tournament.slug, "entry_id": w.entries[2].pk}, "POST", only(ARBITERS),
+             audit=NO_WRITE),
+        Case(lambda w: {"slug": w.tournament.slug, "entry_id": w.entries[2].pk}, "POST", only(ARBITERS, DONE),
+             lambda w: {"from_round": "2"}, AUDITED),
     ],
     "tournaments:reinstate": [Case(lambda w: {"slug": w.tournament.slug, "entry_id": w.entries[2].pk}, "POST",
-                                   only(ARBITERS, DONE))],
-    "tournaments:absences": [Case(slug, "GET", only(ARBITERS)), Case(slug, "POST", only(ARBITERS))],
-    "tournaments:roll_call": [Case(slug, "GET", only(ARBITERS)), Case(slug, "POST", only(ARBITERS, DONE))],
-    "tournaments:rating_lists": [Case(slug, "GET", only(ARBITERS)), Case(slug, "POST", only(ARBITERS))],
+                                   only(ARBITERS, DONE), audit=AUDITED)],
+    "tournaments:absences": [Case(slug, "GET", only(ARBITERS)), Case(slug, "POST", only(ARBITERS), audit=NO_WRITE),
+                             Case(slug, "POST", only(ARBITERS, DONE),
+                                  lambda w: {"entry": w.entries[1].pk, "round_number": "3", "kind": "absent"},
+                                  AUDITED)],
+    "tournaments:roll_call": [Case(slug, "GET", only(ARBITERS)),
+                              Case(slug, "POST", only(ARBITERS, DONE), audit=AUDITED)],
+    # The chief arbiter replaces their own list; another arbiter is refused, and the refusal is audited.
+    "tournaments:rating_lists": [Case(slug, "GET", only(ARBITERS)),
+                                 Case(slug, "POST", only(ARBITERS), audit=NO_WRITE),
+                                 # An upload is previewed first (nothing stored)...
+                                 Case(chief_list, "POST", only(ARBITERS),
+                                      lambda w: {"name": "FMJD", "kind": "fmjd",
+                                                 "file": upload("list.csv", b"ID;Surname\n1;Neu\n")}, NO_WRITE),
+                                 # ... and stored by "Save the list": the owner replaces it, the other is refused.
+                                 Case(chief_list, "POST", only(ARBITERS),
+                                      lambda w: {"name": "FMJD", "kind": "fmjd", "action": "save",
+                                                 "upload": kept_list(b"ID;Surname\n1;Neu\n")}, AUDITED)],
     "tournaments:absence_delete": [Case(lambda w: {"slug": w.tournament.slug, "absence_id": w.extra["absence"].pk},
-                                        "POST", only(ARBITERS, DONE))],
-    "tournaments:prohibited": [Case(slug, "GET", only(ARBITERS)), Case(slug, "POST", only(ARBITERS))],
+                                        "POST", only(ARBITERS, DONE), audit=AUDITED)],
+    "tournaments:prohibited": [Case(slug, "GET", only(ARBITERS)), Case(slug, "POST", only(ARBITERS), audit=NO_WRITE),
+                               Case(slug, "POST", only(ARBITERS, DONE),
+                                    lambda w: {"first": w.entries[1].pk, "second": w.entries[3].pk, "reason": "club"},
+                                    AUDITED)],
     "tournaments:prohibited_delete": [Case(lambda w: {"slug": w.tournament.slug, "pair_id": w.extra["prohibited"].pk},
-                                           "POST", only(ARBITERS, DONE))],
+                                           "POST", only(ARBITERS, DONE), audit=AUDITED)],
     "tournaments:rounds": [Case(slug, "GET", only(ARBITERS))],
-    "tournaments:pair": [Case(slug, "POST", only(ARBITERS, DONE))],
-    "tournaments:unpair": [Case(slug, "POST", only(ARBITERS, DONE))],
+    # Round 1 is published and unplayed: refused with a message; with no round yet, round 1 is paired.
+    "tournaments:pair": [Case(slug, "POST", only(ARBITERS, DONE), audit=NO_WRITE),
+                         Case(no_round, "POST", only(ARBITERS, DONE), audit=AUDITED)],
+    "tournaments:unpair": [Case(slug, "POST", only(ARBITERS, DONE), audit=NO_WRITE),
+                           Case(lambda w: {"slug": draft_round(w)["slug"]}, "POST", only(ARBITERS, DONE),
+                                audit=AUDITED)],
     "tournaments:round": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", only(ARBITERS))],
     "tournaments:board_cards": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", only(ARBITERS))],
-    "tournaments:publish": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "POST", only(ARBITERS, DONE))],
+    "tournaments:publish": [Case(round_one, "POST", only(ARBITERS, DONE), audit=NO_WRITE),
+                            Case(draft_round, "POST", only(ARBITERS, DONE), audit=AUDITED)],
+    "tournaments:swap_players": [Case(round_one, "POST", only(ARBITERS, DONE), lambda w: {"first": "1", "second": "3"},
+                                      NO_WRITE),
+                                 Case(draft_round, "POST", only(ARBITERS, DONE),
+                                      lambda w: {"first": "1", "second": "3"}, AUDITED)],
     # Round 1 is published, not a draft: refused with a message (the arbiters' own page, no 403).
-    "tournaments:pair_again": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "POST",
-                                    only(ARBITERS, DONE))],
-    "tournaments:swap_players": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "POST",
-                                      only(ARBITERS, DONE), lambda w: {"first": "1", "second": "3"})],
+    "tournaments:pair_again": [Case(round_one, "POST", only(ARBITERS, DONE), audit=NO_WRITE),
+                               Case(draft_round, "POST", only(ARBITERS, DONE), audit=AUDITED)],
     "tournaments:swap_colours": [Case(lambda w: {"slug": w.tournament.slug, "number": 1, "board": 1}, "POST",
-                                      only(ARBITERS, DONE))],
+                                      only(ARBITERS, DONE), audit=NO_WRITE),
+                                 Case(draft_board, "POST", only(ARBITERS, DONE), audit=AUDITED)],
     # A TRF file carries FMJD ids and birth years: arbiters only; an unknown flavour is 404.
     "tournaments:export_trf": [
         Case(lambda w: {"slug": w.tournament.slug, "flavour": "trf26"}, "GET", only(ARBITERS)),
         Case(lambda w: {"slug": w.tournament.slug, "flavour": "trf16"}, "GET", only(ARBITERS)),
         Case(lambda w: {"slug": w.tournament.slug, "flavour": "nonsense"}, "GET", only(ARBITERS, 404)),
     ],
-    "tournaments:finish_round": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "POST",
-                                      only(ARBITERS, DONE))],
+    "tournaments:finish_round": [Case(round_one, "POST", only(ARBITERS, DONE), audit=NO_WRITE),
+                                 Case(all_results, "POST", only(ARBITERS, DONE), audit=AUDITED)],
     "tournaments:task": [Case(lambda w: {"slug": w.tournament.slug, "task_id": w.extra["pair_task"].pk}, "GET",
                               only(ARBITERS))],
 }

@@ -39,7 +39,7 @@ def build_world(request) -> World:
     from games.services.games import game_for_board
     from games.services.links import create_link
     from games.services.results import submit_result
-    from tournaments.models import Absence, ProhibitedPair, TaskRun
+    from tournaments.models import Absence, AccountLinkRequest, ProhibitedPair, TaskRun
 
     fx = request.getfixturevalue
     users = {
@@ -67,6 +67,9 @@ def build_world(request) -> World:
         "prohibited": ProhibitedPair.objects.create(tournament=tournament, first=entries[0], second=entries[2]),
         "pair_task": TaskRun.objects.create(tournament=tournament, kind="pair_round"),
         "pdn_task": TaskRun.objects.create(tournament=tournament, kind="pdn_import", report={}),
+        # The chief arbiter asked the outsider's account to be linked to entry 4 (the link holder).
+        "link_request": AccountLinkRequest.objects.create(entry=entries[3], username="outsider",
+                                                          user=users["outsider"], requested_by=users["chief"]),
     }
     return World(users=users, tournament=tournament, other_tournament=fx("other_tournament"), round=rnd,
                  entries=entries, game=game, game2=game2, submission=submission, link=link, selftest=selftest,

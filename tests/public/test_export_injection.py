@@ -65,3 +65,55 @@ def test_the_player_form_refuses_control_characters():
     assert "Control characters are not allowed (U+0007)." in form.errors["name"]
     assert "Control characters are not allowed (U+001B)." in form.errors["club"]
     assert PlayerForm(data={"name": "=Jansen, Piet"}).is_valid()  # odd but printable: the export copes
+
+
+# Issue 23, Low 3: a control character before the sign hid the formula from the test, then vanished
+# from the cell (seen in the federation field, which an archive can fill): the test is made on the
+# text as the spreadsheet sees it.
+@pytest.mark.parametrize(("value", "safe"), [
+    ("\x01=1+1", "'=1+1"), ("\x00@SUM(A1)", "'@SUM(A1)"), ("\x1b+cmd", "'+cmd"), ("\x7f-cmd", "'-cmd"),
+    ("\x85=1", "'=1"), (" =1", "' =1"), ("\u200b=1", "'\u200b=1"), ("\ufeff@x", "'\ufeff@x"),
+    ("\u200e\x01 -cmd", "'\u200e -cmd"), ("\uff1d1+1", "'\uff1d1+1"), ("\x07-3", "-3"), (" +1.5", " +1.5"),
+    ("\x01", ""), ("NED", "NED"),
+])
+def test_a_control_or_invisible_character_before_the_sign_does_not_hide_a_formula(value, safe):
+    assert spreadsheet_cell(value) == safe
+
+
+def test_the_federation_of_an_archive_with_a_control_character_is_no_formula_in_either_export(
+        client, tournament, two_rounds):
+    """The federation column has three characters and no form check (an archive or an older row
+    fills it): ``\\x01=1`` was exported as ``=1``, a formula."""
+    from tournaments.models import Player
+
+    Player.objects.filter(pk=two_rounds[0].player_id).update(federation="\x01=1")
+    Player.objects.filter(pk=two_rounds[1].player_id).update(federation="\x1f@A")
+    base = reverse("public:standings", args=[tournament.slug])
+    rows = list(csv.reader(io.StringIO(client.get(base + "?_export=csv").content.decode())))
+    fed = rows[0].index("Fed")
+    assert {r[fed] for r in rows[1:]} == {"'=1", "'@A", "NED"}
+    book = openpyxl.load_workbook(io.BytesIO(client.get(base + "?_export=xlsx").content))
+    cells = [c for row in book.active.iter_rows() for c in row]
+    assert not [c.coordinate for c in cells if c.data_type == "f"]
+    assert {c.value for c in cells if isinstance(c.value, str) and c.value.startswith("'")} == {"'=1", "'@A"}
+
+
+def test_trf_and_pdn_exports_carry_no_control_character_that_starts_a_record_or_a_tag(
+        client, tournament, two_rounds, chief_arbiter):
+    """A line break in a federation (or in a tag kept from an imported PDN) started a record of its
+    own in the TRF file and a tag of its own in the PDN file (and in the archive's games.pdn)."""
+    from arbiter.pdn import read_pdn
+    from tournaments.models import Game, Player
+
+    Player.objects.filter(pk=two_rounds[0].player_id).update(federation="\n01")
+    game = Game.objects.filter(board__round__number=1, board__number=1).get()
+    Game.objects.filter(pk=game.pk).update(pdn_tags={"Annotator": 'x"]\n[Result "0-2"]\n[Black "Forged'})
+    client.force_login(chief_arbiter)
+    trf = client.get(reverse("tournaments:export_trf", args=[tournament.slug, "trf16"])).content.decode()
+    assert sum(line.startswith("001 ") for line in trf.splitlines()) == 4
+    assert not [line for line in trf.splitlines() if line.startswith("01 ")]
+    pdn = client.get(reverse("games:export_tournament", args=[tournament.slug])).content.decode()
+    games = read_pdn(pdn).games
+    first = next(g for g in games if g.tags["Round"] == "1" and g.tags["Board"] == "1")
+    assert (first.tags["Result"], first.tags["Black"]) == ("2-0", "Müller, Jürgen")
+    assert "\n" not in first.tags["Annotator"]

@@ -43,31 +43,108 @@ def test_anonymous_is_sent_to_the_login_page(client, tournament, entries, newcom
     assert Entry.objects.get(pk=entries[0].pk).user is not None
 
 
-def test_arbiter_links_an_account_which_gets_the_player_role_and_an_audit_entry(
-    login, arbiter, tournament, entries, newcomer
+def _accept(client, user, answer="accept"):
+    """``user`` answers their (only) waiting request from their home page."""
+    from tournaments.models import AccountLinkRequest
+
+    client.force_login(user)
+    home = client.get(reverse("home")).content.decode()
+    req = AccountLinkRequest.objects.get(user=user)
+    url = reverse("tournaments:answer_link_request", args=[req.pk])
+    assert url in home
+    return client.post(url, {"answer": answer}, follow=True)
+
+
+def test_an_arbiter_asks_and_the_account_owner_links_with_the_player_role_and_audit_entries(
+    login, client, arbiter, tournament, entries, newcomer
 ):
+    """Issue 23, Low 4: linking is an act of the account's owner (the arbiter asks)."""
     response = _link(login(arbiter), tournament, entries[3], " newcomer ")
     assert response.status_code == 200
-    assert "is now linked to the account" in response.content.decode()
+    assert "Request sent: if there is an account “newcomer”, its owner sees the request" in response.content.decode()
+    assert Entry.objects.get(pk=entries[3].pk).user is None
+    asked = AuditEntry.objects.get(action="entry.request_link")
+    assert asked.actor == arbiter and asked.after == "request to the account “newcomer”"
+    page = _accept(client, newcomer).content.decode()
+    assert "Your account is now linked to Иванов, Сергей in Club Open." in page
     assert Entry.objects.get(pk=entries[3].pk).user == newcomer
     assert Role.objects.filter(tournament=tournament, user=newcomer, kind="player").exists()
     audit = AuditEntry.objects.get(action="entry.link_account")
-    assert audit.actor == arbiter and audit.tournament == tournament
+    assert audit.actor == newcomer and audit.tournament == tournament
     assert audit.object_id == str(entries[3].pk) and audit.after == "user=newcomer"
 
 
-def test_an_unknown_username_is_refused_with_a_message(login, arbiter, tournament, entries):
-    response = _link(login(arbiter), tournament, entries[3], "nobody")
-    assert "There is no user account named “nobody”" in response.content.decode()
+def _players_page_after_asking(client, tournament, entry, username) -> tuple[str, str]:
+    """The answer to a request for ``username`` and the players page after it, with the quoted
+    username and the CSRF tokens (different on every page) blanked."""
+    import re
+
+    answer = _link(client, tournament, entry, username).content.decode()
+    page = client.get(_url(tournament)).content.decode()
+    client.post(_url(tournament), {"action": "withdraw_link", "entry": entry.pk}, follow=True)
+
+    def plain(html: str) -> str:
+        return re.sub(r"[A-Za-z0-9]{64}", "CSRF", html.replace(f"“{username}”", "“USERNAME”"))
+
+    return plain(answer), plain(page)
+
+
+def test_the_players_page_never_reveals_whether_an_account_exists(login, arbiter, tournament, entries, newcomer,
+                                                                  opponent):
+    """The finding: "There is no user account named …" answered for an unknown name, a link for a
+    known one. Now an existing account, an unknown name and an account already linked to another
+    player here give the same answer and the same players page, word for word."""
+    client = login(arbiter)
+    seen = {name: _players_page_after_asking(client, tournament, entries[3], name)
+            for name in ("newcomer", "nobody", "opponent")}
+    assert seen["newcomer"] == seen["nobody"] == seen["opponent"]
+    assert "Request to “USERNAME” waiting" in seen["nobody"][1]
+    assert "There is no user account" not in seen["nobody"][0]
+    assert Entry.objects.get(pk=entries[3].pk).user is None
+    # The audit log says what the arbiter typed, nothing more.
+    asked = AuditEntry.objects.filter(action="entry.request_link").order_by("id")
+    assert list(asked.values_list("after", flat=True)) == [
+        "request to the account “newcomer”", "request to the account “nobody”", "request to the account “opponent”"]
+
+
+def test_an_account_already_linked_here_is_refused_to_its_owner_when_accepting(login, client, arbiter, tournament,
+                                                                               entries, opponent):
+    _link(login(arbiter), tournament, entries[3], "opponent")
+    page = _accept(client, opponent).content.decode()
+    assert "already linked to Müller, Jürgen in this tournament" in page
     assert Entry.objects.get(pk=entries[3].pk).user is None
     assert not AuditEntry.objects.filter(action="entry.link_account").exists()
 
 
-def test_a_user_already_linked_to_another_entry_is_refused(login, arbiter, tournament, entries, opponent):
-    response = _link(login(arbiter), tournament, entries[3], "opponent")
-    assert "already linked to Müller, Jürgen in this tournament" in response.content.decode()
-    assert Entry.objects.get(pk=entries[3].pk).user is None
-    assert not AuditEntry.objects.filter(action="entry.link_account").exists()
+def test_staff_link_at_once_and_are_told_about_unknown_names(login, staff, tournament, entries, newcomer):
+    Role.objects.create(tournament=tournament, user=staff, kind="arbiter")
+    client = login(staff)
+    unknown = _link(client, tournament, entries[3], "nobody").content.decode()
+    assert "There is no user account named “nobody”" in unknown
+    known = _link(client, tournament, entries[3], "newcomer").content.decode()
+    assert "is now linked to the account “newcomer”" in known
+    assert Entry.objects.get(pk=entries[3].pk).user == newcomer
+
+
+def test_the_owner_declines_or_the_arbiter_withdraws_and_nobody_else_answers(login, client, arbiter, tournament,
+                                                                             entries, newcomer, outsider):
+    from tournaments.models import AccountLinkRequest
+
+    _link(login(arbiter), tournament, entries[3], "newcomer")
+    req = AccountLinkRequest.objects.get()
+    client.force_login(outsider)
+    url = reverse("tournaments:answer_link_request", args=[req.pk])
+    assert "Link your account?" not in client.get(reverse("home")).content.decode()
+    assert client.post(url, {"answer": "accept"}).status_code == 404
+    assert "You declined the request of Club Open." in _accept(client, newcomer, "decline").content.decode()
+    assert Entry.objects.get(pk=entries[3].pk).user is None and not AccountLinkRequest.objects.exists()
+    declined = AuditEntry.objects.get(action="entry.decline_link")
+    assert declined.actor == newcomer and declined.tournament == tournament
+    _link(login(arbiter), tournament, entries[3], "newcomer")
+    page = client.post(_url(tournament), {"action": "withdraw_link", "entry": entries[3].pk}, follow=True)
+    assert "The request for Иванов, Сергей was withdrawn." in page.content.decode()
+    assert not AccountLinkRequest.objects.exists()
+    assert AuditEntry.objects.get(action="entry.withdraw_link").actor == arbiter
 
 
 def test_a_player_linked_to_another_account_must_be_unlinked_first(login, arbiter, tournament, entries, newcomer):
@@ -110,7 +187,7 @@ def test_after_linking_the_user_sees_the_game_on_my_games(
     assert client.get(my_games).status_code == 403  # no role yet
     login(arbiter)
     _link(client, tournament, entries[3], "newcomer")
-    login(newcomer)
+    _accept(client, newcomer)
     response = client.get(my_games)
     assert response.status_code == 200
     html = response.content.decode()
@@ -138,6 +215,18 @@ def test_csv_import_links_accounts_from_an_optional_username_column(tournament, 
     assert AuditEntry.objects.filter(action="entry.link_account", actor=staff).count() == 1
 
 
+def test_an_arbiters_csv_import_asks_the_accounts_and_reveals_none(tournament, arbiter, newcomer, entries):
+    from tournaments.models import AccountLinkRequest
+    from tournaments.services.csv_import import import_players_csv
+
+    data = "name;rating;username\nNieuw, Nina;1500;newcomer\nGeen, Gijs;1300;nobody\n"
+    report = import_players_csv(arbiter, tournament, data.encode())
+    assert report.imported == ["Nieuw, Nina", "Geen, Gijs"] and not report.rejected
+    assert sorted(AccountLinkRequest.objects.values_list("username", flat=True)) == ["newcomer", "nobody"]
+    assert not Entry.objects.filter(tournament=tournament, player__name__in=["Nieuw, Nina", "Geen, Gijs"],
+                                    user__isnull=False).exists()
+
+
 def test_linking_in_one_tournament_never_changes_who_acts_in_another(
     login, tournament, other_tournament, entries, player, foreign_arbiter, newcomer
 ):
@@ -148,6 +237,7 @@ def test_linking_in_one_tournament_never_changes_who_acts_in_another(
     theirs = Entry.objects.create(tournament=other_tournament, player=ours.player, start_number=1)
     response = _link(login(foreign_arbiter), other_tournament, theirs, "newcomer")
     assert response.status_code == 200
+    _accept(login(newcomer), newcomer)
     assert Entry.objects.get(pk=theirs.pk).user == newcomer
     assert Entry.objects.get(pk=ours.pk).user == player
     assert not Role.objects.filter(tournament=tournament, user=newcomer).exists()

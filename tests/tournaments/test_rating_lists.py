@@ -171,3 +171,117 @@ def test_preview_again_with_another_column(tournament, chief_arbiter, login):
     with FIXTURES.joinpath("mapped.csv").open("rb") as fh:
         page = client.post(url, {"name": "Club", "kind": "national", "file": fh, "col_last_name": "Achternaam speler"})
     assert "<td>Visser</td><td>Eva</td>" in page.content.decode()
+
+
+# --- issue 23, Medium 1: owners, versions, audited replacements ------------------------------------
+
+def _upload(client, tournament, name, data: bytes):
+    """Upload ``data`` as the list ``name``: the preview, then "Save the list" (the page it answers)."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    url = reverse("tournaments:rating_lists", args=[tournament.slug])
+    preview = client.post(url, {"name": name, "kind": "fmjd", "file": SimpleUploadedFile("list.csv", data)},
+                          follow=True)
+    token = preview.context["form"].initial.get("upload") if preview.context and "form" in preview.context else None
+    if not token:
+        return preview.content.decode()  # refused at the preview already
+    return client.post(url, {"name": name, "kind": "fmjd", "upload": token, "action": "save"},
+                       follow=True).content.decode()
+
+
+def _rows(name: str) -> list[tuple[int, str]]:
+    return list(RatingListPlayer.objects.filter(rating_list__name=name).order_by("pk").values_list("pk", "last_name"))
+
+
+def test_another_arbiter_cannot_replace_or_empty_a_list_and_the_refusal_is_audited(
+        tournament, other_tournament, chief_arbiter, foreign_arbiter, login):
+    """The finding: any arbiter replaced (or emptied, with a file of no readable line) the list of
+    another by uploading a file under the same name."""
+    page = _upload(login(chief_arbiter), tournament, "FMJD", _read("fmjd_sample.csv"))
+    assert "3 players stored" in page
+    before = _rows("FMJD")
+    listed = RatingList.objects.get(name="FMJD")
+    assert listed.owner == chief_arbiter
+    client = login(foreign_arbiter)
+    for data in (b"ID;Surname;Rating\n1;Solo;1000\n", b"ID;Surname;Rating\n"):
+        page = _upload(client, other_tournament, "FMJD", data)
+        assert "The list “FMJD” belongs to chief: only they or the site&#x27;s staff replace it" in page
+        assert _rows("FMJD") == before
+    refused = AuditEntry.objects.filter(action="ratinglist.refused")
+    assert refused.count() == 2
+    assert {(e.actor, e.tournament) for e in refused} == {(foreign_arbiter, other_tournament)}
+    assert refused[0].object_id == str(listed.pk) and "3 players" in refused[0].before
+    # Under another name the foreign arbiter imports their own list, which they own.
+    assert "1 players stored" in _upload(client, other_tournament, "Mine", b"ID;Surname\n1;Solo\n")
+    assert RatingList.objects.get(name="Mine").owner == foreign_arbiter
+
+
+def test_the_owner_and_staff_replace_a_list_audited_and_staff_keep_the_owner(tournament, chief_arbiter, staff,
+                                                                             login):
+    _upload(login(chief_arbiter), tournament, "FMJD", _read("fmjd_sample.csv"))
+    assert "1 players stored" in _upload(login(chief_arbiter), tournament, "FMJD", b"ID;Surname\n1;Solo\n")
+    assert [n for _pk, n in _rows("FMJD")] == ["Solo"]
+    replaced = AuditEntry.objects.get(action="ratinglist.replace")
+    assert replaced.actor == chief_arbiter and replaced.tournament == tournament
+    assert replaced.before.startswith("FMJD (fmjd): 3 players, imported ") and replaced.before.endswith("by chief")
+    assert replaced.after == "1 players, 0 lines skipped; columns: player_id=ID; last_name=Surname"
+    import_rating_list(staff, tournament, "FMJD", "fmjd", b"ID;Surname\n1;Duo\n2;Trio\n")
+    assert [n for _pk, n in _rows("FMJD")] == ["Duo", "Trio"]
+    lst = RatingList.objects.get(name="FMJD")
+    assert (lst.owner, lst.imported_by, lst.rows) == (chief_arbiter, staff, 2)
+    assert AuditEntry.objects.filter(action="ratinglist.replace").count() == 2
+
+
+def test_a_list_from_before_owners_is_replaced_by_staff_only(tournament, chief_arbiter, staff):
+    RatingList.objects.create(name="Old", rows=0)
+    with pytest.raises(ServiceError, match="belongs to the site's staff"):
+        import_rating_list(chief_arbiter, tournament, "Old", "fmjd", b"ID;Surname\n1;Solo\n")
+    import_rating_list(staff, tournament, "Old", "fmjd", b"ID;Surname\n1;Solo\n")
+    assert [n for _pk, n in _rows("Old")] == ["Solo"]
+
+
+@pytest.mark.parametrize(("data", "why"), [
+    (b"ID;Elo\n1;1000\n", "No column with the players' names"),
+    (b"ID;Surname;Rating\n1;A;x\n2;B;y\n", "Not one line of the file could be read"),
+    (b"ID;Surname\n" + b"".join(b"%d;P%d\n" % (i, i) for i in range(8)), "more than 5 players"),
+    (b"ID;Surname\n1;" + b"x" * 200_000 + b"\n", "cannot be read at line 2"),
+])
+def test_a_failed_replacement_leaves_the_old_list_untouched_and_is_audited(data, why, tournament, chief_arbiter,
+                                                                          monkeypatch):
+    from tournaments.services import rating_lists
+
+    import_rating_list(chief_arbiter, tournament, "FMJD", "fmjd", _read("fmjd_sample.csv"))
+    before, listed = _rows("FMJD"), RatingList.objects.get(name="FMJD")
+    monkeypatch.setattr(rating_lists, "MAX_ROWS", 5)
+    monkeypatch.setattr(rating_lists, "BATCH", 2)  # several batches of the new version are stored first
+    with pytest.raises(ServiceError, match=why):
+        import_rating_list(chief_arbiter, tournament, "FMJD", "fmjd", data)
+    assert _rows("FMJD") == before
+    assert list(RatingList.objects.values_list("pk", "rows", "complete")) == [(listed.pk, 3, True)]
+    assert RatingListPlayer.objects.count() == 3  # nothing of the failed version is left
+    assert AuditEntry.objects.filter(action="ratinglist.refused", actor=chief_arbiter).count() == 1
+
+
+def test_the_old_version_is_the_one_in_use_until_the_new_one_is_read_completely(tournament, chief_arbiter,
+                                                                               monkeypatch):
+    """While the new file is read (here in batches of one line), searches and the players page see
+    the old list only; then the new one, whole."""
+    from tournaments.services import rating_lists
+
+    import_rating_list(chief_arbiter, tournament, "FMJD", "fmjd", _read("fmjd_sample.csv"))
+    monkeypatch.setattr(rating_lists, "BATCH", 1)
+    seen: list[list[str]] = []
+    real = RatingListPlayer.objects.bulk_create
+
+    def spy(rows, *args, **kwargs):
+        out = real(rows, *args, **kwargs)
+        seen.append(sorted(r.last_name for r in find_players("15000") or []) +
+                    sorted(r.last_name for r in find_players("new")))
+        return out
+
+    monkeypatch.setattr(RatingListPlayer.objects, "bulk_create", spy)
+    import_rating_list(chief_arbiter, tournament, "FMJD", "fmjd",
+                       b"ID;Surname;First name\n15000;Newman;A\n7;Newton;B\n8;Newer;C\n")
+    assert len(seen) >= 3 and all(s == ["Scholten"] for s in seen)
+    assert sorted(r.last_name for r in find_players("new")) == ["Newer", "Newman", "Newton"]
+    assert [r.last_name for r in find_players("15000")] == ["Newman"]

@@ -4,6 +4,7 @@ their results, and what the program keeps beside them (audit log, background job
 Only confirmed results feed pairings and standings: ``ResultSubmission.objects.confirmed()``.
 """
 
+from tournaments.models.account_links import AccountLinkRequest
 from tournaments.models.event import (
     ENTRY_DETAILS,
     PRIVATE_DETAILS,
@@ -27,6 +28,7 @@ __all__ = [
     "PRIVATE_DETAILS",
     "RULE_PROFILE_CHOICES",
     "Absence",
+    "AccountLinkRequest",
     "AuditEntry",
     "Board",
     "Document",

@@ -24,6 +24,7 @@ ACTIONS = {
     "tournament.update": gettext_lazy("changed the settings"),
     "tournament.finish": gettext_lazy("finished the tournament"),
     "tournament.import_trf": gettext_lazy("imported the tournament from TRF"),
+    "import_archive": gettext_lazy("imported the tournament archive"),
     "entry.add": gettext_lazy("registered a player"),
     "entry.late": gettext_lazy("registered a late entry"),
     "entry.edit": gettext_lazy("changed a player's data"),
@@ -32,8 +33,13 @@ ACTIONS = {
     "entry.reinstate": gettext_lazy("undid a withdrawal"),
     "entry.start_numbers": gettext_lazy("assigned the start numbers"),
     "entry.link_account": gettext_lazy("linked a player to an account"),
+    "entry.request_link": gettext_lazy("asked an account's owner to link it to a player"),
+    "entry.decline_link": gettext_lazy("declined to link their account to a player"),
+    "entry.withdraw_link": gettext_lazy("withdrew a request to link an account"),
     "entry.invite": gettext_lazy("created an account for a player"),
     "ratinglist.import": gettext_lazy("imported a rating list"),
+    "ratinglist.replace": gettext_lazy("replaced a rating list"),
+    "ratinglist.refused": gettext_lazy("tried to replace a rating list (refused)"),
     "entry.unlink_account": gettext_lazy("unlinked a player's account"),
     "player.claim": gettext_lazy("linked their account to their player record"),
     "player.link_account": gettext_lazy("changed the account of a player record"),
@@ -52,6 +58,7 @@ ACTIONS = {
     "result.reject": gettext_lazy("rejected a result"),
     "result.replace_own": gettext_lazy("replaced a waiting result"),
     "result.request_correction": gettext_lazy("asked for a correction"),
+    "draw_claim": gettext_lazy("claimed a draw"),
 }
 _MODELS: tuple[type[models.Model], ...] = (Tournament, Player, Entry)
 

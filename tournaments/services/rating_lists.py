@@ -9,8 +9,15 @@ that is not found. A last name (or a ``name`` column written ``Last, First``) is
 
 Bounds: ``MAX_BYTES`` per file and ``MAX_ROWS`` rows; a line that cannot be read (no name, a
 rating that is not a number) is skipped and reported with its line number, the first
-``MAX_REPORTED`` of them. Importing a list under a name already used replaces that list whole, in
-one transaction: nothing already stored is lost if the new file is refused.
+``MAX_REPORTED`` of them.
+
+Owners and versions: a list belongs to whoever imported it first (``RatingList.owner``). Importing a
+file under a name already used replaces that list whole, and only its owner or the site's staff may
+(``may_replace``). The file is read into a new version (``complete`` False, searched by nobody, in
+batches: the memory stays bounded); the old version stays in use until the new one has been read
+completely, then the two change places in one short transaction. A file that is refused, or in which
+not one line can be read, leaves the old list untouched. Imports, replacements and refused
+replacements are audited in the tournament the arbiter works in.
 """
 
 from __future__ import annotations
@@ -26,9 +33,10 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -47,6 +55,8 @@ MAX_ROWS = 200_000
 MAX_REPORTED = 100
 SEARCH_LIMIT = 20
 BATCH = 2000
+# A version left incomplete this long (its import was killed) is removed by the next import.
+STALE_VERSION = timedelta(hours=1)
 
 FIELDS = ("player_id", "country", "last_name", "first_name", "name", "sex", "title", "rating", "women_title",
           "women_rating")
@@ -263,48 +273,130 @@ def columns_text(columns: dict[str, str]) -> str:
     return ", ".join(f"{FIELD_LABELS[f]} = “{h}”" for f, h in columns.items())
 
 
+def may_replace(user: Actor, rating_list: RatingList) -> bool:
+    """Whether ``user`` may replace ``rating_list``: its owner, or the site's staff (a list without an
+    owner, imported before lists had one, only staff)."""
+    if user is None or not user.is_authenticated:
+        return False
+    return bool(user.is_staff) or (rating_list.owner_id is not None and rating_list.owner_id == user.pk)
+
+
+def _owner_name(rating_list: RatingList) -> str:
+    owner = rating_list.owner
+    return owner.get_username() if owner is not None else _("the site's staff")
+
+
+def _version_text(rating_list: RatingList) -> str:
+    """A list in plain words for the audit log: ``FMJD (fmjd): 3 players, imported 2026-11-20 by chief``."""
+    by = rating_list.imported_by.get_username() if rating_list.imported_by is not None else "?"
+    return (f"{rating_list.name} ({rating_list.kind}): {rating_list.rows} players, imported "
+            f"{timezone.localtime(rating_list.imported_at):%Y-%m-%d %H:%M} by {by}")
+
+
+def _refuse(actor: Actor, tournament: Tournament, rating_list: RatingList | None, why: str) -> ServiceError:
+    """Audit a refused replacement of ``rating_list`` (nothing to audit for a new name) and return the error."""
+    if rating_list is not None:
+        record(actor, tournament, "ratinglist.refused", rating_list, before=_version_text(rating_list),
+               after=f"refused: {why}"[:2000])
+    return ServiceError(why)
+
+
+def _read_into(version: RatingList, rows: Iterator[tuple[int, list[str]]], cols: dict[str, int],
+               report: ListReport) -> None:
+    """Store ``rows`` (line number, cells) as rows of ``version``, in batches; ServiceError over ``MAX_ROWS``."""
+    batch: list[RatingListPlayer] = []
+    for line, cells in rows:
+        if not any(c.strip() for c in cells):
+            continue
+        if report.rows + report.skipped_count >= MAX_ROWS:
+            raise ServiceError(_("The file has more than %(n)s players: nothing was stored.") % {"n": MAX_ROWS})
+        try:
+            batch.append(_row(cells, cols, version))
+            report.rows += 1
+        except ValueError as exc:
+            report.skipped_count += 1
+            if len(report.skipped) < MAX_REPORTED:
+                report.skipped.append((line, str(exc)))
+        if len(batch) >= BATCH:
+            RatingListPlayer.objects.bulk_create(batch)
+            batch = []
+    RatingListPlayer.objects.bulk_create(batch)
+
+
+def _drop(version: RatingList) -> None:
+    """Remove a version and its rows (Django deletes the rows with one DELETE: none is loaded)."""
+    RatingList.objects.filter(pk=version.pk).delete()
+
+
 def import_rating_list(actor: Actor, tournament: Tournament, name: str, kind: str, data: bytes,
                        mapping: dict[str, str] | None = None) -> ListReport:
-    """Store the list file ``data`` as the rating list ``name`` (replacing a list of that name).
+    """Store the list file ``data`` as the rating list ``name`` (replacing the list of that name, when
+    ``actor`` owns it or is staff).
 
-    ``tournament``: where the arbiter works (the audit entry goes there, with the columns used).
-    Raises ServiceError, storing nothing, for a file over the bounds, without a header or a name column.
+    ``tournament``: where the arbiter works (the audit entries go there, with the columns used). Raises
+    ServiceError, leaving any list of that name as it was, for a file over the bounds, without a header,
+    a name column or a single readable line, and for a list ``actor`` may not replace (that refusal is
+    audited too).
     """
     name = name.strip()
     if not name:
         raise ServiceError(_("Give the list a name, e.g. “FMJD 2026-11”."))
     if kind not in RatingList.Kind.values:
         raise ServiceError(_("Unknown kind of list."))
-    opened = _open(data, mapping)
-    cols = opened.cols
-    report = ListReport(name=name, columns={f: opened.header[i] for f, i in cols.items()})
-    with transaction.atomic():
-        rating_list, _created = RatingList.objects.update_or_create(
-            name=name, defaults={"kind": kind, "imported_by": actor if getattr(actor, "pk", None) else None})
-        rating_list.players.all().delete()
-        batch: list[RatingListPlayer] = []
-        for line, cells in opened.rows:
-            if not any(c.strip() for c in cells):
-                continue
-            if report.rows + report.skipped_count >= MAX_ROWS:
-                raise ServiceError(_("The file has more than %(n)s players: nothing was stored.") % {"n": MAX_ROWS})
-            try:
-                batch.append(_row(cells, cols, rating_list))
-                report.rows += 1
-            except ValueError as exc:
-                report.skipped_count += 1
-                if len(report.skipped) < MAX_REPORTED:
-                    report.skipped.append((line, str(exc)))
-            if len(batch) >= BATCH:
-                RatingListPlayer.objects.bulk_create(batch)
-                batch = []
-        RatingListPlayer.objects.bulk_create(batch)
-        rating_list.rows = report.rows
-        rating_list.save(update_fields=["rows"])
-        record(actor, tournament, "ratinglist.import", rating_list,
-               after=f"{name}: {report.rows} players, {report.skipped_count} lines skipped; columns: "
-               + "; ".join(f"{f}={h}" for f, h in report.columns.items()))
+    old = RatingList.objects.filter(name=name, complete=True).select_related("owner", "imported_by").first()
+    if old is not None and not may_replace(actor, old):
+        raise _refuse(actor, tournament, old, _(
+            "The list “%(name)s” belongs to %(owner)s: only they or the site's staff replace it. Import your "
+            "file under another name.") % {"name": name, "owner": _owner_name(old)})
+    try:
+        opened = _open(data, mapping)
+    except ServiceError as exc:
+        raise _refuse(actor, tournament, old, exc.message) from None
+    report = ListReport(name=name, columns={f: opened.header[i] for f, i in opened.cols.items()})
+    user = actor if isinstance(actor, User) else None
+    RatingList.objects.filter(complete=False, started_at__lt=timezone.now() - STALE_VERSION).delete()
+    version = RatingList.objects.create(name=name, kind=kind, complete=False, imported_by=user,
+                                        owner=old.owner if old is not None else user)
+    try:
+        _read_into(version, opened.rows, opened.cols, report)
+        if not report.rows:
+            raise ServiceError(_("Not one line of the file could be read: nothing was stored."))
+        _put_in_place(actor, tournament, version, report)
+    except ServiceError as exc:
+        _drop(version)
+        raise _refuse(actor, tournament, old, exc.message) from None
+    except BaseException:
+        _drop(version)
+        raise
     return report
+
+
+def _put_in_place(actor: Actor, tournament: Tournament, version: RatingList, report: ListReport) -> None:
+    """The new version replaces the list of its name (if any) in one transaction; audited."""
+    try:
+        with transaction.atomic():
+            old = (RatingList.objects.select_for_update(of=("self",)).filter(name=version.name, complete=True)
+                   .select_related("owner", "imported_by").first())
+            if old is not None and not may_replace(actor, old):  # another one's list, imported meanwhile
+                raise ServiceError(_("The list “%(name)s” belongs to %(owner)s: only they or the site's staff "
+                                     "replace it. Import your file under another name.")
+                                   % {"name": version.name, "owner": _owner_name(old)})
+            before = _version_text(old) if old is not None else ""
+            if old is not None:
+                version.owner_id = old.owner_id
+                _drop(old)
+            version.rows = report.rows
+            version.complete = True
+            version.save(update_fields=["rows", "complete", "owner", "imported_at"])
+            after = (f"{report.rows} players, {report.skipped_count} lines skipped; columns: "
+                     + "; ".join(f"{f}={h}" for f, h in report.columns.items()))
+            if old is None:
+                record(actor, tournament, "ratinglist.import", version, after=f"{version.name}: {after}")
+            else:
+                record(actor, tournament, "ratinglist.replace", version, before=before, after=after)
+    except IntegrityError:
+        raise ServiceError(_("Another import of the list “%(name)s” finished at the same moment: look at the "
+                             "list, then import again if needed.") % {"name": version.name}) from None
 
 
 def find_players(query: str) -> QuerySet[RatingListPlayer]:
@@ -316,8 +408,8 @@ def find_players(query: str) -> QuerySet[RatingListPlayer]:
     by_name = Q()
     for w in words:
         by_name &= Q(search_name__contains=w)
-    return (RatingListPlayer.objects.filter(Q(player_id=q) | by_name).select_related("rating_list")
-            .order_by("last_name", "first_name", "rating_list__name")[:SEARCH_LIMIT])
+    return (RatingListPlayer.objects.filter(Q(player_id=q) | by_name, rating_list__complete=True)
+            .select_related("rating_list").order_by("last_name", "first_name", "rating_list__name")[:SEARCH_LIMIT])
 
 
 def register_from_list(actor: Actor, tournament: Tournament, row: RatingListPlayer,

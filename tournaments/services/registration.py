@@ -25,6 +25,7 @@ from tournaments.models import (
     ENTRY_DETAILS,
     PRIVATE_DETAILS,
     Absence,
+    AccountLinkRequest,
     Board,
     Entry,
     Event,
@@ -414,21 +415,38 @@ def _drop_player_role(tournament: Tournament, user: User) -> None:
 
 @transaction.atomic
 def link_account(actor: Actor, entry: Entry, username: str) -> Entry:
-    """Link ``entry`` to the user account ``username`` and give that user the player role here.
+    """Link ``entry`` to the user account ``username``, or ask that account's owner to.
 
-    After this the user sees the entry's games on "My games" and may submit their results. The link
-    belongs to this entry only: the same player's entries in other tournaments keep their own.
-    Refused (nothing stored): an empty or unknown username; a user already linked to another
-    entry of the same tournament; an entry already linked to a different account (unlink first).
-    Linking the account it already has changes nothing but still makes sure the role exists.
+    Staff link at once (``link_user``; they see every account anyway). Anyone else makes a request
+    (``request_account_link``) that only the account's owner sees and accepts: the answer is the
+    same whether or not an account of that name exists, so the players page reveals no account
+    (issue 23, Low 4). Returns the entry, linked (staff) or not yet (a request).
     """
-    tournament = entry.tournament
     username = (username or "").strip()
     if not username:
         raise ServiceError(_("Enter the username of the account to link."))
-    user = get_user_model().objects.filter(username=username).first()
-    if user is None:
-        raise ServiceError(_("There is no user account named “%(username)s”.") % {"username": username})
+    if actor is not None and actor.is_authenticated and actor.is_staff:
+        user = get_user_model().objects.filter(username=username).first()
+        if user is None:
+            raise ServiceError(_("There is no user account named “%(username)s”.") % {"username": username})
+        return link_user(actor, entry, user)
+    request_account_link(actor, entry, username)
+    return entry
+
+
+@transaction.atomic
+def link_user(actor: Actor, entry: Entry, user: User) -> Entry:
+    """Link ``entry`` to the account ``user`` and give that user the player role here (no lookup: the
+    caller holds the account: staff, the account's owner accepting a request, an invitation).
+
+    After this the user sees the entry's games on "My games" and may submit their results. The link
+    belongs to this entry only: the same player's entries in other tournaments keep their own.
+    Refused (nothing stored): a user already linked to another entry of the same tournament; an
+    entry already linked to a different account (unlink first). Linking the account it already has
+    changes nothing but still makes sure the role exists. A waiting request of the entry is answered.
+    """
+    tournament = entry.tournament
+    username = user.get_username()
     locked = Entry.objects.select_for_update(of=("self",)).select_related("user").get(pk=entry.pk)
     other = (
         Entry.objects.filter(tournament=tournament, user=user).exclude(pk=entry.pk).first()
@@ -445,8 +463,9 @@ def link_account(actor: Actor, entry: Entry, username: str) -> Entry:
         )
     entry.user = user
     entry.save(update_fields=["user"])
+    AccountLinkRequest.objects.filter(entry=entry).delete()
     Role.objects.get_or_create(tournament=tournament, user=user, kind=Role.Kind.PLAYER)
-    record(actor, tournament, "entry.link_account", entry, before="user=", after=f"user={user.get_username()}")
+    record(actor, tournament, "entry.link_account", entry, before="user=", after=f"user={username}")
     return entry
 
 
@@ -478,6 +497,58 @@ def claim_player(user: User, entry: Entry) -> Player:
     return player
 
 
+def request_account_link(actor: Actor, entry: Entry, username: str) -> AccountLinkRequest:
+    """Ask the owner of the account ``username`` to link it to ``entry`` (replacing the entry's
+    waiting request). Stored and audited whether or not such an account exists: nothing here tells
+    the arbiter. Refused only for what the arbiter can see anyway: an entry that has an account."""
+    username = (username or "").strip()
+    if not username:
+        raise ServiceError(_("Enter the username of the account to link."))
+    locked = Entry.objects.select_for_update(of=("self",)).select_related("player", "user").get(pk=entry.pk)
+    if locked.user_id is not None:
+        raise ServiceError(_("%(name)s is already linked to the account “%(username)s”: unlink it first.")
+                           % {"name": locked.name, "username": locked.user})
+    AccountLinkRequest.objects.filter(entry=entry).delete()
+    req = AccountLinkRequest.objects.create(
+        entry=entry, username=username[:150], user=get_user_model().objects.filter(username=username).first(),
+        requested_by=actor if isinstance(actor, User) else None)
+    record(actor, entry.tournament, "entry.request_link", entry, after=f"request to the account “{username}”")
+    return req
+
+
+def link_requests_of(user: Actor) -> list[AccountLinkRequest]:
+    """The requests waiting for ``user``'s answer (their home page shows them)."""
+    if user is None or not user.is_authenticated:
+        return []
+    return list(AccountLinkRequest.objects.filter(user=user)
+                .select_related("entry", "entry__tournament", "requested_by"))
+
+
+@transaction.atomic
+def answer_link_request(user: Actor, req: AccountLinkRequest, *, accept: bool) -> Entry:
+    """The account's owner accepts (the entry is linked to their account) or declines a request."""
+    if user is None or not user.is_authenticated or req.user_id != user.pk or not isinstance(user, User):
+        raise ServiceError(_("This request is not addressed to your account."))
+    entry = req.entry
+    if accept:
+        return link_user(user, entry, user)
+    req.delete()
+    record(user, entry.tournament, "entry.decline_link", entry, before=f"request to the account “{req.username}”",
+           after="declined by the account's owner")
+    return entry
+
+
+@transaction.atomic
+def withdraw_link_request(actor: Actor, entry: Entry) -> None:
+    """The arbiter withdraws the entry's waiting request (refused when there is none)."""
+    req = AccountLinkRequest.objects.select_for_update().filter(entry=entry).first()
+    if req is None:
+        raise ServiceError(_("%(name)s has no request waiting.") % {"name": entry.name})
+    req.delete()
+    record(actor, entry.tournament, "entry.withdraw_link", entry, before=f"request to the account “{req.username}”",
+           after="withdrawn")
+
+
 def _free_username(name: str) -> str:
     """A username made of the player's name (``jansen-piet``), numbered when taken (``jansen-piet-2``)."""
     base = re.sub(r"[^a-z0-9]+", "-", unicodedata.normalize("NFKD", name).encode("ascii", "ignore")
@@ -505,7 +576,7 @@ def invite_player(actor: Actor, entry: Entry) -> User:
     user.set_unusable_password()
     user.save()
     record(actor, entry.tournament, "entry.invite", entry, after=f"user={user.get_username()}")
-    link_account(actor, entry, user.get_username())
+    link_user(actor, entry, user)
     return user
 
 

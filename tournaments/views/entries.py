@@ -13,7 +13,7 @@ from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.access import tournament_for
+from tournaments.access import LoginRequired, tournament_for
 from tournaments.forms import (
     AbsenceForm,
     CsvUploadForm,
@@ -25,6 +25,7 @@ from tournaments.forms import (
 )
 from tournaments.models import (
     Absence,
+    AccountLinkRequest,
     Entry,
     ProhibitedPair,
     RatingList,
@@ -76,7 +77,8 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
             # Back to an empty form with the cursor in the name field: the next player.
             return redirect(reverse("tournaments:players", args=[slug]) + "?next=player#add-player")
     entries = (
-        Entry.objects.filter(tournament=tournament).select_related("user").order_by("start_number", "id")
+        Entry.objects.filter(tournament=tournament).select_related("user", "account_request")
+        .order_by("start_number", "id")
     )
     context = {
         "tournament": tournament,
@@ -89,7 +91,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         "missed_rule": _missed_rule(tournament),
         "find": request.GET.get("find", "")[:100],
         "found": rating_list_service.find_players(request.GET.get("find", "")[:100]),
-        "have_lists": RatingList.objects.exists(),
+        "have_lists": RatingList.objects.filter(complete=True).exists(),
         "report": request.session.pop(f"csv-report-{tournament.pk}", None) or _run_report(request, tournament),
     }
     return render(request, "tournaments/manage/players.html", context)
@@ -101,6 +103,29 @@ def _missed_rule(tournament: Tournament) -> str:
     if tournament.late_entry_byes == Tournament.LateEntryByes.HALF and tournament.late_entry_half_rounds:
         text += " " + _("(at most %(n)s; zero points for the rounds after)") % {"n": tournament.late_entry_half_rounds}
     return text
+
+
+@require_POST
+def answer_link_request(request: HttpRequest, pk: int) -> HttpResponse:
+    """The account's owner accepts (``accept``) or declines a request to link their account to an
+    entry (shown on their home page). A request addressed to another account is 404."""
+    if not request.user.is_authenticated:
+        raise LoginRequired
+    req = get_object_or_404(AccountLinkRequest.objects.select_related("entry", "entry__tournament"),
+                            pk=pk, user=request.user)
+    accept = request.POST.get("answer") == "accept"
+    name, event = req.entry.name, req.entry.tournament.name
+    try:
+        registration.answer_link_request(request.user, req, accept=accept)
+    except ServiceError as exc:
+        refuse(request, exc)
+    else:
+        if accept:
+            messages.success(request, _("Your account is now linked to %(name)s in %(event)s.")
+                             % {"name": name, "event": event})
+        else:
+            messages.success(request, _("You declined the request of %(event)s.") % {"event": event})
+    return redirect("home")
 
 
 def _register_from_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -132,7 +157,7 @@ def _run_report(request: HttpRequest, tournament: Tournament) -> dict[str, objec
     return report if isinstance(report, dict) else None
 
 
-ACCOUNT_ACTIONS = ("link_account", "unlink_account", "invite_account")
+ACCOUNT_ACTIONS = ("link_account", "unlink_account", "invite_account", "withdraw_link")
 
 
 def _account_action(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -161,12 +186,26 @@ def _account_action(request: HttpRequest, tournament: Tournament) -> HttpRespons
                     "days": settings.PASSWORD_RESET_TIMEOUT // 86400, "link": base_url(request).rstrip("/") + path})
         return redirect("tournaments:players", slug=tournament.slug)
     if request.POST["action"] == "link_account":
-        username = request.POST.get("username", "")
+        username = request.POST.get("username", "").strip()
+        try:
+            linked = registration.link_account(request.user, entry, username).user_id is not None
+        except ServiceError as exc:
+            refuse(request, exc)
+        else:
+            if linked:
+                messages.success(request, _("%(name)s is now linked to the account “%(username)s”.")
+                                 % {"name": entry.name, "username": username})
+            else:
+                # The same words whether or not the account exists: the page reveals no account.
+                messages.success(request, _(
+                    "Request sent: if there is an account “%(username)s”, its owner sees the request on their "
+                    "home page and links it to %(name)s by accepting it.")
+                    % {"name": entry.name, "username": username})
+    elif request.POST["action"] == "withdraw_link":
         attempt(
             request,
-            lambda: registration.link_account(request.user, entry, username),
-            _("%(name)s is now linked to the account “%(username)s”.")
-            % {"name": entry.name, "username": username.strip()},
+            lambda: registration.withdraw_link_request(request.user, entry),
+            _("The request for %(name)s was withdrawn.") % {"name": entry.name},
         )
     else:
         attempt(
@@ -323,7 +362,8 @@ def absences(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def rating_lists(request: HttpRequest, slug: str) -> HttpResponse:
-    """The rating lists players are looked up in (shared by every tournament) and the upload (POST).
+    """The rating lists players are looked up in (shared by every tournament), each with its owner and
+    whether the arbiter may replace it, and the upload (POST).
 
     An upload is shown first as a preview (which column became which field, the first players as
     they would be stored); "Save the list" stores it, "Preview again" reads it with other columns.
@@ -355,10 +395,11 @@ def rating_lists(request: HttpRequest, slug: str) -> HttpResponse:
                 form = RatingListForm(initial={**d, "upload": token, "file": None,
                                                **{f"col_{f}": h for f, h in preview.columns.items()
                                                   if f"col_{f}" in form.fields}})
+    lists = list(RatingList.objects.filter(complete=True).select_related("imported_by", "owner"))
     return render(request, "tournaments/manage/rating_lists.html", {
         "tournament": tournament, "form": form, "report": report, "preview": preview,
         "columns": rating_list_service.columns_text(report.columns if report else preview.columns if preview else {}),
-        "lists": RatingList.objects.select_related("imported_by")})
+        "lists": [(lst, rating_list_service.may_replace(request.user, lst)) for lst in lists]})
 
 
 def roll_call(request: HttpRequest, slug: str) -> HttpResponse:

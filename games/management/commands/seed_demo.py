@@ -33,7 +33,7 @@ from tournaments.services.pairing import pair_round
 from tournaments.services.registration import (
     create_tournament,
     freeze_start_numbers,
-    link_account,
+    link_user,
     register_player,
     update_tournament,
 )
@@ -161,7 +161,7 @@ def _register(
         entry = register_player(arbiter, tournament, {}, player=player)
         user = (accounts or {}).get(player.pk)
         if user is not None:
-            link_account(arbiter, entry, user.get_username())
+            link_user(arbiter, entry, user)
     freeze_start_numbers(arbiter, tournament, "rating")
 
 
