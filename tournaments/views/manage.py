@@ -12,7 +12,7 @@ from tournaments.forms import TournamentCreateForm, TournamentSettingsForm
 from tournaments.models import Role, Round, Tournament
 from tournaments.services.errors import ServiceError
 from tournaments.services.registration import create_tournament, update_tournament
-from tournaments.services.trf_io import export_trf as trf_text
+from tournaments.services.trf_io import trf_export, trf_rounds
 
 from .common import refuse
 
@@ -60,6 +60,7 @@ def overview(request: HttpRequest, slug: str) -> HttpResponse:
         "draft": next((r for r in rounds if r.status == Round.Status.DRAFT), None),
         "trf_flavours": TRF_FLAVOURS,
     }
+    context["trf_complete"], context["trf_in_play"] = trf_rounds(tournament)
     return render(request, "tournaments/manage/overview.html", context)
 
 
@@ -84,14 +85,17 @@ TRF_FLAVOURS = {"trf26": "TRF26", "trf16": "TRF16"}
 
 
 def export_trf(request: HttpRequest, slug: str, flavour: str) -> HttpResponse:
-    """Download the tournament as TRF (``trf26``, or ``trf16`` with XXR/XXC/BB* records).
+    """Download the tournament as TRF (``trf26``, or ``trf16`` with XXR/XXC/BB* records), in UTF-8.
 
-    Arbiters only: a TRF file carries FMJD ids and birth years. Confirmed results of published
-    and finished rounds, as ``manage.py export_trf`` writes them; an unknown flavour is a 404.
+    Arbiters only: a TRF file carries FMJD ids and birth years. The completed rounds (every game
+    with a confirmed result), as ``manage.py export_trf`` writes them; ``?in_play=1`` adds the boards
+    of a round in play as comments. The file name says which rounds (``slug-trf26-r1-4.trf``); an
+    unknown flavour is a 404.
     """
     tournament = tournament_for(request, slug, "tournaments.manage_tournament")
     if flavour not in TRF_FLAVOURS:
         raise Http404(f"unknown TRF flavour {flavour!r}: use trf26 or trf16")
-    response = HttpResponse(trf_text(tournament, flavour), content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-{flavour}.trf"'
+    export = trf_export(tournament, flavour, in_play=request.GET.get("in_play") == "1")
+    response = HttpResponse(export.text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{export.filename(tournament.slug, flavour)}"'
     return response
