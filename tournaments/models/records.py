@@ -25,6 +25,11 @@ class AuditEntry(models.Model):
     before = models.TextField(_("before"), blank=True)
     after = models.TextField(_("after"), blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # History brought by a tournament archive from another server: kept as it was written there, never
+    # as an act of a local account (``actor`` stays empty; ``imported_actor`` is the name the archive
+    # gave, which may be anyone's on this server).
+    imported = models.BooleanField(_("imported"), default=False)
+    imported_actor = models.CharField(_("imported: who"), max_length=150, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

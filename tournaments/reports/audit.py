@@ -113,7 +113,10 @@ def _value(text: str) -> str:
 
 def read(entry: AuditEntry) -> AuditLine:
     """``entry`` in plain words (see the module docstring)."""
-    who = (entry.actor.get_full_name() or entry.actor.get_username()) if entry.actor else _("the system")
+    if entry.imported:
+        who = _("%(name)s (imported from another server)") % {"name": entry.imported_actor or _("unknown")}
+    else:
+        who = (entry.actor.get_full_name() or entry.actor.get_username()) if entry.actor else _("the system")
     before, after = _pairs(entry.before), _pairs(entry.after)
     changes: tuple[Change, ...] = ()
     if before is not None and after is not None and (before or after):

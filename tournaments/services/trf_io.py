@@ -72,7 +72,7 @@ def _birth_year(value: str) -> int | None:
 def _unique_slug(base: str) -> str:
     base = (slugify(base) or "trf-import")[:70]
     slug, i = base, 2
-    while Tournament.objects.filter(slug=slug).exists():
+    while Tournament.objects.filter(slug__iexact=slug).exists():
         slug, i = f"{base}-{i}", i + 1
     return slug
 
@@ -117,7 +117,7 @@ def _system(t: TrfTournament) -> str:
 
 
 def _create_tournament(t: TrfTournament, slug: str | None, actor: Actor) -> Tournament:
-    if slug and Tournament.objects.filter(slug=slug).exists():
+    if slug and Tournament.objects.filter(slug__iexact=slug).exists():
         raise TrfError(0, "slug", f"a tournament with the short name “{slug}” already exists")
     s = t.scoring
     return Tournament.objects.create(

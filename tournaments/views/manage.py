@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from tournaments.access import LoginRequired, require, tournament_for
 from tournaments.forms import TournamentCreateForm, TournamentSettingsForm
 from tournaments.models import Role, Round, Tournament
+from tournaments.permissions import is_chief_arbiter
 from tournaments.services.errors import ServiceError
 from tournaments.services.registration import create_tournament, update_tournament
 from tournaments.services.trf_io import trf_export, trf_rounds
@@ -61,6 +62,7 @@ def overview(request: HttpRequest, slug: str) -> HttpResponse:
         "trf_flavours": TRF_FLAVOURS,
     }
     context["trf_complete"], context["trf_in_play"] = trf_rounds(tournament)
+    context["is_chief"] = is_chief_arbiter(request.user, tournament)
     return render(request, "tournaments/manage/overview.html", context)
 
 
