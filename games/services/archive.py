@@ -64,6 +64,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.permissions import is_chief_arbiter
+from tournaments.versioning import bump, quiet_bumps
 
 from .archive_read import ArchiveDocument, Progress, read_archive
 from .archive_schema import (
@@ -328,6 +329,7 @@ class _Importer:
         self.refs: dict[type[models.Model], dict[str, int]] = {}
         self.ex = _Exporter()
         self.next_base = _BaseWriter()
+        self.players_changed: set[int] = set()
 
     # values ------------------------------------------------------------------------------
     def _value(self, where: str, f: AnyField, value: Any) -> Any:
@@ -478,7 +480,8 @@ class _Importer:
                 data["player"] = self.ex.row(obj.player, PLAYER_SKIP, None)  # type: ignore[attr-defined]
             row = compact(data)
             key = key_of(section, row)
-            out[_digest(key)] = (obj.pk, row)
+            # History rows are only looked up (a row the server has is never changed): keep no copy.
+            out[_digest(key)] = (obj.pk, {} if section.append_only else row)
             if not section.append_only:  # history rows are never referred to
                 ex_refs[obj.pk] = key_json(key)
                 refs[hashable(key_json(key))] = obj.pk
@@ -497,7 +500,7 @@ class _Importer:
 
     def section_step(self, tournament: Tournament, section: Section) -> None:
         ours_by_key = self._ours(tournament, section)
-        base_by_key = self.base.section(section) if self.base is not None else {}
+        base_by_key = self.base.section(section) if self.base is not None and not section.append_only else {}
         refs = self.refs.setdefault(section.model, {})
         if section.model is Entry and self.base is not None:
             self._free_start_numbers(ours_by_key)
@@ -567,6 +570,7 @@ class _Importer:
         self._save(f"{where}.player", player, changed, theirs, created)
         entry.player_id = player.pk  # type: ignore[attr-defined]
         if changed and not created:
+            self.players_changed.add(player.pk)
             self.report.changed.append(_("player %(name)s: %(fields)s changed")
                                        % {"name": player.name, "fields": ", ".join(changed)})
 
@@ -623,8 +627,12 @@ def _store(doc: ArchiveDocument, actor: User, progress: Progress | None) -> Impo
         previous = (TournamentImport.objects.filter(tournament__event_id=uuid.UUID(str(event)))
                     .order_by("-imported_at", "-id").first())
     importer = _Importer(doc, _Base(previous) if previous else None, actor, progress)
-    tournament = importer.run()
+    with quiet_bumps():  # one version bump for the whole import, below, not one per row
+        tournament = importer.run()
     report = importer.report
+    bump(tournament.pk)
+    if importer.players_changed:  # a player's name, rating... shows in every tournament they play in
+        bump(Entry.objects.filter(player_id__in=importer.players_changed).values_list("tournament_id", flat=True))
     if not report.unchanged:
         TournamentImport.objects.create(
             tournament=tournament, sha256=doc.sha256,
