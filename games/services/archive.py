@@ -630,7 +630,8 @@ def _store(doc: ArchiveDocument, actor: User, progress: Progress | None) -> Impo
     with quiet_bumps():  # one version bump for the whole import, below, not one per row
         tournament = importer.run()
     report = importer.report
-    bump(tournament.pk)
+    if not report.unchanged:
+        bump(tournament.pk)
     if importer.players_changed:  # a player's name, rating... shows in every tournament they play in
         bump(Entry.objects.filter(player_id__in=importer.players_changed).values_list("tournament_id", flat=True))
     if not report.unchanged:

@@ -26,19 +26,13 @@ from django.db import connection, transaction
 from django.urls import reverse
 
 from games.models import (
-    CorrectionRequest,
-    DrawClaim,
-    IrregularityRuling,
     SubmissionLink,
     TournamentImport,
     new_link_token,
 )
 from games.services import archive_schema, archive_zip
 from games.services.archive import ArchiveError, export_archive, import_archive, read_archive, tournament_document
-from games.services.games import game_for_board
-from games.services.results import enter_result, submit_result
-from tournaments.audit import record
-from tournaments.models import Absence, AuditEntry, Entry, Player, ProhibitedPair, ResultSubmission, Role, Tournament
+from tournaments.models import AuditEntry, Entry, Player, ResultSubmission, Role, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO_SLUGS = ("utrecht-club-championship-2026", "amersfoort-autumn-open-2026")
@@ -88,30 +82,6 @@ def _move_away(tournament: Tournament) -> None:
     for link in SubmissionLink.objects.filter(tournament=tournament):
         link.token = new_link_token()
         link.save()
-
-
-@pytest.fixture
-def full_tournament(tournament, entries, published_round, chief_arbiter, player, opponent):
-    """A small tournament with a row in every section: submissions, claim, ruling, link, correction
-    request, absence, prohibited pair, audit entries, roles."""
-    board = published_round.boards.get(number=1)
-    game = game_for_board(board)
-    game.moves = "1. 32-28 19-23 2. 28x19 14x23"
-    game.save()
-    submit_result(game, "2-0", user=player)
-    submit_result(game, "1-1", user=opponent)
-    other = game_for_board(published_round.boards.get(number=2))
-    enter_result(other, "0-2", chief_arbiter)
-    CorrectionRequest.objects.create(game=other, requested_for=entries[2], result="1-1", termination="normal",
-                                     reason="Remise vereinbart, nicht 0-2")
-    DrawClaim.objects.create(game=game, ply=3, rule="threefold", claimed_by=player, evidence={"plies": [1, 3]},
-                             explanation="Dreimalige Stellungswiederholung")
-    IrregularityRuling.objects.create(game=game, ply=2, decision="stands", comment="ok", ruled_by=chief_arbiter)
-    SubmissionLink.objects.create(tournament=tournament, entry=entries[3])
-    Absence.objects.create(entry=entries[2], round_number=2, kind="half", note="Hochzeit")
-    ProhibitedPair.objects.create(tournament=tournament, first=entries[0], second=entries[2], reason="Familie")
-    record(chief_arbiter, tournament, "note", tournament, before="", after="Änderung «test»")
-    return tournament
 
 
 # --- coverage -----------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from games.services import archive_schema, archive_zip
 from games.services.archive import export_archive, import_archive, read_archive, tournament_document
 from games.services.archive_read import plies
 from games.services.archive_zip import ArchiveError
-from tests.games.test_archive import _doc_of, _move_away, _state, _zip, full_tournament  # noqa: F401 - fixture
+from tests.games.test_archive import _doc_of, _move_away, _state, _zip
 from tournaments.forms import TournamentCreateForm
 from tournaments.models import AuditEntry, Role, Tournament
 from tournaments.reports.audit import read as audit_line
@@ -207,8 +207,7 @@ def test_web_addresses_are_unique_whatever_their_case(tournament, make_user):
     from tournaments.trf import TrfError
 
     with pytest.raises(TrfError):
-        import_trf("012 Twin\n001    1      A, B                              1500                             0.0    1\n",
-                   slug="OPEN-2026")
+        import_trf("012 Twin\n001    1      A, B" + " " * 30 + "1500" + " " * 29 + "0.0    1\n", slug="OPEN-2026")
     doc = tournament_document(tournament)
     doc["tournament"]["event_id"] = "00000000-0000-4000-8000-0000000000aa"
     doc["tournament"]["slug"] = "Open-2026"
