@@ -10,13 +10,13 @@ import logging
 from celery import shared_task
 from django.core.cache import cache
 from django.core.files.storage import default_storage
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.services.archive import ArchiveDocument, import_archive, may_import
 from games.services.archive_zip import ArchiveError
 from games.services.pdn_import import decode_upload, import_pdn_text
 from tournaments.models import TaskRun, Tournament
+from tournaments.tasks import queue_after_commit
 
 log = logging.getLogger(__name__)
 PDN_IMPORT = "pdn_import"
@@ -24,7 +24,7 @@ PDN_IMPORT = "pdn_import"
 
 def queue_pdn_import(task: TaskRun) -> None:
     """Queue the import once the TaskRun row is committed."""
-    transaction.on_commit(lambda: import_pdn_task.delay(task.pk))
+    queue_after_commit(task, import_pdn_task, task.pk)
 
 
 @shared_task
@@ -94,7 +94,7 @@ def task_progress(run: TaskRun) -> tuple[int, str]:
 
 def queue_archive_import(run: TaskRun) -> None:
     """Queue the archive import of ``run`` once its row is committed."""
-    transaction.on_commit(lambda: import_archive_task.delay(run.pk))
+    queue_after_commit(run, import_archive_task, run.pk)
 
 
 @shared_task(name="games.tasks.import_archive_task")

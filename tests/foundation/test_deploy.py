@@ -264,3 +264,26 @@ def test_a_shell_reads_env_example_as_meant():
     expected = _example_values()
     assert expected["SITE_NAME"] == "Draughts Arbiter"
     assert {k: seen.get(k) for k in expected} == expected
+
+
+def test_every_long_running_service_is_restarted_when_it_stops():
+    """Issue 23, fault 2: a worker that stops (Redis gone, out of memory) must come back by itself in
+    every deploy path: compose's restart policy on each service but the one-off migration, systemd's
+    Restart= on both units. Venue mode runs tasks inline (no worker to supervise)."""
+    compose = (ROOT / "deploy" / "compose.yml").read_text(encoding="utf-8")
+    part = compose.split("\nservices:\n", 1)[1].split("\nvolumes:\n", 1)[0]
+    services = re.split(r"^  (\w+):\n", part, flags=re.MULTILINE)
+    blocks = dict(zip(services[1::2], services[2::2], strict=True))
+    assert {"web", "worker", "postgres", "redis", "migrate"} <= set(blocks)
+    anchor = re.search(r"x-app: &app\n(.*?)\n\n", compose, re.DOTALL).group(1)
+    for name, block in blocks.items():
+        policy = re.search(r"^    restart: (.+)$", block, re.MULTILINE) or (
+            re.search(r"^  restart: (.+)$", anchor, re.MULTILINE) if "<<: *app" in block else None)
+        if name == "migrate":
+            assert policy and policy.group(1).strip('"') == "no"
+        else:
+            assert policy and policy.group(1) in ("unless-stopped", "always"), name
+    assert "--beat" in blocks["worker"]
+    worker_unit = (ROOT / "deploy" / "systemd" / "draughts-worker.service").read_text(encoding="utf-8")
+    assert re.search(r"^Restart=always$", worker_unit, re.MULTILINE) and "--beat" in worker_unit
+    assert re.search(r"^Restart=", (ROOT / "deploy" / "systemd" / "draughts-web.service").read_text(), re.MULTILINE)

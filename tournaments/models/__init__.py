@@ -14,7 +14,7 @@ from tournaments.models.event import (
     Tournament,
 )
 from tournaments.models.ratings import RatingList, RatingListPlayer
-from tournaments.models.records import AuditEntry, Document, TaskRun
+from tournaments.models.records import AuditEntry, Document, TaskRun, ThrottleCount
 from tournaments.models.results import Game, Result, ResultSubmission, ResultSubmissionQuerySet, Termination
 from tournaments.models.rounds import Board, Round
 
@@ -37,5 +37,6 @@ __all__ = [
     "Round",
     "TaskRun",
     "Termination",
+    "ThrottleCount",
     "Tournament",
 ]

@@ -110,3 +110,16 @@ class Document(models.Model):
     def is_current(self, tournament: Tournament) -> bool:
         """Built from the tournament's current version (or newer than this copy of the tournament)."""
         return self.version >= tournament.version
+
+
+class ThrottleCount(models.Model):
+    """Attempts counted in a time window for a throttle key (``tournaments.throttle``): failed sign-ins,
+    unknown private-link tokens. Kept in the database, not the cache, so that a lock-out survives a
+    Redis restart (issue 23, fault 4) and holds while Redis is down."""
+
+    key = models.CharField(max_length=80, unique=True)
+    count = models.PositiveIntegerField(default=0)
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.count} until {self.expires_at:%H:%M:%S}"
