@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.access import LoginRequired, require, tournament_for
 from tournaments.forms import TournamentCreateForm, TournamentSettingsForm
-from tournaments.models import Role, Round, Tournament
+from tournaments.models import Document, Role, Round, Tournament
 from tournaments.permissions import is_chief_arbiter
 from tournaments.services.errors import ServiceError
 from tournaments.services.registration import create_tournament, update_tournament
@@ -63,6 +63,10 @@ def overview(request: HttpRequest, slug: str) -> HttpResponse:
     }
     context["trf_complete"], context["trf_in_play"] = trf_rounds(tournament)
     context["is_chief"] = is_chief_arbiter(request.user, tournament)
+    # A stored crosstable built before the tournament's last change (its rebuild lost or not yet run):
+    # said here; a download builds it anew first.
+    context["stale_crosstable"] = Document.objects.filter(tournament=tournament, kind="crosstable",
+                                                          version__lt=tournament.version).first()
     return render(request, "tournaments/manage/overview.html", context)
 
 
