@@ -216,6 +216,9 @@ CELERY_BROKER_TRANSPORT = "config.broker:Transport" if CELERY_BROKER_URL.startsw
 CELERY_VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", 15 * 60)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+    # Look for tasks past their visibility timeout every 10 s (kombu: every 10 x 10 s by default).
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
     "socket_connect_timeout": 2,
     "socket_timeout": 10,
 }

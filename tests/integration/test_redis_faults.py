@@ -14,6 +14,7 @@ Skipped where ``redis-server`` is not installed (``.ci/run`` installs it).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -87,24 +88,18 @@ def redis_site(settings, tmp_path) -> Iterator[Redis]:
     settings.CELERY_BROKER_URL = f"{server.url}/0"
     from config.celery import app
 
-    previous = (app.conf.broker_url, app.conf.broker_transport, app.conf.task_always_eager,
-                app.conf.broker_connection_retry, app.conf.task_publish_retry)
-    app.conf.broker_url = f"{server.url}/0"
-    app.conf.broker_transport = "config.broker:Transport"
-    app.conf.task_always_eager = False
-    app.conf.task_publish_retry = False  # fail at once when Redis is down (production retries briefly)
-    app.pool.force_close_all()
-    old_retry = resilient.RETRY_SECONDS
-    resilient.RETRY_SECONDS = 0.5
-    tasks._queue_failed[0] = False
-    try:
-        yield server
-    finally:
-        resilient.RETRY_SECONDS = old_retry
-        (app.conf.broker_url, app.conf.broker_transport, app.conf.task_always_eager,
-         app.conf.broker_connection_retry, app.conf.task_publish_retry) = previous
-        app.pool.force_close_all()
-        server.stop()
+    url = f"{server.url}/0"
+    # task_publish_retry off: fail at once when Redis is down (production retries briefly).
+    with celery_conf(app, broker_url=url, broker_write_url=url, broker_read_url=url, task_always_eager=False,
+                     broker_transport="config.broker:Transport", task_publish_retry=False):
+        old_retry = resilient.RETRY_SECONDS
+        resilient.RETRY_SECONDS = 0.5
+        tasks._queue_failed[0] = False
+        try:
+            yield server
+        finally:
+            resilient.RETRY_SECONDS = old_retry
+            server.stop()
 
 
 @pytest.fixture
@@ -112,6 +107,27 @@ def game(published_round):
     from games.services.games import game_for_board
 
     return game_for_board(published_round.boards.get(number=1))
+
+
+def _fresh_pools(app) -> None:
+    """Forget the app's broker connection pools: the next task is sent with the current settings."""
+    app._pool = None
+    app.amqp._producer_pool = None
+
+
+@contextlib.contextmanager
+def celery_conf(app, **values) -> Iterator[None]:
+    """The Celery app's settings ``values`` inside, the previous ones after (and fresh pools each time)."""
+    previous = {name: getattr(app.conf, name) for name in values}
+    for name, value in values.items():
+        setattr(app.conf, name, value)
+    _fresh_pools(app)
+    try:
+        yield
+    finally:
+        for name, value in previous.items():
+            setattr(app.conf, name, value)
+        _fresh_pools(app)
 
 
 def _pages(client, tournament, game) -> dict[str, int]:
