@@ -24,6 +24,8 @@ ACTIONS = {
     "tournament.update": gettext_lazy("changed the settings"),
     "tournament.finish": gettext_lazy("finished the tournament"),
     "tournament.import_trf": gettext_lazy("imported the tournament from TRF"),
+    "import_archive": gettext_lazy("imported a tournament archive"),
+    "archive.export_with_email": gettext_lazy("exported the archive with e-mail addresses"),
     "entry.add": gettext_lazy("registered a player"),
     "entry.late": gettext_lazy("registered a late entry"),
     "entry.edit": gettext_lazy("changed a player's data"),
