@@ -84,6 +84,15 @@ def none(w: World) -> dict[str, Any]:
     return {}
 
 
+def archive_run(w: World) -> dict[str, Any]:
+    """A finished archive import started by the staff member."""
+    from tournaments.models import TaskRun
+
+    run = TaskRun.objects.create(kind="archive_import", created_by=w.users["staff"], status="done",
+                                 report={"file": "event.zip", "lines": ["Tournament x created."]})
+    return {"task_id": run.pk}
+
+
 TABLE: dict[str, list[Case]] = {
     # --- site (config/urls.py) ---
     "home": [Case(none, "GET", everyone(OK))],
@@ -167,7 +176,13 @@ TABLE: dict[str, list[Case]] = {
     # everyone else sees the board read-only (the pairings are public).
     "games:board_result": [Case(lambda w: {"slug": w.tournament.slug, "number": 1, "board": 1}, "GET",
                                 {**everyone(OK), **dict.fromkeys(GAME_PEOPLE, DONE)})],
-    "games:archive_export": [Case(slug, "GET", only(ARBITERS))],
+    "games:archive_export": [
+        Case(slug, "GET", only(ARBITERS)),
+        # With the accounts' e-mail addresses: the chief arbiter only, for a reason that is audited.
+        Case(slug, "POST", only(("chief",)), lambda w: {"include_email": "on", "reason": "federation report"}),
+    ],
+    # An archive import's progress and report: whoever started it (staff here), and staff.
+    "games:archive_import_status": [Case(archive_run, "GET", only(("staff",)))],
     # Whoever may create tournaments may bring one in (an update still needs its chief arbiter).
     "games:archive_import": [Case(none, "GET", only(("chief", "staff", *ARBITERS, "foreign_arbiter")))],
     # The token is the credential: whoever holds it may use it, signed in or not.
