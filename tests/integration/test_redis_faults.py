@@ -118,15 +118,19 @@ def _fresh_pools(app) -> None:
 @contextlib.contextmanager
 def celery_conf(app, **values) -> Iterator[None]:
     """The Celery app's settings ``values`` inside, the previous ones after (and fresh pools each time)."""
-    previous = {name: getattr(app.conf, name) for name in values}
+    changes = app.conf.changes  # the layer over Django's settings that setattr writes to
+    previous = {name: changes[name] for name in values if name in changes}
     for name, value in values.items():
         setattr(app.conf, name, value)
     _fresh_pools(app)
     try:
         yield
     finally:
-        for name, value in previous.items():
-            setattr(app.conf, name, value)
+        for name in values:  # back to what the settings say (or to an earlier change)
+            if name in previous:
+                changes[name] = previous[name]
+            else:
+                changes.pop(name, None)
         _fresh_pools(app)
 
 
