@@ -186,7 +186,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Cache ----------------------------------------------------------------
 REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # Redis unreachable: every read a miss, every write dropped, the site served from the database
+    # (config/cache.py; issue 23, fault 1).
+    CACHES = {"default": {"BACKEND": "config.cache.ResilientRedisCache", "LOCATION": REDIS_URL}}
     # Sessions are read from the shared cache and written to both (the database keeps them): a
     # signed-in request saves its session query. Only with a shared cache: per-process caches
     # would let one worker keep a session another has ended.
@@ -202,6 +204,32 @@ CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", CELERY_BROKER_URL or "cache
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Redis going away must not stop a worker (issue 23, fault 2): reconnect for ever, and a transport
+# whose channel survives failing to hand back the tasks it held (config/broker.py).
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_TRANSPORT = "config.broker:Transport" if CELERY_BROKER_URL.startswith("redis") else None
+# A task whose worker died unacknowledged goes back to the queue after this many seconds (kombu's
+# default is an hour; a lost document rebuild must come back within minutes, fault 3). It must stay
+# longer than any task runs (and than a delayed task's countdown), or a running task is delivered
+# twice: CELERY_TASK_TIME_LIMIT stops any task before it.
+CELERY_VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", 15 * 60)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+    # Look for tasks past their visibility timeout every 10 s (kombu: every 10 x 10 s by default).
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+    "socket_connect_timeout": 2,
+    "socket_timeout": 10,
+}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+CELERY_TASK_TIME_LIMIT = max(CELERY_VISIBILITY_TIMEOUT - 60, 60)
+CELERY_TASK_SOFT_TIME_LIMIT = max(CELERY_VISIBILITY_TIMEOUT - 120, 30)
+# The beat (``celery -A config worker --beat`` on one worker) sweeps documents left outdated by a
+# rebuild that was lost or could not be queued (tournaments.tasks.sweep_outdated_documents).
+CELERY_BEAT_SCHEDULE = {
+    "sweep-outdated-documents": {"task": "tournaments.tasks.sweep_outdated_documents", "schedule": 120.0},
+}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

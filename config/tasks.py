@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.models import TaskRun
+from tournaments.tasks import queue_after_commit
 
 SELFTEST_KIND = "selftest"
 
@@ -26,7 +27,7 @@ def queue_selftest(user: User | AnonymousUser) -> TaskRun:
     The task receives only the id: a worker never sees a row that does not exist yet.
     """
     run = TaskRun.objects.create(kind=SELFTEST_KIND, created_by=user if user.is_authenticated else None)
-    transaction.on_commit(lambda: selftest.delay(run.pk))
+    queue_after_commit(run, selftest, run.pk)
     return run
 
 

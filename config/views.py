@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 
+import redis
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.core.exceptions import PermissionDenied
-from django.db import connection
+from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -46,11 +47,59 @@ def home(request: HttpRequest) -> HttpResponse:
                                          "link_requests": link_requests_of(request.user)})
 
 
+def _database_state() -> tuple[bool, str]:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except DatabaseError as exc:
+        return False, str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return True, connection.vendor
+
+
+def _cache_state() -> tuple[bool, str]:
+    backend = caches["default"]
+    available = getattr(backend, "available", None)
+    if available is None:
+        return True, type(backend).__name__
+    if available():
+        return True, "redis"
+    return False, f"redis: {getattr(backend, 'last_error', '')}; pages and standings are computed from the database"
+
+
+def _broker_state() -> tuple[bool, str]:
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return True, "inline"
+    url = settings.CELERY_BROKER_URL
+    if not url.startswith(("redis://", "rediss://")):
+        return True, "not checked"
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=0.5, socket_timeout=0.5).ping()
+    except (redis.RedisError, OSError) as exc:
+        return False, f"redis: {exc}; documents are built on download, background jobs cannot be started"
+    return True, "redis"
+
+
 def healthz(request: HttpRequest) -> HttpResponse:
-    """For load balancers and the container healthcheck: the database answers."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-    return HttpResponse("ok", content_type="text/plain")
+    """For load balancers, monitors and the container healthcheck. First line ``ok`` (200) while the
+    database answers: the site works, also without Redis; ``unavailable`` (503) when it does not. Then
+    one line per service (``database``, ``cache``, ``broker``: ``ok`` or ``down`` with the reason), and
+    the header ``X-Health`` names what is down (``degraded: cache, broker``). ``?format=json`` for machines."""
+    states = {"database": _database_state(), "cache": _cache_state(), "broker": _broker_state()}
+    down = [name for name, (ok, _detail) in states.items() if not ok]
+    serving = states["database"][0]
+    status = 200 if serving else 503
+    if request.GET.get("format") == "json":
+        response: HttpResponse = JsonResponse(
+            {"status": "ok" if serving else "unavailable", "down": down,
+             "services": {name: {"ok": ok, "detail": detail} for name, (ok, detail) in states.items()}},
+            status=status)
+    else:
+        lines = ["ok" if serving else "unavailable"]
+        lines += [f"{name}: {'ok' if ok else 'down'} ({detail})" for name, (ok, detail) in states.items()]
+        response = HttpResponse("\n".join(lines) + "\n", content_type="text/plain", status=status)
+    response["X-Health"] = f"degraded: {', '.join(down)}" if down else "ok"
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def task_mode() -> dict[str, object]:

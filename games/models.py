@@ -99,7 +99,11 @@ class TournamentImport(models.Model):
     imported_at = models.DateTimeField(auto_now_add=True)
     imported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     sha256 = models.CharField(max_length=64)
+    # The archive's header and tournament row; the rows of every section, compact (long values as
+    # digests), gzip-compressed JSON lines in ``rows``: a base costs a few MB, not the document's size.
+    # (Imports made before: the whole document here, ``rows`` empty.)
     document = models.JSONField()
+    rows = models.BinaryField(default=bytes, blank=True)
     report = models.JSONField(default=dict, blank=True)
 
     class Meta:

@@ -39,6 +39,7 @@ urlpatterns = [
     path("t/<slug:slug>/pdn/", pdn.export_tournament, name="export_tournament"),
     path("t/<slug:slug>/archive/", archive.export, name="archive_export"),
     path("archive/import/", archive.upload, name="archive_import"),
+    path("archive/import/<int:task_id>/", archive.status, name="archive_import_status"),
     path("t/<slug:slug>/round/<int:number>/pdn/", pdn.export_round, name="export_round"),
     path("<int:game_id>/pdn/", pdn.export_game, name="export_game"),
     path("l/<str:token>/", links.link_home, name="link_home"),

@@ -85,8 +85,13 @@ class TournamentCreateForm(forms.ModelForm[Tournament]):
 
     def clean_slug(self) -> str:
         slug: str = self.cleaned_data["slug"]
-        if slug in RESERVED_SLUGS:
+        if slug.lower() in RESERVED_SLUGS:
             raise forms.ValidationError(_("/t/%(slug)s/ is reserved; choose another web address.") % {"slug": slug})
+        taken = Tournament.objects.filter(slug__iexact=slug).values_list("slug", flat=True).first()
+        if taken is not None:
+            raise forms.ValidationError(
+                _("/t/%(slug)s/ is already the address of another tournament (as /t/%(taken)s/; addresses "
+                  "differing only in capitals are the same).") % {"slug": slug, "taken": taken})
         return slug
 
     def clean(self) -> dict[str, Any]:

@@ -13,7 +13,9 @@ listens to it: documents are rebuilt in the background).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
+import threading
+from collections.abc import Iterable, Iterator
 
 from django.db import transaction
 from django.db.models import F
@@ -25,8 +27,26 @@ from tournaments.models import Tournament
 tournament_changed = Signal()
 
 
+_quiet = threading.local()
+
+
+@contextlib.contextmanager
+def quiet_bumps() -> Iterator[None]:
+    """Inside, ``bump`` does nothing (the model signals look nothing up): a bulk writer that saves
+    thousands of rows one by one (an archive import) bumps once itself, after, for every tournament
+    it changed. Per thread; nests."""
+    _quiet.depth = getattr(_quiet, "depth", 0) + 1
+    try:
+        yield
+    finally:
+        _quiet.depth -= 1
+
+
 def bump(tournament_ids: int | Iterable[int]) -> None:
-    """Advance the version of the tournament(s) and announce the change after commit."""
+    """Advance the version of the tournament(s) and announce the change after commit (nothing
+    inside ``quiet_bumps``; a query set of ids is not even evaluated there)."""
+    if getattr(_quiet, "depth", 0):
+        return
     ids = sorted({tournament_ids} if isinstance(tournament_ids, int) else set(tournament_ids))
     if not ids:
         return

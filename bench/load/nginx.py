@@ -28,8 +28,8 @@ def site_conf(listen_port: int, upstream_port: int, static_root: Path, cache_dir
     first = text.index("server {")
     second = text.index("server {", first + 1)
     text = text[:first] + text[second:]
-    text = re.sub(r"^\s*(listen \[::\]:443 ssl;|http2 on;|ssl_[a-z_]+ .*;)\n", "", text, flags=re.MULTILINE)
-    text = text.replace("listen 443 ssl;", f"listen 127.0.0.1:{listen_port};")
+    text = re.sub(r"^\s*(listen \[::\]:443 ssl http2;|ssl_[a-z_]+ .*;)\n", "", text, flags=re.MULTILINE)
+    text = text.replace("listen 443 ssl http2;", f"listen 127.0.0.1:{listen_port};")
     text = text.replace("server 127.0.0.1:8000", f"server 127.0.0.1:{upstream_port}")
     text = text.replace("/var/cache/nginx/draughts", str(cache_dir))
     text = re.sub(r"alias [^;]+;", f"alias {static_root}/;", text)

@@ -12,38 +12,47 @@ without a change here. ``SECTIONS`` lists the covered models, ``NOT_ARCHIVED`` t
 a tournament that are deliberately left out; ``tests/games/test_archive.py`` fails for any model
 with a path to ``Tournament`` in neither.
 
-Import (one transaction: any error stores nothing):
+Export: e-mail addresses of the accounts named in the archive are left out unless the chief arbiter
+asks for them, giving a reason that is written to the audit log (``include_email``).
 
-* a new tournament (unknown ``uid``, ``event_id`` in archives made before stages)
-  is created as in the archive; users are matched by username
-  and missing ones created inactive (no usable password);
+Import (one transaction: any error stores nothing; the web runs it as a background task):
+
+* the archive is read as a stream within bounds (``archive_zip``, ``archive_read``): nothing is
+  stored before every row has been read and checked, and the import holds one row at a time;
+* a new tournament (unknown ``uid``; ``event_id`` in archives made before events had stages) is created
+  as in the archive, the single stage of an event of its own; the importing account becomes its chief
+  arbiter; users are matched by username and missing ones created inactive (no usable password);
 * a tournament this server has (same ``uid``) is updated by a three-way merge against the
   document of the previous import: a value the archive changed since then is taken, a value only
   this server changed is kept, rows only this server has are kept; the report says what changed;
-* importing the same file again changes nothing;
+* an import writes only the importing tournament's entries (each change audited): a new entry is tied
+  to the player with its FMJD id on this server (else a new one), and no player row is ever changed, so
+  an import never alters another tournament (issue 23);
 * nobody confirms a result of a game they play: a confirmed result the archive adds to a game the
   importing user plays in is stored as waiting for the opponent or another arbiter, and a change
   the archive brings to such a game's confirmed result is not taken (this server's is kept); the
-  report names each (``ImportReport.waiting``).
-
-Bounds: the zip at most ``MAX_ZIP_BYTES``, at most ``MAX_MEMBERS`` members, each member's and the
-total uncompressed size capped (read in chunks, never trusting the sizes the zip declares), and a
-compression ratio above ``MAX_RATIO`` refused as a zip bomb.
+  report names each (``ImportReport.waiting``);
+* archives written by earlier versions are read as today's (``_older_row``);
+* roles never travel (an archive cannot grant one), and audit rows are history: added as *imported*
+  with the name the archive gave, never as acts of a local account;
+* web addresses are unique whatever their case;
+* importing the same file again changes nothing.
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime
+import gzip
 import hashlib
 import io
 import json
 import logging
 import uuid
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from django.contrib.auth.models import User as Account
 from django.core.exceptions import ValidationError
@@ -63,18 +72,22 @@ from tournaments.models import (
     Game,
     Player,
     ResultSubmission,
+    Role,
     Tournament,
 )
 from tournaments.permissions import is_chief_arbiter
+from tournaments.versioning import bump, quiet_bumps
 
+from .archive_read import ArchiveDocument, Progress, read_archive
 from .archive_schema import (
-    LATER_SECTIONS,
+    DROPPED_SECTIONS,
     PLAYER_SKIP,
     SECTIONS,
     TOURNAMENT_SKIP,
     AnyField,
     Section,
     account_model,
+    compact,
     concrete_fields,
     hashable,
     key_json,
@@ -84,10 +97,12 @@ from .archive_schema import (
     sort_key,
     target_model,
 )
-from .archive_zip import FORMAT, JSON_NAME, PDN_NAME, VERSION, ArchiveError, json_member
+from .archive_zip import FORMAT, JSON_NAME, PDN_NAME, VERSION, ArchiveError, Source
 
 log = logging.getLogger(__name__)
 
+__all__ = ["ArchiveDocument", "ArchiveError", "ImportReport", "archive_filename", "export_archive",
+           "import_archive", "may_import", "read_archive", "tournament_document"]
 
 # --- export -----------------------------------------------------------------------------------
 
@@ -154,11 +169,15 @@ def _section_rows(section: Section, tournament: Tournament) -> models.QuerySet[m
     qs = section.model._default_manager.filter(**{lookup(section): tournament}).order_by("pk")
     if section.model is AuditEntry:
         qs = qs.exclude(action__in=LOCAL_AUDIT_ACTIONS)
+    if section.model is Entry:
+        qs = qs.select_related("player")
     return qs
 
 
-def tournament_document(tournament: Tournament, *, exported_at: datetime.datetime | None = None) -> dict[str, Any]:
-    """The archive document of ``tournament`` (a dict ready for JSON)."""
+def tournament_document(tournament: Tournament, *, exported_at: datetime.datetime | None = None,
+                        include_email: bool = False) -> dict[str, Any]:
+    """The archive document of ``tournament`` (a dict ready for JSON); the accounts' e-mail addresses
+    only with ``include_email``."""
     ex = _Exporter()
     doc: dict[str, Any] = {
         "format": FORMAT,
@@ -167,14 +186,11 @@ def tournament_document(tournament: Tournament, *, exported_at: datetime.datetim
         "tournament": ex.row(tournament, TOURNAMENT_SKIP, None),
     }
     for section in SECTIONS:
-        qs = _section_rows(section, tournament)
-        if section.model is Entry:
-            qs = qs.select_related("player")
-        doc[section.name] = ex.section(section, qs)
+        doc[section.name] = ex.section(section, _section_rows(section, tournament))
     user_model = account_model()
     doc["users"] = sorted(
         ({"username": u.get_username(), "first_name": getattr(u, "first_name", ""),
-          "last_name": getattr(u, "last_name", ""), "email": getattr(u, "email", "")}
+          "last_name": getattr(u, "last_name", ""), **({"email": getattr(u, "email", "")} if include_email else {})}
          for u in user_model.objects.filter(pk__in=ex.users)),
         key=lambda u: u["username"],
     )
@@ -185,9 +201,10 @@ def document_bytes(doc: dict[str, Any]) -> bytes:
     return json.dumps(doc, sort_keys=True, ensure_ascii=False, indent=1).encode("utf-8")
 
 
-def export_archive(tournament: Tournament) -> bytes:
-    """The zip: ``tournament.json`` and ``games.pdn``."""
-    doc = tournament_document(tournament)
+def export_archive(tournament: Tournament, *, include_email: bool = False) -> bytes:
+    """The zip: ``tournament.json`` and ``games.pdn`` (e-mail addresses only with ``include_email``:
+    the caller audits why, see ``export_with_email``)."""
+    doc = tournament_document(tournament, include_email=include_email)
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         zf.writestr(JSON_NAME, document_bytes(doc))
@@ -199,71 +216,70 @@ def archive_filename(tournament: Tournament) -> str:
     return f"{tournament.slug}-{timezone.localdate():%Y%m%d}.zip"
 
 
-# --- reading ----------------------------------------------------------------------------------
-
-def read_archive(raw: bytes) -> dict[str, Any]:
-    """The validated document of the zip ``raw``; ArchiveError naming what is wrong."""
-    data = json_member(raw)
-    try:
-        doc = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ArchiveError(_("%(name)s is not UTF-8 text.") % {"name": JSON_NAME}) from None
-    except (ValueError, RecursionError) as exc:
-        raise ArchiveError(_("%(name)s is not valid JSON: %(error)s") % {"name": JSON_NAME, "error": exc}) from None
-    check_document(doc)
-    return cast(dict[str, Any], doc)
+@transaction.atomic
+def export_with_email(tournament: Tournament, actor: User, reason: str) -> bytes:
+    """The archive with the accounts' e-mail addresses, for a reason the chief arbiter gives; the
+    reason is written to the audit log (who, when, why)."""
+    reason = " ".join(reason.split())
+    if not reason:
+        raise ArchiveError(_("Say why the archive must contain e-mail addresses."))
+    record(actor, tournament, "archive.export_with_email", tournament, after=reason[:500])
+    return export_archive(tournament, include_email=True)
 
 
-def check_document(doc: Any) -> None:
-    """The document's outline: format, version, sections of the right types."""
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise ArchiveError(_("%(name)s is not a tournament archive of this program (format %(format)r).")
-                           % {"name": JSON_NAME, "format": doc.get("format") if isinstance(doc, dict) else None})
-    version = doc.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise ArchiveError(_("The archive has no format version."))
-    if version > VERSION:
-        raise ArchiveError(_("The archive has format version %(v)s, made by a newer version of this program; "
-                             "this server reads version %(mine)s. Update the server first.")
-                           % {"v": version, "mine": VERSION})
-    if version < 1:
-        raise ArchiveError(_("Unknown archive format version %(v)s.") % {"v": version})
-    if not isinstance(doc.get("tournament"), dict):
-        raise ArchiveError(_("The archive has no tournament."))
-    for name in LATER_SECTIONS:
-        doc.setdefault(name, [])  # an archive made before the section existed has none of its rows
-    for name in [s.name for s in SECTIONS] + ["users"]:
-        rows = doc.get(name)
-        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-            raise ArchiveError(_("Section %(name)s of the archive is missing or not a list of rows.") % {"name": name})
-    for i, entry in enumerate(doc["entries"]):
-        if not isinstance(entry.get("player"), dict):
-            raise ArchiveError(_("entries[%(i)s]: the player is missing.") % {"i": i})
-    for i, user in enumerate(doc["users"]):
-        if not isinstance(user.get("username"), str) or not user["username"]:
-            raise ArchiveError(_("users[%(i)s]: the username is missing.") % {"i": i})
-    _older_shapes(doc)
+# --- the previous import (the base of the three-way merge) -------------------------------------
+
+COMPACT_BASE = 2  # TournamentImport.document["compact"]: the rows are in ``TournamentImport.rows``
 
 
-def _older_shapes(doc: dict[str, Any]) -> None:
-    """Read archives written by earlier versions of the program as today's: the tournament's identity was
-    ``event_id`` before events had stages; entries carried the player's details in ``player`` only before
-    each entry kept its own."""
-    tournament = doc["tournament"]
-    if "uid" not in tournament and "event_id" in tournament:
-        tournament["uid"] = tournament.pop("event_id")
-    for i, entry in enumerate(doc["entries"]):
-        player = entry["player"]
-        doc["entries"][i] = {**{f: player[f] for f in ENTRY_DETAILS if f not in entry and f in player}, **entry}
-    # Before a pairing held several games, each board had one game, whose players were the board's.
-    board_section = next(s for s in SECTIONS if s.model is Board)
-    boards = {hashable(key_json(key_of(board_section, b))): b for b in doc["boards"]}
-    for game in doc["games"]:
-        if "number" not in game:
-            game["number"] = 1
-            board = boards.get(hashable(game.get("board")))
-            if isinstance(board, dict) and "white" not in game:
-                game["white"], game["black"] = board.get("white"), board.get("black")
+class _Base:
+    """What the previous import of the event said, as compact rows (``archive_schema.compact``):
+    ``tournament`` and, section by section, the rows by key digest."""
+
+    def __init__(self, imported: TournamentImport) -> None:
+        self.imported = imported
+        doc = imported.document if isinstance(imported.document, dict) else {}
+        self.compacted = doc.get("compact") == COMPACT_BASE
+        self.tournament: dict[str, Any] = compact(doc.get("tournament") or {})
+
+    def _lines(self) -> Iterator[list[Any]]:
+        if not self.compacted:  # an import made before bases were compact: the whole document
+            doc = self.imported.document
+            for section in SECTIONS:
+                for row in doc.get(section.name, []) if isinstance(doc, dict) else []:
+                    if isinstance(row, dict):
+                        yield [section.name, compact(row)]
+            return
+        with gzip.open(io.BytesIO(bytes(self.imported.rows)), "rt", encoding="utf-8") as fh:
+            for line in fh:
+                yield json.loads(line)
+
+    def section(self, section: Section) -> dict[bytes, dict[str, Any]]:
+        out = {}
+        for name, row in self._lines():
+            if name == section.name and isinstance(row, dict):
+                out[_digest(key_of(section, row))] = row
+        return out
+
+
+def _digest(key: list[Any]) -> bytes:
+    """A row's natural key as 20 bytes (a set of 100,000 audit keys costs a few MB, not 100)."""
+    return hashlib.sha1(hashable(key).encode("utf-8"), usedforsecurity=False).digest()
+
+
+class _BaseWriter:
+    """The compact rows of the document being imported: the base of the next import."""
+
+    def __init__(self) -> None:
+        self.buf = io.BytesIO()
+        self.gz = gzip.GzipFile(fileobj=self.buf, mode="wb", compresslevel=6)
+
+    def add(self, name: str, row: dict[str, Any]) -> None:
+        self.gz.write(json.dumps([name, row], ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n")
+
+    def value(self) -> bytes:
+        self.gz.close()
+        return self.buf.getvalue()
 
 
 # --- import -----------------------------------------------------------------------------------
@@ -279,6 +295,8 @@ class ImportReport:
     kept: list[str] = field(default_factory=list)
     users_created: list[str] = field(default_factory=list)
     ignored_fields: list[str] = field(default_factory=list)
+    roles_ignored: int = 0
+    chief_arbiter: str = ""
     waiting: list[str] = field(default_factory=list)
 
     @property
@@ -288,7 +306,8 @@ class ImportReport:
     def as_dict(self) -> dict[str, Any]:
         return {"slug": self.slug, "created": self.created, "added": self.added, "changed": self.changed,
                 "kept": self.kept, "users_created": self.users_created, "ignored_fields": self.ignored_fields,
-                "waiting": self.waiting}
+                "roles_ignored": self.roles_ignored, "chief_arbiter": self.chief_arbiter, "waiting": self.waiting,
+                "lines": self.lines()}
 
     def lines(self) -> list[str]:
         out = []
@@ -305,6 +324,12 @@ class ImportReport:
         out += [_("Kept (changed on this server): %(what)s") % {"what": k} for k in self.kept]
         if self.users_created:
             out.append(_("Accounts created (inactive): %(names)s") % {"names": ", ".join(self.users_created)})
+        if self.chief_arbiter:
+            out.append(_("Chief arbiter on this server: %(name)s (roles are never imported).")
+                       % {"name": self.chief_arbiter})
+        if self.roles_ignored:
+            out.append(_("Roles in the archive not imported: %(n)s (an archive never grants a role; the chief "
+                         "arbiter gives them on this server).") % {"n": self.roles_ignored})
         if self.ignored_fields:
             out.append(_("Fields this server does not know, ignored: %(names)s")
                        % {"names": ", ".join(self.ignored_fields)})
@@ -312,15 +337,44 @@ class ImportReport:
         return out
 
 
+def _imported_audit(row: dict[str, Any]) -> dict[str, Any]:
+    """An audit row of an archive as this server keeps it: history marked imported, the name the
+    archive gave kept as text, never linked to a local account."""
+    name = row.get("imported_actor") or row.get("actor") or ""
+    return {**row, "actor": None, "imported": True, "imported_actor": str(name)[:150]}
+
+
+def archive_uid(tournament: dict[str, Any]) -> Any:
+    """The tournament's identity in an archive (``event_id`` in archives made before events had stages)."""
+    return tournament.get("uid", tournament.get("event_id"))
+
+
+def _older_row(section: Section, row: dict[str, Any], board_players: dict[str, tuple[Any, Any]]) -> dict[str, Any]:
+    """A row of an archive written by an earlier version, as today's: entries carried the player's
+    details in ``player`` only before each entry kept its own; before a pairing held several games, each
+    board had one game, whose players were the board's (``board_players``: board key -> White, Black)."""
+    if section.model is Entry:
+        player = row["player"]
+        return {**{f: player[f] for f in ENTRY_DETAILS if f not in row and f in player}, **row}
+    if section.model is Game and "number" not in row:
+        white, black = board_players.get(hashable(row.get("board")), (None, None))
+        return {**row, "number": 1, **({} if "white" in row else {"white": white, "black": black})}
+    return row
+
+
 class _Importer:
-    def __init__(self, doc: dict[str, Any], base: dict[str, Any] | None, actor: User) -> None:
+    def __init__(self, doc: ArchiveDocument, base: _Base | None, actor: User,
+                 progress: Progress | None = None) -> None:
         self.doc = doc
         self.base = base
         self.actor = actor
+        self.progress = progress
         self.report = ImportReport()
         self.users: dict[str, int] = {}
         self.refs: dict[type[models.Model], dict[str, int]] = {}
         self.ex = _Exporter()
+        self.next_base = _BaseWriter()
+        self.board_players: dict[str, tuple[Any, Any]] = {}  # board key -> White, Black (``_older_row``)
 
     # values ------------------------------------------------------------------------------
     def _value(self, where: str, f: AnyField, value: Any) -> Any:
@@ -345,14 +399,14 @@ class _Importer:
         except ValidationError as exc:
             raise ArchiveError(f"{where}: {' '.join(exc.messages)}") from None
 
-    def _apply(self, section_name: str, index: int, obj: models.Model, theirs: dict[str, Any],
-               ours: dict[str, Any] | None, base: dict[str, Any] | None, skip: frozenset[str],
-               parent: str | None) -> list[str]:
-        """Set on ``obj`` the fields the archive changed; returns the names set."""
-        known = {f.name: f for f in concrete_fields(type(obj), skip)}
+    def _changes(self, section_name: str, model: type[models.Model], theirs: dict[str, Any],
+                 ours: dict[str, Any] | None, base: dict[str, Any] | None, skip: frozenset[str],
+                 parent: str | None) -> list[str]:
+        """The fields the archive changed (``ours``/``base``: compact rows; None for a new row)."""
+        known = {f.name: f for f in concrete_fields(model, skip)}
         for name in theirs:
             if name not in known and name != "player":
-                label = f"{type(obj)._meta.model_name}.{name}"
+                label = f"{model._meta.model_name}.{name}"
                 if label not in self.report.ignored_fields:
                     self.report.ignored_fields.append(label)
         changed = []
@@ -360,16 +414,21 @@ class _Importer:
             if name == parent and f.related_model is Tournament or name not in theirs:
                 continue
             if ours is not None:
-                if theirs[name] == ours.get(name):
+                mine = compact(theirs[name])
+                if mine == ours.get(name):
                     continue
-                if base is not None and name in base and base[name] == theirs[name]:
+                if base is not None and name in base and base[name] == mine:
                     # Only this server changed it since the last import: keep it.
-                    what = f"{section_name} {_key_text(theirs, name)}: {name}"
-                    self.report.kept.append(what)
+                    self.report.kept.append(f"{section_name} {_key_text(theirs, name)}: {name}")
                     continue
-            setattr(obj, f.attname, self._value(f"{section_name}[{index}].{name}", f, theirs[name]))
             changed.append(name)
         return changed
+
+    def _apply(self, where: str, obj: models.Model, theirs: dict[str, Any], names: list[str]) -> None:
+        known = {f.name: f for f in type(obj)._meta.concrete_fields}
+        for name in names:
+            f = known[name]
+            setattr(obj, f.attname, self._value(f"{where}.{name}", f, theirs[name]))
 
     def _save(self, where: str, obj: models.Model, changed: list[str], theirs: dict[str, Any], created: bool) -> None:
         auto = [f for f in type(obj)._meta.concrete_fields
@@ -394,7 +453,7 @@ class _Importer:
     # users -------------------------------------------------------------------------------
     def users_step(self) -> None:
         user_model = account_model()
-        names = {u["username"]: u for u in self.doc["users"]}
+        names = {u["username"]: u for _i, u in self.doc.rows("users")}
         existing = dict(user_model.objects.filter(**{f"{user_model.USERNAME_FIELD}__in": list(names)})
                         .values_list(user_model.USERNAME_FIELD, "pk"))
         for name, data in sorted(names.items()):
@@ -419,6 +478,8 @@ class _Importer:
     # tournament --------------------------------------------------------------------------
     def tournament_step(self) -> Tournament:
         theirs = self.doc["tournament"]
+        if "uid" not in theirs and "event_id" in theirs:
+            theirs = {**{k: v for k, v in theirs.items() if k != "event_id"}, "uid": theirs["event_id"]}
         event = theirs.get("uid")
         try:
             event_id = uuid.UUID(str(event))
@@ -430,72 +491,124 @@ class _Importer:
             ours = None
             tournament = Tournament()
         else:
-            ours = self.ex.row(tournament, TOURNAMENT_SKIP, None)
+            ours = compact(self.ex.row(tournament, TOURNAMENT_SKIP, None))
         slug = theirs.get("slug")
-        if isinstance(slug, str) and Tournament.objects.filter(slug=slug).exclude(uid=event_id).exists():
-            raise ArchiveError(_("The web address /t/%(slug)s/ is used by another tournament on this server; "
-                                 "rename one of them first.") % {"slug": slug})
-        base = self.base["tournament"] if self.base else None
-        changed = self._apply("tournament", 0, tournament, theirs, ours, base, TOURNAMENT_SKIP, None)
+        taken = (Tournament.objects.filter(slug__iexact=slug).exclude(uid=event_id).values_list("slug", flat=True)
+                 .first() if isinstance(slug, str) else None)
+        if taken is not None:
+            raise ArchiveError(_("The web address /t/%(slug)s/ is used by another tournament on this server (as "
+                                 "/t/%(taken)s/: addresses differing only in capitals are the same); rename one of "
+                                 "them first.") % {"slug": slug, "taken": taken})
+        base = self.base.tournament if self.base else None
+        changed = self._changes("tournament", Tournament, theirs, ours, base, TOURNAMENT_SKIP, None)
+        self._apply("tournament", tournament, theirs, changed)
         self._save("tournament", tournament, changed, theirs, created)
         self.report.created = created
         self.report.slug = tournament.slug
         if changed and not created:
             self.report.changed += [_("tournament: %(field)s changed") % {"field": n} for n in changed]
+        if created and isinstance(self.actor, Account):
+            Role.objects.create(tournament=tournament, user=self.actor, kind=Role.Kind.CHIEF_ARBITER)
+            self.report.chief_arbiter = self.actor.get_full_name() or self.actor.get_username()
         return tournament
 
     # sections ----------------------------------------------------------------------------
-    def section_step(self, tournament: Tournament, section: Section) -> None:
+    def _ours(self, tournament: Tournament, section: Section) -> dict[bytes, tuple[int, dict[str, Any]]]:
+        """This server's rows of the section by key digest: (pk, compact row); references remembered."""
         qs = _section_rows(section, tournament)
-        if section.model is Entry:
-            qs = qs.select_related("player")
-        ours_by_key = {hashable(key_of(section, d)): (obj, d) for obj, d in self.ex.pairs(section, qs)}
-        base_by_key = {}
-        if self.base is not None:
-            base_by_key = {hashable(key_of(section, d)): d for d in self.base.get(section.name, [])
-                           if isinstance(d, dict)}
         refs = self.refs.setdefault(section.model, {})
-        for obj, data in ours_by_key.values():
-            refs[hashable(key_json(key_of(section, data)))] = obj.pk
-        rows = list(enumerate(self.doc[section.name]))
+        ex_refs = self.ex.refs.setdefault(section.model, {})
+        out = {}
+        for obj in qs.iterator(chunk_size=500):
+            data = self.ex.row(obj, section.skip, section.parent)
+            if section.model is Entry:
+                data["player"] = self.ex.row(obj.player, PLAYER_SKIP, None)  # type: ignore[attr-defined]
+            row = compact(data)
+            key = key_of(section, row)
+            # History rows are only looked up (a row the server has is never changed): keep no copy.
+            out[_digest(key)] = (obj.pk, {} if section.append_only else row)
+            if not section.append_only:  # history rows are never referred to
+                ex_refs[obj.pk] = key_json(key)
+                refs[hashable(key_json(key))] = obj.pk
+        return out
+
+    def _rows(self, section: Section) -> Iterator[tuple[int, dict[str, Any]]]:
+        rows = self.doc.rows(section.name)
         if section.model is ResultSubmission:
-            # Leave "confirmed" last: one confirmed submission per game at every moment.
-            rows.sort(key=lambda r: r[1].get("status") == ResultSubmission.Status.CONFIRMED)
+            # Confirmed ones last: one confirmed submission per game at every moment.
+            confirmed = ResultSubmission.Status.CONFIRMED
+            yield from ((i, r) for i, r in rows if r.get("status") != confirmed)
+            yield from ((i, r) for i, r in self.doc.rows(section.name) if r.get("status") == confirmed)
+            return
+        for index, row in rows:
+            if section.model is AuditEntry:
+                yield index, _imported_audit(row)
+                continue
+            row = _older_row(section, row, self.board_players)
+            if section.model is Board:
+                self.board_players[hashable(key_json(key_of(section, row)))] = (row.get("white"), row.get("black"))
+            yield index, row
+
+    def section_step(self, tournament: Tournament, section: Section) -> None:
+        ours_by_key = self._ours(tournament, section)
+        base_by_key = self.base.section(section) if self.base is not None and not section.append_only else {}
+        refs = self.refs.setdefault(section.model, {})
         if section.model is Entry and self.base is not None:
-            self._free_start_numbers(tournament, rows, ours_by_key)
-        seen: set[str] = set()
+            self._free_start_numbers(ours_by_key)
+        seen: set[bytes] = set()
         added = 0
-        for index, theirs in rows:
+        for index, theirs in self._rows(section):
             where = f"{section.name}[{index}]"
-            key = hashable(key_of(section, theirs))
+            small = compact(theirs)
+            self.next_base.add(section.name, small)
+            key = _digest(key_of(section, small))
             if key in seen:
                 raise ArchiveError(_("%(where)s: the same row appears twice.") % {"where": where})
             seen.add(key)
             found = ours_by_key.get(key)
-            obj, ours = (found[0], found[1]) if found else (section.model(), None)
-            base = base_by_key.get(key)
-            if found is None and section.parent == "tournament":
-                obj.tournament_id = tournament.pk  # type: ignore[attr-defined]
-            elif found is None and theirs.get(section.parent) is None:
+            if found is not None and section.append_only:
+                continue
+            if found is None and section.parent != "tournament" and theirs.get(section.parent) is None:
                 raise ArchiveError(_("%(where)s: %(field)s is missing.") % {"where": where, "field": section.parent})
-            if section.model is Entry and found is None:
-                self._player(where, obj, theirs)
-            changed = self._apply(section.name, index, obj, theirs, ours, base, section.skip, section.parent)
-            if section.model is ResultSubmission:
-                changed = self._no_own_confirmation(where, cast(ResultSubmission, obj), changed, ours)
-            self._save(where, obj, changed, theirs, found is None)
-            if section.model is Entry and changed and found is not None:
-                record(self.actor, tournament, "entry.edit", obj, before=_fields_text(ours, changed),
-                       after=_fields_text(theirs, changed) + " (archive import)")
-            if found is None:
+            pk = self._row(tournament, section, where, theirs, found, base_by_key.get(key))
+            if pk is not None:
                 added += 1
-                refs[hashable(key_json(key_of(section, theirs)))] = obj.pk
-            elif changed:
-                self.report.changed.append(_("%(where)s %(key)s: %(fields)s changed")
-                                           % {"where": section.name, "key": _key_text(theirs, None, section),
-                                              "fields": ", ".join(changed)})
+                if not section.append_only:
+                    refs[hashable(key_json(key_of(section, theirs)))] = pk
         if added:
             self.report.added[section.name] = added
+
+    def _row(self, tournament: Tournament, section: Section, where: str, theirs: dict[str, Any],
+             found: tuple[int, dict[str, Any]] | None, base: dict[str, Any] | None) -> int | None:
+        """Store one row: the new row's pk when it was added, else None."""
+        ours = found[1] if found else None
+        changed = self._changes(section.name, section.model, theirs, ours, base, section.skip, section.parent)
+        if found is not None and not changed:
+            return None
+        obj = section.model() if found is None else self._load(section, found[0])
+        if found is None and section.parent == "tournament":
+            obj.tournament_id = tournament.pk  # type: ignore[attr-defined]
+        if section.model is Entry and found is None:
+            self._player(where, obj, theirs)
+        self._apply(where, obj, theirs, changed)
+        if section.model is ResultSubmission:
+            changed = self._no_own_confirmation(where, obj, changed, ours)  # type: ignore[arg-type]
+        self._save(where, obj, changed, theirs, found is None)
+        if section.model is Entry and found is not None and changed:
+            record(self.actor, tournament, "entry.edit", obj, before=_fields_text(ours, changed),
+                   after=_fields_text(theirs, changed) + " (archive import)")
+        if found is not None and changed:
+            self.report.changed.append(_("%(where)s %(key)s: %(fields)s changed")
+                                       % {"where": section.name, "key": _key_text(theirs, None, section),
+                                          "fields": ", ".join(changed)})
+        return obj.pk if found is None else None
+
+    @staticmethod
+    def _load(section: Section, pk: int) -> models.Model:
+        qs = section.model._default_manager.all()
+        if section.model is Entry:
+            qs = qs.select_related("player")
+        return qs.get(pk=pk)
 
     def _no_own_confirmation(self, where: str, sub: ResultSubmission, changed: list[str],
                              ours: dict[str, Any] | None) -> list[str]:
@@ -537,29 +650,33 @@ class _Importer:
         player = Player.objects.filter(fmjd_id=fmjd).order_by("pk").first() if fmjd else None
         if player is None:
             player = Player()
-            changed = self._apply("entries", 0, player, theirs["player"], None, None, PLAYER_SKIP, None)
+            changed = self._changes("entries", Player, theirs["player"], None, None, PLAYER_SKIP, None)
+            self._apply(f"{where}.player", player, theirs["player"], changed)
             self._save(f"{where}.player", player, changed, theirs["player"], True)
         entry.player_id = player.pk  # type: ignore[attr-defined]
 
-    def _free_start_numbers(self, tournament: Tournament, rows: list[tuple[int, dict[str, Any]]],
-                            ours_by_key: dict[str, tuple[models.Model, dict[str, Any]]]) -> None:
+    def _free_start_numbers(self, ours_by_key: dict[bytes, tuple[int, dict[str, Any]]]) -> None:
         """Start numbers that move are cleared first (unique per tournament at every moment)."""
+        section = SECTIONS[0]
         moving = []
-        for _i, theirs in rows:
-            found = ours_by_key.get(hashable(key_of(SECTIONS[0], theirs)))
+        for _i, theirs in self.doc.rows(section.name):
+            found = ours_by_key.get(_digest(key_of(section, compact(theirs))))
             if found and "start_number" in theirs and theirs["start_number"] != found[1].get("start_number"):
-                moving.append(found[0].pk)
+                moving.append(found[0])
         if moving:
             Entry.objects.filter(pk__in=moving).update(start_number=None)
-            for obj, _d in ours_by_key.values():
-                if obj.pk in moving:
-                    obj.start_number = None  # type: ignore[attr-defined]
+            for pk, row in ours_by_key.values():
+                if pk in moving:
+                    row["start_number"] = None
 
     def run(self) -> Tournament:
         self.users_step()
         tournament = self.tournament_step()
-        for section in SECTIONS:
+        for done, section in enumerate(SECTIONS, start=1):
             self.section_step(tournament, section)
+            if self.progress is not None:
+                self.progress(done * 100 // len(SECTIONS), _("Importing %(section)s") % {"section": section.name})
+        self.report.roles_ignored = sum(self.doc.counts.get(name, 0) for name in DROPPED_SECTIONS)
         return tournament
 
 
@@ -569,12 +686,12 @@ def _key_text(row: dict[str, Any], name: str | None, section: Section | None = N
     return str(row.get("slug", ""))
 
 
-def may_import(user: User, doc: dict[str, Any]) -> bool:
+def may_import(user: User, doc: ArchiveDocument | dict[str, Any]) -> bool:
     """A new event: whoever may create tournaments (staff; arbiters where the site allows it). An
     event this server has: its chief arbiter, or staff; never another tournament's arbiter."""
     if user is None or not getattr(user, "is_authenticated", False):
         return False
-    event = str(doc.get("tournament", {}).get("uid", ""))
+    event = str(archive_uid(doc.get("tournament") or {}) or "")
     try:
         existing = Tournament.objects.filter(uid=uuid.UUID(event)).first()
     except ValueError:
@@ -588,38 +705,51 @@ def _fields_text(row: dict[str, Any] | None, fields: list[str]) -> str:
     return "; ".join(f"{f}={'' if row is None or row.get(f) is None else row.get(f)}" for f in fields)
 
 
-def import_archive(raw: bytes, actor: User = None, *, check: Callable[[dict[str, Any]], None] | None = None
-                   ) -> ImportReport:
-    """Import the zip ``raw`` (one transaction). ``check(doc)`` may refuse (a permission check)
-    by raising ArchiveError before anything is written. Returns the report."""
-    doc = read_archive(raw)
-    if check is not None:
-        check(doc)
-    digest = hashlib.sha256(document_bytes(doc)).hexdigest()
-    try:
-        with transaction.atomic():
-            event = doc["tournament"].get("uid")
-            previous = None
-            with contextlib.suppress(ValueError):
-                previous = (TournamentImport.objects.filter(tournament__uid=uuid.UUID(str(event)))
-                            .order_by("-imported_at", "-id").first())
-            importer = _Importer(doc, previous.document if previous else None, actor)
-            tournament = importer.run()
-            report = importer.report
-            if not report.unchanged:
-                TournamentImport.objects.create(
-                    tournament=tournament, sha256=digest, document=doc, report=report.as_dict(),
-                    imported_by=actor if isinstance(actor, Account) else None)
-                # A new event too: every import is a change someone made (issue 23: no unaudited write).
-                record(actor, tournament, "import_archive", tournament, after="; ".join(report.lines())[:2000])
-    except ArchiveError:
-        raise
-    except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:
-        # A row of an unexpected shape that the outline check let through: name it, store nothing.
-        log.warning("archive import refused: %r", exc)
-        raise ArchiveError(_("The archive is damaged: a row has an unexpected shape (%(error)s); nothing was stored.")
-                           % {"error": f"{type(exc).__name__}: {exc}"[:200]}) from None
-    except (IntegrityError, DatabaseError) as exc:
-        raise ArchiveError(_("The archive contradicts itself or this server's data; nothing was stored (%(error)s).")
-                           % {"error": str(exc).splitlines()[0] if str(exc) else type(exc).__name__}) from None
+def _store(doc: ArchiveDocument, actor: User, progress: Progress | None) -> ImportReport:
+    event = archive_uid(doc["tournament"])
+    previous = None
+    with contextlib.suppress(ValueError):
+        previous = (TournamentImport.objects.filter(tournament__uid=uuid.UUID(str(event)))
+                    .order_by("-imported_at", "-id").first())
+    importer = _Importer(doc, _Base(previous) if previous else None, actor, progress)
+    with quiet_bumps():  # one version bump for the whole import, below, not one per row
+        tournament = importer.run()
+    report = importer.report
+    if not report.unchanged:
+        bump(tournament.pk)
+    if not report.unchanged:
+        TournamentImport.objects.create(
+            tournament=tournament, sha256=doc.sha256,
+            document={"format": doc["format"], "version": doc["version"], "compact": COMPACT_BASE,
+                      "exported_at": doc.get("exported_at"), "tournament": compact(doc["tournament"])},
+            rows=importer.next_base.value(), report=report.as_dict(),
+            imported_by=actor if isinstance(actor, Account) else None)
+        record(actor, tournament, "import_archive", tournament, after="; ".join(report.lines())[:2000])
     return report
+
+
+def import_archive(source: Source, actor: User = None, *,
+                   check: Callable[[ArchiveDocument], None] | None = None,
+                   progress: Progress | None = None) -> ImportReport:
+    """Import the zip ``source`` (bytes, a path or a binary file) in one transaction. The archive is
+    read and checked first (``progress(pct, message)`` hears of both steps); ``check(doc)`` may refuse
+    (a permission check) by raising ArchiveError before anything is written. Returns the report."""
+    reading = (lambda pct, message: progress(pct * 3 // 10, message)) if progress else None
+    with read_archive(source, progress=reading) as doc:
+        if check is not None:
+            check(doc)
+        importing = (lambda pct, message: progress(30 + pct * 7 // 10, message)) if progress else None
+        try:
+            with transaction.atomic():
+                return _store(doc, actor, importing)
+        except ArchiveError:
+            raise
+        except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:
+            # A row of an unexpected shape that the outline check let through: name it, store nothing.
+            log.warning("archive import refused: %r", exc)
+            raise ArchiveError(_("The archive is damaged: a row has an unexpected shape (%(error)s); nothing was "
+                                 "stored.") % {"error": f"{type(exc).__name__}: {exc}"[:200]}) from None
+        except (IntegrityError, DatabaseError) as exc:
+            raise ArchiveError(_("The archive contradicts itself or this server's data; nothing was stored "
+                                 "(%(error)s).") % {"error": str(exc).splitlines()[0] if str(exc) else
+                                                    type(exc).__name__}) from None

@@ -1,14 +1,16 @@
 """The schema of a tournament archive (``games.services.archive``): which models travel, in which
 order, under which natural keys, and how a field's value is written as JSON.
 
-``SECTIONS`` lists the covered models in dependency order, ``NOT_ARCHIVED`` the models tied to a
-tournament that are deliberately left out (``tests/games/test_archive.py`` fails for any model with
+``SECTIONS`` lists the covered models in dependency order (``MAX_ROWS`` their bounds), ``NOT_ARCHIVED``
+the models tied to a tournament that are deliberately left out (roles among them: an archive never
+grants a role) (``tests/games/test_archive.py`` fails for any model with
 a path to ``Tournament`` in neither).
 """
 
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 from dataclasses import dataclass
 from decimal import Decimal
@@ -52,7 +54,13 @@ class Section:
     parent: str
     key: tuple[str, ...]
     skip: frozenset[str] = frozenset()
+    # History rows: an import adds those it does not have and never changes one it has.
+    append_only: bool = False
 
+
+# Audit rows are matched by what happened and when, not by who: an imported row keeps the name the
+# archive gave in ``imported_actor`` and is never an act of a local account (``actor`` stays empty).
+AUDIT_KEY = ("action", "object_type", "object_id", "object_repr", "before", "after", "created_at")
 
 # In dependency order: a row refers only to rows of earlier sections (and to users).
 SECTIONS: tuple[Section, ...] = (
@@ -61,7 +69,6 @@ SECTIONS: tuple[Section, ...] = (
     Section("team_members", TeamMember, "team", ("entry",)),
     Section("line_ups", LineUp, "team", ("team", "round_number")),
     Section("line_up_boards", LineUpBoard, "line_up", ("line_up", "board")),
-    Section("roles", Role, "tournament", ("user", "kind")),
     Section("absences", Absence, "entry", ("entry", "round_number")),
     Section("prohibited_pairs", ProhibitedPair, "tournament", ("first", "second")),
     Section("rounds", Round, "tournament", ("number",)),
@@ -72,11 +79,39 @@ SECTIONS: tuple[Section, ...] = (
     Section("rulings", IrregularityRuling, "game", ("game", "ply")),
     Section("links", SubmissionLink, "tournament", ("entry",)),
     Section("corrections", CorrectionRequest, "game", ("game", "requested_for", "created_at")),
-    Section("audit", AuditEntry, "tournament", ()),
+    Section("audit", AuditEntry, "tournament", AUDIT_KEY, append_only=True),
 )
+
+# The most rows a section of one archive may hold (checked while the document is read, before any is
+# stored); together with ``MAX_ROW_BYTES`` per row they bound an import's work. A 1,000-player Swiss
+# of 15 rounds has 7,500 boards; the limits leave room for several times that.
+MAX_ROWS: dict[str, int] = {
+    "entries": 3_000,
+    "teams": 500,
+    "team_members": 3_000,
+    "line_ups": 10_000,
+    "line_up_boards": 60_000,
+    "absences": 30_000,
+    "prohibited_pairs": 10_000,
+    "rounds": 99,
+    "boards": 30_000,
+    "games": 60_000,  # a pairing holds one game, a micro-match two, a team match one per board
+    "submissions": 60_000,
+    "draw_claims": 10_000,
+    "rulings": 10_000,
+    "links": 3_000,
+    "corrections": 10_000,
+    "audit": 100_000,
+    "users": 5_000,
+    "roles": 1_000,  # archives written before roles stopped travelling: read, counted, never imported
+}
+MAX_ROW_BYTES = 64 * 1024  # one row's JSON text (a game's moves are at most MAX_MOVE_TEXT characters)
+MAX_PLIES = 1_000  # half-moves of one game's or submission's moves (as for PDN files)
 
 # Sections added after format version 1 was first written: absent in older archives (no rows).
 LATER_SECTIONS = ("corrections", "teams", "team_members", "line_ups", "line_up_boards")
+# Sections older archives hold that are no longer imported (counted in the report).
+DROPPED_SECTIONS = ("roles",)
 
 # Player rows travel inside their entry (``entries[i].player``) as the identity of the person (matched by
 # FMJD id on import, never changed by one); what the tournament shows is the entry's own details. The
@@ -85,6 +120,7 @@ PLAYER_SKIP: frozenset[str] = frozenset(PRIVATE_DETAILS)
 
 # Models tied to a tournament that an archive leaves out, and why.
 NOT_ARCHIVED: dict[type[models.Model], str] = {
+    Role: "roles are given on each server by its own chief arbiter (or staff): an archive never grants one",
     TaskRun: "background jobs of this instance (progress of a pairing, an import)",
     Document: "built PDFs: rebuilt from the data on demand",
     TournamentImport: "this instance's record of archives imported",
@@ -154,9 +190,23 @@ def target_model(f: AnyField | models.ForeignObjectRel | GenericForeignKey) -> t
 
 
 def key_of(section: Section, row: dict[str, Any]) -> list[Any]:
-    if section.key:
-        return [row.get(name) for name in section.key]
-    return [row.get(f.name) for f in concrete_fields(section.model, section.skip) if f.name != section.parent]
+    return [row.get(name) for name in section.key]
+
+
+def compact(value: Any) -> Any:
+    """``value`` as an import compares it: a long text (moves, a report) or a large JSON value is replaced
+    by its digest (``{"sha1": ...}``, which no plain value equals), a dict compacted field by field.
+    Rows kept for the three-way merge (this server's and the previous import's) cost a few hundred
+    bytes each, however long their moves."""
+    if isinstance(value, dict) and "sha1" not in value:
+        return {k: compact(v) for k, v in value.items()}
+    text = value if isinstance(value, str) else json.dumps(value, sort_keys=True, ensure_ascii=False)
+    if len(text) <= COMPACT_LIMIT:
+        return value
+    return {"sha1": hashlib.sha1(text.encode("utf-8"), usedforsecurity=False).hexdigest()}
+
+
+COMPACT_LIMIT = 96
 
 
 def lookup(section: Section) -> str:

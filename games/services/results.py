@@ -261,7 +261,8 @@ def _confirm_agreement(game: Game, theirs: ResultSubmission, entry: Entry, user:
     _check_agreement(game, theirs.result, merged_term, merged_moves)
     mine = create_version(game, result=theirs.result, moves=merged_moves, termination=merged_term,
                           submitted_by=user if link is None else None, submitted_for=entry, via_link=link is not None)
-    return _confirm(mine, user if link is None else None, note=note + f", completing version {theirs.version}")
+    return _confirm(mine, user if link is None else None, note=note + f", completing version {theirs.version}",
+                    agreed_with=theirs)
 
 
 def _submitting_entry(game: Game, user: User, link: SubmissionLink | None) -> Entry:
@@ -340,7 +341,8 @@ def _apply_to_game(game: Game, sub: ResultSubmission) -> None:
     game.save(update_fields=changed)
 
 
-def _confirm(sub: ResultSubmission, user: User, note: str = "") -> ResultSubmission:
+def _confirm(sub: ResultSubmission, user: User, note: str = "", *,
+             agreed_with: ResultSubmission | None = None) -> ResultSubmission:
     """Confirm inside the caller's transaction; the constraint decides concurrent races.
 
     The game row is locked first so that two confirmations of one game queue up in the same
@@ -350,7 +352,11 @@ def _confirm(sub: ResultSubmission, user: User, note: str = "") -> ResultSubmiss
     """
     game = sub.game
     own = entry_of_user(game, user)
-    if own is not None and (sub.submitted_by_id == own.user_id or sub.submitted_for_id == own.pk):
+    # ``agreed_with``: the opponent's waiting version of the same result, which ``sub`` completes (both
+    # sides sent this result: it is no one's own word alone).
+    agreed = (agreed_with is not None and agreed_with.result == sub.result and own is not None
+              and agreed_with.submitted_for_id not in (None, own.pk))
+    if own is not None and not agreed and (sub.submitted_by_id == own.user_id or sub.submitted_for_id == own.pk):
         # The one place a result becomes confirmed: whatever path led here (a form, a button, an
         # import), nobody confirms their own side's result of a game they play.
         raise GameError(_("Nobody confirms or rejects their own submission: the opponent or an arbiter must do it."))

@@ -48,3 +48,39 @@ def as_persona(client, personas):
         return client
 
     return do
+
+
+@pytest.fixture
+def full_tournament(tournament, entries, published_round, chief_arbiter, player, opponent):
+    """A small tournament with a row in every archived section (tests/games/test_archive*.py):
+    submissions, claim, ruling, link, correction request, absence, prohibited pair, audit entries."""
+    from games.models import CorrectionRequest, DrawClaim, IrregularityRuling, SubmissionLink
+    from games.services.games import game_for_board
+    from games.services.results import enter_result, submit_result
+    from tournaments.audit import record
+    from tournaments.models import Absence, LineUp, LineUpBoard, ProhibitedPair, Team, TeamMember
+
+    board = published_round.boards.get(number=1)
+    game = game_for_board(board)
+    game.moves = "1. 32-28 19-23 2. 28x19 14x23"
+    game.save()
+    submit_result(game, "2-0", user=player)
+    submit_result(game, "1-1", user=opponent)
+    other = game_for_board(published_round.boards.get(number=2))
+    enter_result(other, "0-2", chief_arbiter)
+    CorrectionRequest.objects.create(game=other, requested_for=entries[2], result="1-1", termination="normal",
+                                     reason="Remise vereinbart, nicht 0-2")
+    DrawClaim.objects.create(game=game, ply=3, rule="threefold", claimed_by=player, evidence={"plies": [1, 3]},
+                             explanation="Dreimalige Stellungswiederholung")
+    IrregularityRuling.objects.create(game=game, ply=2, decision="stands", comment="ok", ruled_by=chief_arbiter)
+    SubmissionLink.objects.create(tournament=tournament, entry=entries[3])
+    Absence.objects.create(entry=entries[2], round_number=2, kind="half", note="Hochzeit")
+    ProhibitedPair.objects.create(tournament=tournament, first=entries[0], second=entries[2], reason="Familie")
+    record(chief_arbiter, tournament, "note", tournament, before="", after="Änderung «test»")
+    team = Team.objects.create(tournament=tournament, number=1, name="DC Utrecht 1", captain=player)
+    TeamMember.objects.create(team=team, entry=entries[0], order=1)
+    line_up = LineUp.objects.create(team=team, round_number=2, submitted_by=player)
+    LineUpBoard.objects.create(line_up=line_up, board=1, entry=entries[0])
+    return tournament
+
+

@@ -26,32 +26,13 @@ from django.db import connection, transaction
 from django.urls import reverse
 
 from games.models import (
-    CorrectionRequest,
-    DrawClaim,
-    IrregularityRuling,
     SubmissionLink,
     TournamentImport,
     new_link_token,
 )
 from games.services import archive_schema, archive_zip
 from games.services.archive import ArchiveError, export_archive, import_archive, read_archive, tournament_document
-from games.services.games import game_for_board
-from games.services.results import enter_result, submit_result
-from tournaments.audit import record
-from tournaments.models import (
-    Absence,
-    AuditEntry,
-    Entry,
-    LineUp,
-    LineUpBoard,
-    Player,
-    ProhibitedPair,
-    ResultSubmission,
-    Role,
-    Team,
-    TeamMember,
-    Tournament,
-)
+from tournaments.models import AuditEntry, Entry, Player, ResultSubmission, Role, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO_SLUGS = ("utrecht-club-championship-2026", "amersfoort-autumn-open-2026")
@@ -74,9 +55,16 @@ def _doc_of(raw: bytes) -> dict:
         return json.loads(zf.read(archive_zip.JSON_NAME))
 
 
-def _same(a: dict, b: dict) -> None:
+def _same(a: dict, b: dict, *, imported: bool = False) -> None:
+    """The same document; with ``imported``, ``a`` is an archive and ``b`` the export of the server that
+    imported it: its audit rows came as history marked imported (actor kept as text, never a local
+    account), and the server's own entry of the import is left aside."""
     a, b = dict(a), dict(b)
     a.pop("exported_at"), b.pop("exported_at")
+    if imported:
+        a["audit"] = [{**r, "actor": None, "imported": True, "imported_actor": r.get("imported_actor") or r["actor"]
+                       or ""} for r in a["audit"]]
+        b["audit"] = [r for r in b["audit"] if r["imported"] or r["action"] != "import_archive"]
     for key in sorted(set(a) | set(b)):
         assert a.get(key) == b.get(key), f"section {key} differs"
 
@@ -94,34 +82,6 @@ def _move_away(tournament: Tournament) -> None:
     for link in SubmissionLink.objects.filter(tournament=tournament):
         link.token = new_link_token()
         link.save()
-
-
-@pytest.fixture
-def full_tournament(tournament, entries, published_round, chief_arbiter, player, opponent):
-    """A small tournament with a row in every section: submissions, claim, ruling, link, correction
-    request, absence, prohibited pair, audit entries, roles."""
-    board = published_round.boards.get(number=1)
-    game = game_for_board(board)
-    game.moves = "1. 32-28 19-23 2. 28x19 14x23"
-    game.save()
-    submit_result(game, "2-0", user=player)
-    submit_result(game, "1-1", user=opponent)
-    other = game_for_board(published_round.boards.get(number=2))
-    enter_result(other, "0-2", chief_arbiter)
-    CorrectionRequest.objects.create(game=other, requested_for=entries[2], result="1-1", termination="normal",
-                                     reason="Remise vereinbart, nicht 0-2")
-    DrawClaim.objects.create(game=game, ply=3, rule="threefold", claimed_by=player, evidence={"plies": [1, 3]},
-                             explanation="Dreimalige Stellungswiederholung")
-    IrregularityRuling.objects.create(game=game, ply=2, decision="stands", comment="ok", ruled_by=chief_arbiter)
-    SubmissionLink.objects.create(tournament=tournament, entry=entries[3])
-    Absence.objects.create(entry=entries[2], round_number=2, kind="half", note="Hochzeit")
-    ProhibitedPair.objects.create(tournament=tournament, first=entries[0], second=entries[2], reason="Familie")
-    record(chief_arbiter, tournament, "note", tournament, before="", after="Änderung «test»")
-    team = Team.objects.create(tournament=tournament, number=1, name="DC Utrecht 1", captain=player)
-    TeamMember.objects.create(team=team, entry=entries[0], order=1)
-    line_up = LineUp.objects.create(team=team, round_number=2, submitted_by=player)
-    LineUpBoard.objects.create(line_up=line_up, board=1, entry=entries[0])
-    return tournament
 
 
 # --- coverage -----------------------------------------------------------------------------------
@@ -200,12 +160,13 @@ def test_demo_tournament_round_trip_gives_the_same_document(demo_archives, slug,
     assert report.created and report.slug == slug
     tournament = Tournament.objects.get(slug=slug)
     again = _doc_of(export_archive(tournament))
-    _same(original, again)
+    _same(original, again, imported=True)
     # The users came with it, inactive and without a usable password.
     for name in ("arbiter", "pieter", "anja"):
         user = get_user_model().objects.get(username=name)
         assert not user.is_active and not user.has_usable_password()
-    assert Role.objects.filter(tournament=tournament, user__username="arbiter", kind="chief_arbiter").exists()
+    # Roles never travel (issue 23, Low 5): the command imported without --user, so nobody is chief here yet.
+    assert not Role.objects.filter(tournament=tournament).exists()
     # Importing the same file again changes nothing at all.
     before = _state()
     report = import_archive(raw)
@@ -229,7 +190,7 @@ def test_round_trip_of_every_section_and_existing_users_kept(full_tournament, pl
     for user in original["users"]:  # the server's account keeps its own name
         if user["username"] == "player":
             user["first_name"] = "Kept"
-    _same(original, tournament_document(imported))
+    _same(original, tournament_document(imported), imported=True)
     assert get_user_model().objects.get(username="player").first_name == "Kept"
     assert Entry.objects.filter(tournament=imported).count() == 4
     assert ResultSubmission.objects.filter(game__board__round__tournament=imported).count() == 3
@@ -268,8 +229,7 @@ def test_a_newer_export_updates_the_event_and_keeps_what_this_server_changed(ful
     assert subs[1].status == "superseded" and subs[3].result == "0-2"
     text = "\n".join(report.lines())
     assert "submissions: 1 added" in text and "place" in text and "public_crosstable" in text, text
-    # One entry for the import that created the event (issue 23: no unaudited write), one for this update.
-    assert AuditEntry.objects.filter(tournament=imported, action="import_archive").count() == 2
+    assert AuditEntry.objects.filter(tournament=imported, action="import_archive", imported=False).count() == 2
     # The same newer file again: nothing changes.
     before = _state()
     assert import_archive(_zip(newer)).unchanged
@@ -316,7 +276,7 @@ def test_damaged_foreign_and_newer_files_are_refused_naming_the_problem(full_tou
     _refused(_zip(bad), "entries[")
     bad = copy.deepcopy(doc)
     bad["users"].append({"username": "bad name with spaces"})
-    bad["roles"].append({"user": "bad name with spaces", "kind": "arbiter", "created_at": None})
+    bad["submissions"][0]["submitted_by"] = "bad name with spaces"
     _refused(_zip(bad), "bad name with spaces")
 
 
@@ -333,11 +293,11 @@ def test_zip_bombs_and_oversized_archives_are_refused(full_tournament, monkeypat
             fh.write(b" " * (1024 * 1024))
     assert len(buf.getvalue()) < 2 * 1024 * 1024
     _refused(buf.getvalue(), "zip bomb")
-    # Declared sizes beyond the total are refused before reading anything.
-    monkeypatch.setattr(archive_zip, "MAX_TOTAL_BYTES", 1000)
-    _refused(_zip(doc), "zip bomb")
+    # Declared sizes beyond the bound are refused before reading anything.
+    monkeypatch.setattr(archive_zip, "MAX_JSON_BYTES", 1000)
+    _refused(_zip(doc), "at most 1000 are read")
     monkeypatch.undo()
-    _refused(_zip(doc, extra={f"x{i}.txt": b"" for i in range(10)}), "at most")
+    _refused(_zip(doc, extra={f"x{i}.txt": b"" for i in range(10)}), "at most 2 files")
     monkeypatch.setattr(archive_zip, "MAX_ZIP_BYTES", 100)
     _refused(_zip(doc), "larger than")
 
@@ -372,7 +332,8 @@ def test_fuzzed_archives_store_nothing_partial(full_tournament):
                     assert _state() == before, "a refused archive stored something"
                     outcomes["refused"] += 1
                 else:
-                    _same(original, tournament_document(Tournament.objects.get(slug=full_tournament.slug)))
+                    _same(original, tournament_document(Tournament.objects.get(slug=full_tournament.slug)),
+                          imported=True)
                     outcomes["imported"] += 1
                 raise _Undo
         except _Undo:
@@ -404,7 +365,10 @@ def test_arbiters_download_the_archive_others_do_not(client, full_tournament, ch
 
 @pytest.mark.django_db
 def test_upload_page_imports_for_staff_and_refuses_others(client, full_tournament, staff, player, chief_arbiter,
-                                                           settings):
+                                                           settings, django_capture_on_commit_callbacks, tmp_path):
+    """The upload is checked at once (a broken zip is refused on the form), then imported by a task
+    whose page shows the refusal or the report (issue 23, Medium 2: not parsed inside the request)."""
+    settings.MEDIA_ROOT = tmp_path
     raw = export_archive(full_tournament)
     _move_away(full_tournament)
     url = reverse("games:archive_import")
@@ -415,16 +379,24 @@ def test_upload_page_imports_for_staff_and_refuses_others(client, full_tournamen
     settings.ARBITERS_MAY_CREATE_TOURNAMENTS = False
     client.force_login(chief_arbiter)
     before = _state()
-    response = client.post(url, {"file": io.BytesIO(raw)})
-    assert response.status_code == 400 and "may not import" in response.content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, {"file": _named(raw)})
+    assert response.status_code == 302
+    page = client.get(response["Location"]).content.decode()
+    assert "Nothing was imported" in page and "may not import" in page, page[:3000]
     assert _state() == before
     client.force_login(staff)
-    response = client.post(url, {"file": _named(raw)})
-    assert response.status_code == 200, response.content.decode()[:500]
-    assert "created" in response.content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, {"file": _named(raw)})
+    assert response.status_code == 302
+    status = client.get(response["Location"])
+    assert status.status_code == 200 and "created" in status.content.decode()
     assert Tournament.objects.filter(slug=full_tournament.slug).exists()
+    assert not list((Path(settings.MEDIA_ROOT) / "archive-imports").glob("*")), "the upload is deleted"
     response = client.post(url, {"file": _named(b"PK\x03\x04 broken")})
     assert response.status_code == 400 and "not a readable zip" in response.content.decode()
+    client.force_login(player)
+    assert client.get(status.request["PATH_INFO"]).status_code == 403, "another user's import is not shown"
 
 
 def test_an_arbiter_who_may_create_tournaments_never_updates_another_ones_event(full_tournament, make_user,

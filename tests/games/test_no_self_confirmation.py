@@ -170,10 +170,12 @@ def _archive_with(raw: bytes, change) -> io.BytesIO:
 
 
 def test_an_archive_import_never_confirms_the_importers_own_game(game, other_game, tournament, playing_arbiter,
-                                                                 arbiter, opponent, login):
+                                                                 arbiter, opponent, login, settings, tmp_path,
+                                                                 django_capture_on_commit_callbacks):
     """Jansen, chief arbiter of the event and White on board 1, edits the archive of the event to
     turn the confirmed 0-2 of his game into 2-0, and adds a confirmed 2-0 version: neither is taken
     as confirmed. A result of a game he does not play (board 2) comes in confirmed as before."""
+    settings.MEDIA_ROOT = tmp_path
     Role.objects.filter(user=playing_arbiter, tournament=tournament, kind=Role.Kind.ARBITER).update(
         kind=Role.Kind.CHIEF_ARBITER)
     enter_result(game, "0-2", arbiter)
@@ -186,7 +188,11 @@ def test_an_archive_import_never_confirms_the_importers_own_game(game, other_gam
         mine["result"] = "2-0"
         subs.append({**mine, "game": [[1, 2], 1], "version": 1, "result": "1-1"})
 
-    page = login(playing_arbiter).post(reverse("games:archive_import"), {"file": _archive_with(raw, forge)})
+    client = login(playing_arbiter)
+    with django_capture_on_commit_callbacks(execute=True):  # the import runs as a job, queued on commit
+        queued = client.post(reverse("games:archive_import"), {"file": _archive_with(raw, forge)})
+    assert queued.status_code == 302
+    page = client.get(queued["Location"])
     text = page.content.decode().replace("&#x27;", "'")
     assert page.status_code == 200, text[:800]
     assert "board 1 (submissions[0]): you play in this game, so the archive's change to its confirmed result " \

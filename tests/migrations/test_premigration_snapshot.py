@@ -31,14 +31,16 @@ def _pdf_lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if not line.startswith("Generated ")]
 
 
-def _trf_content(text: str) -> dict[str, object]:
-    """A TRF's players and rounds (start number, name, title, federation, rating, points, every round's
-    opponent, colour and result), without the rank column, whose rule the issues may change."""
+def _trf_content(text: str, rounds: int | None = None) -> dict[str, object]:
+    """A TRF's players and their first ``rounds`` rounds (start number, name, sex, title, federation,
+    rating, id, birth, every round's opponent, colour and result). Left out: the rank and the points,
+    whose rules issue 23 changed on purpose (one ranking everywhere; a round in play is no longer written
+    into the file, so the new export holds the completed rounds only)."""
     trf = read_trf(text)
     return {
         "players": [
-            (p.start, p.name, p.sex, p.title, p.federation, p.rating, p.fide_id, p.birth, p.points,
-             [(c.opponent, c.colour, c.result) for c in p.cells])
+            (p.start, p.name, p.sex, p.title, p.federation, p.rating, p.fide_id, p.birth,
+             [(c.opponent, c.colour, c.result) for c in p.cells[:rounds]])
             for p in trf.players
         ],
     }
@@ -84,4 +86,7 @@ def test_pdn_is_unchanged(migrated: dict[str, dict[str, object]], slug: str) -> 
 
 @pytest.mark.parametrize("slug", sorted(EXPECTED))
 def test_trf_players_and_rounds_are_unchanged(migrated: dict[str, dict[str, object]], slug: str) -> None:
-    assert _trf_content(str(migrated[slug]["trf"])) == _trf_content(str(EXPECTED[slug]["trf"]))
+    now = read_trf(str(migrated[slug]["trf"]))
+    rounds = max((len(p.cells) for p in now.players), default=0)
+    assert rounds > 0
+    assert _trf_content(str(migrated[slug]["trf"]), rounds) == _trf_content(str(EXPECTED[slug]["trf"]), rounds)

@@ -137,11 +137,13 @@ def test_a_burst_of_changes_queues_one_rebuild_after_commit(tournament, two_roun
             for sub in subs:
                 sub.save()  # several changes in one transaction
             assert not queued.called  # nothing before the commit
-        queued.assert_called_once_with((tournament.pk,), countdown=tasks.DOCUMENT_REBUILD_DELAY)
+        queued.assert_called_once_with((tournament.pk,), countdown=tasks.DOCUMENT_REBUILD_DELAY,
+                                       task_id=mock.ANY)
         with transaction.atomic():
             subs[0].save()  # a second transaction within the delay: nothing more queued
         assert queued.call_count == 1
-        tasks.rebuild_documents(tournament.pk)  # the queued rebuild ran: the next change queues again
+        # The queued rebuild ran (as the task it was queued as): the next change queues again.
+        tasks.rebuild_documents.apply((tournament.pk,), task_id=queued.call_args.kwargs["task_id"])
         with transaction.atomic():
             subs[0].save()
         assert queued.call_count == 2

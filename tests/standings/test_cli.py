@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+from tournaments.standings.editions import edition_today
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "standings"
 ROOT = Path(__file__).resolve().parents[2]
@@ -18,7 +21,8 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_json_contract() -> None:
-    proc = _run(str(FIXTURES / "d001_n7_r5_trf26.trf"), "--tiebreaks", "BH/C1,BH,SB", "--json")
+    # The values below are the 2024 edition's (the file has no start date: chosen explicitly).
+    proc = _run(str(FIXTURES / "d001_n7_r5_trf26.trf"), "--tiebreaks", "BH/C1,BH,SB", "--json", "--rules", "2024")
     assert proc.returncode == 0, proc.stderr
     rows = json.loads(proc.stdout)
     assert [set(r) for r in rows] == [{"start_number", "rank", "points", "tiebreaks"}] * 7
@@ -134,13 +138,18 @@ def test_edition_from_042_and_rules(tmp_path: Path) -> None:
         assert proc.returncode == 0, proc.stderr
         return next(r for r in json.loads(proc.stdout) if r["start_number"] == 1)["tiebreaks"]
 
-    assert p1(str(FIXTURES / "d001_n7_r5_trf26.trf")) == {"BH": 28, "SB": 30}  # no 042: 2024 as before
+    # No 042: the edition in force today (issue 23: FIDE's checker does so), 2026 from 2026-03-01.
+    undated = {"2024": {"BH": 28, "SB": 30}, "2026": {"BH": 27, "SB": 29}}[edition_today()]
+    assert p1(str(FIXTURES / "d001_n7_r5_trf26.trf")) == undated
     assert p1(str(_with_042(tmp_path, "2026/02/28"))) == {"BH": 28, "SB": 30}
     assert p1(str(_with_042(tmp_path, "2026/03/01"))) == {"BH": 27, "SB": 29}
     assert p1(str(_with_042(tmp_path, "2026/03/01")), "--rules", "2024") == {"BH": 28, "SB": 30}
     assert p1(str(FIXTURES / "d001_n7_r5_trf26.trf"), "--rules", "2026") == {"BH": 27, "SB": 29}
     table = _run(str(_with_042(tmp_path, "2026/09/01"))).stdout
-    assert "Rules: FIDE C.07, 2026 edition" in table
+    assert "Rules: FIDE C.07, 2026 edition" in table and "by the start date (042) 2026/09/01" in table
+    table = _run(str(FIXTURES / "d001_n7_r5_trf26.trf")).stdout
+    assert f"no start date (042): the edition in force today, {datetime.date.today().isoformat()}" in table
+    assert "chosen with --rules" in _run(str(FIXTURES / "d001_n7_r5_trf26.trf"), "--rules", "2024").stdout
 
 
 def test_bad_start_date_or_rules_exit_2(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 
 import pytest
@@ -71,3 +72,23 @@ def test_rank_changes_between_rounds() -> None:
     assert rank_changes(None, after2) == {1: None, 2: None, 3: None}
     assert moves([3, 2, 2, 5]) == [None, 1, 0, -3]
     assert moves([]) == [] and moves([4]) == [None] and moves([None, 3]) == [None, None]
+
+
+def test_a_file_without_a_start_date_is_ranked_under_the_edition_in_force_today() -> None:
+    """Issue 23 (interop): FIDE's checker applies the edition in force on the day it runs to a TRF
+    without record 042; an explicit choice wins; a dated file follows its date whatever the day."""
+    from pathlib import Path
+
+    from tournaments.standings.trf_input import file_edition, standings_input_from_trf
+    from tournaments.trf import read_trf_file
+
+    undated = read_trf_file(str(Path(__file__).resolve().parent.parent / "fixtures" / "standings"
+                                / "d001_n7_r5_trf26.trf"))
+    assert undated.start_date == ""
+    assert file_edition(undated, datetime.date(2026, 2, 28)) == "2024"
+    assert file_edition(undated, datetime.date(2026, 3, 1)) == "2026"
+    assert file_edition(undated) == edition_for(datetime.date.today())
+    assert standings_input_from_trf(undated, today=datetime.date(2026, 3, 1)).edition == "2026"
+    assert standings_input_from_trf(undated, today=datetime.date(2026, 3, 1), edition="2024").edition == "2024"
+    dated = dataclasses.replace(undated, start_date="2025/10/01")
+    assert file_edition(dated, datetime.date(2026, 11, 1)) == "2024"

@@ -152,9 +152,9 @@ def test_only_the_linked_account_itself_links_the_player_across_events(login, ar
     """The link of an account to the person (across events) is the account's own act, audited; the arbiter
     who linked the account to one entry cannot make it for them, another account cannot claim it."""
     here, _there = shared_player
-    from tournaments.services.registration import link_account
+    from tournaments.services.registration import link_user
 
-    link_account(arbiter, here, player.get_username())
+    link_user(arbiter, here, player)
     url = reverse("claim_player", args=[here.pk])
     assert login(make_user("stranger")).post(url).status_code == 404
     assert login(arbiter).post(url).status_code == 404

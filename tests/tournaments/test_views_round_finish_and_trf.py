@@ -89,7 +89,7 @@ def test_arbiter_downloads_the_tournament_as_trf(tournament, published_round, se
     set_result(published_round.boards.get(number=2), "1-1")
     response = login(arbiter).get(reverse("tournaments:export_trf", args=[tournament.slug, flavour]))
     assert response.status_code == 200
-    assert response["Content-Disposition"] == f'attachment; filename="{tournament.slug}-{flavour}.trf"'
+    assert response["Content-Disposition"] == f'attachment; filename="{tournament.slug}-{flavour}-r1.trf"'
     trf = read_trf(response.content.decode("utf-8"))
     by_start = {p.start: p for p in trf.players}
     assert by_start[1].cells[0].opponent == 2 and by_start[1].cells[0].result == "1"

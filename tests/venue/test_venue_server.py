@@ -94,6 +94,10 @@ def test_venue_serves_a_non_loopback_address_with_debug_off_and_stops_on_ctrl_c(
         assert "Traceback" not in html and "URLconf" not in html
         status, _u, _html, _h = phone.get("/healthz")
         assert status == 200
+        # Issue 23 Low 7: the database (password hashes, e-mails, sessions) is the owner's only.
+        for name in ("db.sqlite3", "db.sqlite3-wal", "db.sqlite3-shm", "db.sqlite3-secret-key"):
+            if (tmp_path / name).exists():
+                assert (tmp_path / name).stat().st_mode & 0o777 == 0o600, name
     finally:
         code = stop_venue(proc)
     out = log.read_text(encoding="utf-8", errors="replace")
@@ -158,3 +162,31 @@ def test_templates_and_static_files_load_nothing_from_the_internet():
                 text = path.read_text(encoding="utf-8", errors="replace")
                 offenders += [f"{path.relative_to(ROOT)}: {m.group(0)}" for m in loads.finditer(text)]
     assert not offenders, offenders
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
+def test_the_venue_database_is_created_for_the_owner_only(tmp_path):
+    """Issue 23 Low 7: ``manage.py venue`` creates db.sqlite3 mode 0600 whatever the umask, and narrows
+    one that exists (with its WAL files) to that; sqlite3 then keeps the mode."""
+    old = os.umask(0o022)
+    try:
+        db = tmp_path / "new" / "db.sqlite3"
+        venue.private_database(db)
+        assert db.stat().st_mode & 0o777 == 0o600
+        with sqlite3.connect(db) as con:
+            con.execute("PRAGMA journal_mode=WAL")
+            con.execute("CREATE TABLE t (x)")
+        assert db.stat().st_mode & 0o777 == 0o600
+        for suffix in ("-wal", "-shm"):
+            side = db.with_name(db.name + suffix)
+            assert not side.exists() or side.stat().st_mode & 0o777 == 0o600
+        wide = tmp_path / "db.sqlite3"
+        wide.write_bytes(b"")
+        wide.chmod(0o644)
+        (tmp_path / "db.sqlite3-wal").write_bytes(b"")
+        (tmp_path / "db.sqlite3-wal").chmod(0o664)
+        venue.private_database(wide)
+        assert wide.stat().st_mode & 0o777 == 0o600
+        assert (tmp_path / "db.sqlite3-wal").stat().st_mode & 0o777 == 0o600
+    finally:
+        os.umask(old)

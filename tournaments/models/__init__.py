@@ -18,7 +18,7 @@ from tournaments.models.event import (
     Tournament,
 )
 from tournaments.models.ratings import RatingList, RatingListPlayer
-from tournaments.models.records import AuditEntry, Document, TaskRun
+from tournaments.models.records import AuditEntry, Document, TaskRun, ThrottleCount
 from tournaments.models.results import Game, Result, ResultSubmission, ResultSubmissionQuerySet, Termination
 from tournaments.models.rounds import Board, Round
 from tournaments.models.teams import LineUp, LineUpBoard, Team, TeamMember
@@ -50,5 +50,6 @@ __all__ = [
     "Team",
     "TeamMember",
     "Termination",
+    "ThrottleCount",
     "Tournament",
 ]

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -289,11 +290,14 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-start_date", "name"]
-        constraints = [
-            models.UniqueConstraint(fields=["event", "stage", "group"], name="one_tournament_per_stage_group"),
-        ]
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "stage", "group"], name="one_tournament_per_stage_group"),
+            # /t/Open/ and /t/open/ would be two tournaments a reader cannot tell apart: a web address
+            # is unique whatever its case (checked again by the forms and imports, with a message).
+            models.UniqueConstraint(Lower("slug"), name="tournament_slug_unique_ignoring_case"),
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -25,6 +25,11 @@ class AuditEntry(models.Model):
     before = models.TextField(_("before"), blank=True)
     after = models.TextField(_("after"), blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # History brought by a tournament archive from another server: kept as it was written there, never
+    # as an act of a local account (``actor`` stays empty; ``imported_actor`` is the name the archive
+    # gave, which may be anyone's on this server).
+    imported = models.BooleanField(_("imported"), default=False)
+    imported_actor = models.CharField(_("imported: who"), max_length=150, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -105,3 +110,16 @@ class Document(models.Model):
     def is_current(self, tournament: Tournament) -> bool:
         """Built from the tournament's current version (or newer than this copy of the tournament)."""
         return self.version >= tournament.version
+
+
+class ThrottleCount(models.Model):
+    """Attempts counted in a time window for a throttle key (``tournaments.throttle``): failed sign-ins,
+    unknown private-link tokens. Kept in the database, not the cache, so that a lock-out survives a
+    Redis restart (issue 23, fault 4) and holds while Redis is down."""
+
+    key = models.CharField(max_length=80, unique=True)
+    count = models.PositiveIntegerField(default=0)
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.count} until {self.expires_at:%H:%M:%S}"

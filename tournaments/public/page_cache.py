@@ -128,7 +128,7 @@ def _render(view: View, request: HttpRequest, slug: str, kwargs: dict[str, Any],
             and not response.has_header("Content-Disposition"))
     if not keep:
         return None, response
-    throttle.count(render_count_key(slug), PAGE_TTL)
+    throttle.count_in_cache(render_count_key(slug), PAGE_TTL)
     loaded = loaded_tournament(request)
     stamp = settings_stamp(loaded) if loaded is not None else ""
     return Page(200, response["Content-Type"], response.content, etag, time.time(), stamp), response

@@ -24,7 +24,8 @@ ACTIONS = {
     "tournament.update": gettext_lazy("changed the settings"),
     "tournament.finish": gettext_lazy("finished the tournament"),
     "tournament.import_trf": gettext_lazy("imported the tournament from TRF"),
-    "import_archive": gettext_lazy("imported the tournament archive"),
+    "import_archive": gettext_lazy("imported a tournament archive"),
+    "archive.export_with_email": gettext_lazy("exported the archive with e-mail addresses"),
     "entry.add": gettext_lazy("registered a player"),
     "entry.late": gettext_lazy("registered a late entry"),
     "entry.edit": gettext_lazy("changed a player's data"),
@@ -122,7 +123,10 @@ def _value(text: str) -> str:
 
 def read(entry: AuditEntry) -> AuditLine:
     """``entry`` in plain words (see the module docstring)."""
-    who = (entry.actor.get_full_name() or entry.actor.get_username()) if entry.actor else _("the system")
+    if entry.imported:
+        who = _("%(name)s (imported from another server)") % {"name": entry.imported_actor or _("unknown")}
+    else:
+        who = (entry.actor.get_full_name() or entry.actor.get_username()) if entry.actor else _("the system")
     before, after = _pairs(entry.before), _pairs(entry.after)
     changes: tuple[Change, ...] = ()
     if before is not None and after is not None and (before or after):

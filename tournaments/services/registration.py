@@ -87,7 +87,7 @@ TOURNAMENT_FIELDS = (
 def create_tournament(actor: User, **fields: Any) -> Tournament:
     """Create a tournament; ``actor`` becomes its chief arbiter. Refuses a slug already in use."""
     slug = fields.get("slug", "")
-    if Tournament.objects.filter(slug=slug).exists():
+    if Tournament.objects.filter(slug__iexact=slug).exists():  # /t/Open/ is /t/open/
         raise ServiceError(_("The web address /t/%(slug)s/ is already in use.") % {"slug": slug})
     tournament = Tournament.objects.create(created_by=actor, **fields)
     Role.objects.create(tournament=tournament, user=actor, kind=Role.Kind.CHIEF_ARBITER)

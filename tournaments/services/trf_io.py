@@ -7,8 +7,11 @@ Public API:
   result submissions, byes as bye boards, prohibited pairs, requested byes (``240``) of later
   rounds as ``Absence`` rows. Bad files raise ``TrfError`` (line and field); nothing is stored.
 * ``tournament_to_trf(tournament) -> TrfTournament`` and ``export_trf(tournament, flavour="trf26")
-  -> str``: TRF26 (142/152/162/192/...) or TRF16 + XXR/XXC/BB* (``flavour="trf16"``). Round cells
-  come from ``services.history`` (confirmed results only, published/finished rounds only).
+  -> str`` (``trf_export``: the text and which rounds it holds): TRF26 (142/152/162/192/...) or
+  TRF16 + XXR/XXC/BB* (``flavour="trf16"``), in UTF-8. Round cells come from ``reports.history``
+  (confirmed results only) for the *completed* rounds: a round in play is left out (a pending game
+  written as a cell without result would read as a zero-point bye), or with ``in_play=True`` listed
+  as ``###`` comments. Ranks are the standings' (one ranking everywhere).
 
 Mapping (TRF cell -> models): a game pair -> ``Board`` + ``Game`` + confirmed ``ResultSubmission``
 (``1/0`` -> 2-0 or 0-2, ``=`` -> 1-1, ``0/0`` -> 0-0, ``+/-`` -> +- or -+, ``-/-`` -> --; the
@@ -20,10 +23,11 @@ FMJD-id column: the ``001`` FIDE-id field carries the FMJD id both ways.
 from __future__ import annotations
 
 import datetime
-from dataclasses import replace
+from dataclasses import dataclass
 from typing import cast
 
 from django.db import transaction
+from django.db.models import Max, Min
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -41,7 +45,8 @@ from tournaments.models import (
     Round,
     Tournament,
 )
-from tournaments.reports.history import build_history
+from tournaments.reports.history import COUNTED_ROUND_STATUSES, History, build_history
+from tournaments.reports.standings import TournamentResults, standings_for
 from tournaments.text import strip_control
 from tournaments.trf import (
     TrfBye,
@@ -79,7 +84,7 @@ def _birth_year(value: str) -> int | None:
 def _unique_slug(base: str) -> str:
     base = (slugify(base) or "trf-import")[:70]
     slug, i = base, 2
-    while Tournament.objects.filter(slug=slug).exists():
+    while Tournament.objects.filter(slug__iexact=slug).exists():
         slug, i = f"{base}-{i}", i + 1
     return slug
 
@@ -124,7 +129,7 @@ def _system(t: TrfTournament) -> str:
 
 
 def _create_tournament(t: TrfTournament, slug: str | None, actor: Actor) -> Tournament:
-    if slug and Tournament.objects.filter(slug=slug).exists():
+    if slug and Tournament.objects.filter(slug__iexact=slug).exists():
         raise TrfError(0, "slug", f"a tournament with the short name “{slug}” already exists")
     s = t.scoring
     return Tournament.objects.create(
@@ -281,15 +286,90 @@ def _trf_system(tournament: Tournament) -> str:
     return ""
 
 
-def tournament_to_trf(tournament: Tournament) -> TrfTournament:
-    """The tournament as a ``TrfTournament`` (confirmed results of published and finished rounds)."""
+@dataclass(frozen=True)
+class TrfExport:
+    """A TRF export and what it holds: the rounds written as records (1..``rounds``) and the rounds
+    after them not yet complete (``in_play``: left out, or listed as comments with ``in_play=True``)."""
+
+    text: str
+    rounds: int
+    in_play: tuple[int, ...] = ()
+    in_play_listed: bool = False
+    encoding: str = "UTF-8"
+
+    def filename(self, slug: str, flavour: str) -> str:
+        """``slug-trf26-r1-4.trf``: the file's name says which rounds it holds."""
+        rounds = f"-r1-{self.rounds}" if self.rounds > 1 else "-r1" if self.rounds == 1 else ""
+        return f"{slug}-{flavour}{rounds}{'-in-play' if self.in_play_listed else ''}.trf"
+
+
+def trf_rounds(tournament: Tournament) -> tuple[int, tuple[int, ...]]:
+    """(completed rounds, rounds in play) as a TRF export would hold them, in two cheap queries
+    (for the download link; ``trf_export`` computes the same from the history)."""
+    counted = Round.objects.filter(tournament=tournament, status__in=COUNTED_ROUND_STATUSES)
+    last = counted.aggregate(n=Max("number"))["n"] or 0
+    waiting = (Game.objects.filter(board__round__in=counted)
+               .exclude(submissions__status=ResultSubmission.Status.CONFIRMED)
+               .aggregate(n=Min("board__round__number"))["n"])
+    complete = last if waiting is None else waiting - 1
+    return complete, tuple(range(complete + 1, last + 1))
+
+
+def completed_rounds(history: History) -> int:
+    """The last round up to which every game of every round has a confirmed result."""
+    if not history.pending:
+        return history.rounds
+    return min(p.round for p in history.pending) - 1
+
+
+def _in_play_comments(tournament: Tournament, rounds: tuple[int, ...], listed: bool) -> tuple[str, ...]:
+    """Comment lines (``###``) for the rounds in play: every engine skips them, so a game paired but not
+    yet played is never read as a zero-point bye (TRF has no code for it: bbpPairings refuses a cell
+    with an opponent and no result). With ``listed`` each board is written out, else only a note."""
+    if not rounds:
+        return ()
+    numbers = ", ".join(str(r) for r in rounds)
+    if not listed:
+        return (f"Round(s) {numbers} in play: not in this file (only completed rounds are exported).",)
+    out = [f"Round(s) {numbers} in play: listed here as comments only (TRF has no code for a game paired "
+           "but not yet played); the player records hold the completed rounds."]
+    confirmed = {r.game.board_id: r.result for r in ResultSubmission.objects.confirmed()
+                 .filter(game__board__round__tournament=tournament, game__board__round__number__in=rounds)
+                 .select_related("game")}
+    boards = (Board.objects.filter(round__tournament=tournament, round__number__in=rounds)
+              .select_related("round", "white", "black").order_by("round__number", "number"))
+    for b in boards:
+        white = b.white.start_number if b.white else None
+        black = b.black.start_number if b.black else None
+        if white is None or black is None:
+            who = white or black
+            out.append(f"Round {b.round.number}, board {b.number}: {who} bye")
+            continue
+        result = confirmed.get(b.pk)
+        state = result if result else "not yet played"
+        out.append(f"Round {b.round.number}, board {b.number}: {white} (white) - {black} (black), {state}")
+    return tuple(out)
+
+
+def tournament_to_trf(tournament: Tournament, *, in_play: bool = False) -> TrfTournament:
+    """The tournament as a ``TrfTournament``: the completed rounds (every game with a confirmed result,
+    from round 1 on) as player records; a round in play is left out (``in_play``: listed as comments).
+
+    Each player's rank is the standings' (``tournaments.reports.standings``: points, then the
+    tournament's tie-breaks), the one ranking the standings page and the crosstable show."""
     history = build_history(tournament)
+    complete = completed_rounds(history)
+    open_rounds = tuple(range(complete + 1, history.rounds + 1))
+    if open_rounds:
+        history = build_history(tournament, complete)
     scoring = tournament.scoring()
-    n_rounds = history.rounds
+    n_rounds = complete
     entries = {
-        e.start_number: e
+        cast(int, e.start_number): e  # numbered entries only (filtered)
         for e in Entry.objects.filter(tournament=tournament, start_number__isnull=False)
     }
+    results = TournamentResults(records={r.id: r for r in history.players}, entries=entries, rounds=n_rounds)
+    rank_of = {row.start_number: row.rank for row in standings_for(tournament, results=results).rows}
     players: list[TrfPlayer] = []
     for rec in history.players:
         by_round = {r.round: r for r in rec.history}
@@ -311,15 +391,10 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
                 fide_id=strip_control(pl.fmjd_id),
                 birth=str(pl.birth_year) if pl.birth_year else "",
                 points=points,
+                rank=rank_of.get(rec.id, 0),
                 cells=cells,
             )
         )
-    ranked = sorted(players, key=lambda p: (-p.points, p.start))
-    rank_of: dict[int, int] = {}
-    for i, p in enumerate(ranked, start=1):
-        prev = ranked[i - 2] if i > 1 else None
-        rank_of[p.start] = rank_of[prev.start] if prev is not None and prev.points == p.points else i
-    players = [replace(p, rank=rank_of[p.start]) for p in players]
     future = Absence.objects.filter(entry__tournament=tournament, round_number__gt=n_rounds).values_list(
         "round_number", "kind", "entry__start_number"
     )
@@ -337,6 +412,7 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
     )
     fmt = "%Y/%m/%d"
     return TrfTournament(
+        comments=_in_play_comments(tournament, open_rounds, in_play),
         players=tuple(players),
         total_rounds=tournament.rounds_planned,
         initial_colour=cast(Colour, tournament.initial_colour),  # the field's choices: "w", "b"
@@ -356,9 +432,23 @@ def tournament_to_trf(tournament: Tournament) -> TrfTournament:
     )
 
 
-def export_trf(tournament: Tournament, flavour: str = "trf26", *, line_ending: str = "\n") -> str:
-    """The TRF text of ``tournament`` (``trf26`` or ``trf16``: TRF16 with XXR/XXC/BB* records)."""
+def trf_export(tournament: Tournament, flavour: str = "trf26", *, line_ending: str = "\n",
+               in_play: bool = False) -> TrfExport:
+    """The TRF of ``tournament`` (``trf26`` or ``trf16``: TRF16 with XXR/XXC/BB* records) and what it holds.
+
+    The completed rounds only; ``in_play`` lists the boards of the rounds in play as comments."""
     if flavour not in ("trf26", "trf16"):
         raise ValueError(f"unknown TRF flavour {flavour!r}: use trf26 or trf16")
     checked = cast(Flavour, flavour)  # one of the two, checked above
-    return write_trf(tournament_to_trf(tournament), checked, line_ending=line_ending)
+    trf = tournament_to_trf(tournament, in_play=in_play)
+    rounds = len(trf.players[0].cells) if trf.players else 0
+    last = Round.objects.filter(tournament=tournament, status__in=COUNTED_ROUND_STATUSES).order_by("-number").first()
+    open_rounds = tuple(range(rounds + 1, (last.number if last else 0) + 1))
+    return TrfExport(text=write_trf(trf, checked, line_ending=line_ending), rounds=rounds, in_play=open_rounds,
+                     in_play_listed=in_play and bool(open_rounds))
+
+
+def export_trf(tournament: Tournament, flavour: str = "trf26", *, line_ending: str = "\n",
+               in_play: bool = False) -> str:
+    """The TRF text of ``tournament`` (see ``trf_export``)."""
+    return trf_export(tournament, flavour, line_ending=line_ending, in_play=in_play).text

@@ -10,7 +10,8 @@ the TRF extension codes ``P`` and ``M`` (``tournaments.vocabulary``). Without ``
 readable table. Bad input: one line on stderr, exit code 2.
 
 The edition of FIDE C.07 follows the file's start date (record 042: before 2026-03-01 the 2024
-edition, from then on 2026; a file without 042 keeps 2024); ``--rules 2024|2026`` forces it.
+edition, from then on 2026; a file without 042 is ranked under the edition in force today, as
+FIDE's checker does); ``--rules 2024|2026`` forces it. The table's last line names the edition and why.
 ``--explain`` adds to every row of the JSON one key, ``"explain"``: ``{"rules": "2026",
 "tiebreaks": {code: explanation, ...}, "tie_with_next": {...}}`` (``tie_with_next`` only when
 the next row has the same points; see ``tournaments.standings.explain``); in the table it
@@ -23,6 +24,7 @@ lists, per tie, the tie-break that separates the two players.
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
 from collections.abc import Sequence
@@ -84,8 +86,9 @@ def _cell(v: object) -> str:
     return str(v)
 
 
-def to_table(standings: Standings) -> str:
-    """A readable fixed-width table (rank, start number, name, rating, points, tie-breaks)."""
+def to_table(standings: Standings, why: str = "") -> str:
+    """A readable fixed-width table (rank, start number, name, rating, points, tie-breaks); the last
+    line names the C.07 edition and, given ``why``, why that one."""
     head = ["Rk", "SNo", "Name", "Rtg", "Pts", *standings.tiebreaks]
     lines = [head]
     for r in standings.rows:
@@ -105,7 +108,17 @@ def to_table(standings: Standings) -> str:
         cells = [c.ljust(w) if i == 2 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))]
         out.append("  ".join(cells).rstrip())
     legend = [f"{c}: {REGISTRY[c].description}" for c in standings.tiebreaks]
-    return "\n".join([*out, "", *legend, f"Rules: {EDITION_TITLES[standings.edition]}"])
+    rules = f"Rules: {EDITION_TITLES[standings.edition]}" + (f"; {why}" if why else "")
+    return "\n".join([*out, "", *legend, rules])
+
+
+def edition_why(start_date: str, chosen: str | None, today: datetime.date | None = None) -> str:
+    """Why the table uses its edition: ``--rules``, the start date (042), or none (today's)."""
+    if chosen:
+        return "chosen with --rules"
+    if start_date.strip():
+        return f"by the start date (042) {start_date.strip()}"
+    return f"no start date (042): the edition in force today, {(today or datetime.date.today()).isoformat()}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -145,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         print(json.dumps(to_json_explained(explained) if args.explain else to_json(standings)))
     else:
-        print(to_table(standings))
+        print(to_table(standings, edition_why(tournament.start_date, args.rules)))
         if args.explain:
             print("\n".join(["", "Ties:", *tie_lines(explained, lambda v: _cell(plain(v)))]))
     return 0

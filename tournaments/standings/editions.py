@@ -9,7 +9,8 @@
   when there is none (a bye or an absence, 16.4.2).
 
 The edition follows the tournament's start date (``edition_for``); FIDE's reference checker
-(Gacrux) does the same with TRF record ``042``. Pure Python, no Django.
+(Gacrux) does the same with TRF record ``042``, and applies the edition in force *today* to a file
+without one (``edition_today``). Pure Python, no Django.
 """
 
 from __future__ import annotations
@@ -21,9 +22,6 @@ from tournaments.standings.model import Edition, StandingsError
 
 EDITIONS: tuple[Edition, ...] = ("2024", "2026")
 EDITION_2026_FROM = datetime.date(2026, 3, 1)
-# Files without a start date keep the edition the standings always used before (the output of
-# ``python -m tournaments.standings`` for such a file does not change).
-EDITION_WITHOUT_DATE: Edition = "2024"
 # In force from (for headers and legends).
 EDITION_FROM: dict[Edition, datetime.date] = {"2024": datetime.date(2024, 8, 1), "2026": EDITION_2026_FROM}
 
@@ -44,6 +42,11 @@ _FORMATS = (
 def edition_for(start: datetime.date) -> Edition:
     """The edition in force for a tournament starting on ``start``."""
     return "2026" if start >= EDITION_2026_FROM else "2024"
+
+
+def edition_today(today: datetime.date | None = None) -> Edition:
+    """The edition in force on ``today`` (default: the system's date): the one for an undated file."""
+    return edition_for(today or datetime.date.today())
 
 
 def parse_edition(text: str) -> Edition:

@@ -6,8 +6,10 @@ dataclasses onto the standings input and guesses the tournament kind.
 
 from __future__ import annotations
 
+import datetime
+
 from tournaments.scores.berger import schedule
-from tournaments.standings.editions import EDITION_WITHOUT_DATE, edition_for_trf_date
+from tournaments.standings.editions import edition_for_trf_date, edition_today
 from tournaments.standings.model import Edition, StandingsError, StandingsInput, StandingsPlayer, TournamentKind
 from tournaments.standings.tiebreaks import parse_tiebreaks
 from tournaments.trf import TrfTournament
@@ -65,11 +67,12 @@ def file_tiebreaks(t: TrfTournament, kind: TournamentKind) -> tuple[str, ...] | 
     return None
 
 
-def file_edition(t: TrfTournament) -> Edition:
-    """The C.07 edition for the file's start date (record 042); a file without one keeps the
-    2024 edition (``EDITION_WITHOUT_DATE``). Raises ``StandingsError`` when 042 is not a date."""
+def file_edition(t: TrfTournament, today: datetime.date | None = None) -> Edition:
+    """The C.07 edition for the file's start date (record 042); a file without one is ranked under
+    the edition in force ``today`` (default: the system's date), as FIDE's checker does. Raises
+    ``StandingsError`` when 042 is not a date."""
     try:
-        return edition_for_trf_date(t.start_date) or EDITION_WITHOUT_DATE
+        return edition_for_trf_date(t.start_date) or edition_today(today)
     except StandingsError as exc:
         raise StandingsError(f"record 042: {exc}; give the edition with --rules 2024 or --rules 2026") from exc
 
@@ -81,12 +84,14 @@ def standings_input_from_trf(
     tiebreaks: tuple[str, ...] | None = None,
     after_round: int | None = None,
     edition: Edition | None = None,
+    today: datetime.date | None = None,
 ) -> StandingsInput:
     """A ``StandingsInput`` for a parsed TRF tournament.
 
     ``kind`` defaults to ``guess_kind(t)``; ``tiebreaks`` to the file's own order (212/202)
     when all its codes are known, else the kind's default; ``edition`` (C.07) to the one for
-    the file's start date (``file_edition``). Cells with no opponent and no result after the
+    the file's start date, or for a file without one the edition in force ``today`` (default: the
+    system's date; ``file_edition``); an explicit ``edition`` wins. Cells with no opponent and no result after the
     last round played are simply absent rounds.
     """
     k = kind or guess_kind(t)
@@ -111,5 +116,5 @@ def standings_input_from_trf(
         kind=k,
         tiebreaks=tiebreaks if tiebreaks is not None else file_tiebreaks(t, k),
         after_round=after_round,
-        edition=edition or file_edition(t),
+        edition=edition or file_edition(t, today),
     )

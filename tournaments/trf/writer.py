@@ -57,7 +57,11 @@ def write_trf(t: TrfTournament, flavour: Flavour = "trf26", *, line_ending: str 
         lines.append(f"142 {t.total_rounds}")
         if t.initial_colour:
             lines.append(f"152 {t.initial_colour.upper()}")
-        cells = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.zero_bye), ("P", s.pab)]
+        # ``A`` (zero-point bye and forfeit loss) only when it is not the specification's default 0.0:
+        # bbpPairings 6 refuses a 162 record holding ``A`` (it reads W, D, L, P and its own Z), so an
+        # ordinary export stays readable by both endorsed engines and FIDE's checker.
+        cells = [("W", s.win), ("D", s.draw), ("L", s.loss), *([("A", s.zero_bye)] if s.zero_bye else []),
+                 ("P", s.pab)]
         lines.append("162" + "".join(f"  {c}{_pts(v):>4}  " for c, v in cells).rstrip())
         if t.system:
             lines.append(f"192 {t.system}")

@@ -8,12 +8,15 @@ Unix-only calls: it runs on Linux, macOS and Windows. What it provides:
 * ``allowed_hosts``: those addresses, the machine's names, and loopback, for ``ALLOWED_HOSTS``;
 * ``secret_key``: a key generated once and kept in a file beside the SQLite database
   (``db.sqlite3`` -> ``db.sqlite3-secret-key``), never printed;
+* ``private_database``: the SQLite file created readable by the owner only (mode 0600; SQLite gives
+  its ``-wal`` and ``-shm`` files the database's mode), an existing one narrowed to that;
 * ``announce`` / ``announced_url``: the address the venue server announces, kept beside the
   database too, so that ``board_cards`` run in another terminal prints the same address.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import json
 import os
@@ -106,6 +109,24 @@ def secret_key(database: Path) -> str:
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
         fh.write(key + "\n")
     return key
+
+
+def private_database(database: Path) -> None:
+    """Create ``database`` empty with mode 0600 when it does not exist, else take group and other
+    permissions off it (and off its ``-wal``/``-shm`` files): it holds every account's password hash,
+    e-mail and session. On Windows ``chmod`` only sets the read-only flag: nothing to narrow there."""
+    database.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(database, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    if os.name != "posix":
+        return
+    for path in (database, _beside(database, "wal"), _beside(database, "shm")):
+        try:
+            mode = path.stat().st_mode & 0o777
+            if mode & 0o077:
+                path.chmod(mode & 0o700)
+        except OSError:  # missing, or owned by another user: nothing to narrow
+            continue
 
 
 def state_path(database: Path) -> Path:

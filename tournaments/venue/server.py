@@ -33,7 +33,9 @@ def database_path() -> Path:
 
 
 def prepare() -> None:
-    """Database tables, compiled translations and collected static files (all idempotent)."""
+    """The database file (owner-only), its tables, compiled translations and collected static files
+    (all idempotent)."""
+    venue.private_database(database_path())
     call_command("migrate", interactive=False, verbosity=0)
     call_command("compile_translations", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)

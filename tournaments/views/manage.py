@@ -9,13 +9,14 @@ from django.utils.translation import gettext as _
 
 from tournaments.access import LoginRequired, require, tournament_for
 from tournaments.forms import TournamentCreateForm, TournamentSettingsForm
-from tournaments.models import Role, TaskRun, Tournament
+from tournaments.models import Document, Role, TaskRun, Tournament
+from tournaments.permissions import is_chief_arbiter
 from tournaments.reports.cockpit import cockpit
 from tournaments.services.errors import ServiceError
 from tournaments.services.pairing import PairingRefused, check_can_pair
 from tournaments.services.registration import create_tournament, update_tournament
 from tournaments.services.rounds import paired_but_away
-from tournaments.services.trf_io import export_trf as trf_text
+from tournaments.services.trf_io import trf_export, trf_rounds
 
 from .common import refuse
 
@@ -86,6 +87,12 @@ def overview(request: HttpRequest, slug: str) -> HttpResponse:
         "can_publish": request.user.has_perm("tournaments.publish", tournament),
         "trf_flavours": TRF_FLAVOURS,
     }
+    context["trf_complete"], context["trf_in_play"] = trf_rounds(tournament)
+    context["is_chief"] = is_chief_arbiter(request.user, tournament)
+    # A stored crosstable built before the tournament's last change (its rebuild lost or not yet run):
+    # said here; a download builds it anew first.
+    context["stale_crosstable"] = Document.objects.filter(tournament=tournament, kind="crosstable",
+                                                          version__lt=tournament.version).first()
     return render(request, "tournaments/manage/overview.html", context)
 
 
@@ -110,14 +117,17 @@ TRF_FLAVOURS = {"trf26": "TRF26", "trf16": "TRF16"}
 
 
 def export_trf(request: HttpRequest, slug: str, flavour: str) -> HttpResponse:
-    """Download the tournament as TRF (``trf26``, or ``trf16`` with XXR/XXC/BB* records).
+    """Download the tournament as TRF (``trf26``, or ``trf16`` with XXR/XXC/BB* records), in UTF-8.
 
-    Arbiters only: a TRF file carries FMJD ids and birth years. Confirmed results of published
-    and finished rounds, as ``manage.py export_trf`` writes them; an unknown flavour is a 404.
+    Arbiters only: a TRF file carries FMJD ids and birth years. The completed rounds (every game
+    with a confirmed result), as ``manage.py export_trf`` writes them; ``?in_play=1`` adds the boards
+    of a round in play as comments. The file name says which rounds (``slug-trf26-r1-4.trf``); an
+    unknown flavour is a 404.
     """
     tournament = tournament_for(request, slug, "tournaments.manage_tournament")
     if flavour not in TRF_FLAVOURS:
         raise Http404(f"unknown TRF flavour {flavour!r}: use trf26 or trf16")
-    response = HttpResponse(trf_text(tournament, flavour), content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-{flavour}.trf"'
+    export = trf_export(tournament, flavour, in_play=request.GET.get("in_play") == "1")
+    response = HttpResponse(export.text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{export.filename(tournament.slug, flavour)}"'
     return response

@@ -1,4 +1,5 @@
-"""``python manage.py export_tournament SLUG -o FILE.zip``: the tournament archive (see games.services.archive)."""
+"""``python manage.py export_tournament SLUG -o FILE.zip [--with-email REASON]``: the tournament archive (see
+games.services.archive); the accounts' e-mail addresses only with a reason, which is audited."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.services.archive import export_archive
+from games.services.archive import export_archive, export_with_email
 from games.services.archive_zip import ArchiveError
 from tournaments.models import Tournament
 
@@ -18,13 +19,18 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
         parser.add_argument("-o", "--output", required=True, help="the zip file to write")
+        parser.add_argument("--with-email", metavar="REASON", default="",
+                            help="include the accounts' e-mail addresses, for this reason (written to the audit log)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         tournament = Tournament.objects.filter(slug=options["slug"]).first()
         if tournament is None:
             raise CommandError(f"no tournament with the short name {options['slug']!r}")
         try:
-            data = export_archive(tournament)
+            if options["with_email"]:
+                data = export_with_email(tournament, None, options["with_email"])
+            else:
+                data = export_archive(tournament)
         except ArchiveError as exc:
             raise CommandError(str(exc)) from exc
         out = Path(options["output"])

@@ -26,7 +26,6 @@ class Command(BaseCommand):
             size = path.stat().st_size
             if size > MAX_ZIP_BYTES:
                 raise CommandError(f"{path}: {size} bytes, larger than {MAX_ZIP_BYTES} bytes")
-            raw = path.read_bytes()
         except OSError as exc:
             raise CommandError(f"{path}: {exc.strerror or exc}") from exc
         actor = None
@@ -35,7 +34,7 @@ class Command(BaseCommand):
             if actor is None:
                 raise CommandError(f"no user {options['user']!r}")
         try:
-            report = import_archive(raw, actor)
+            report = import_archive(path, actor)
         except ArchiveError as exc:
             raise CommandError(f"{path}: {exc}") from exc
         for line in report.lines():

@@ -1,4 +1,5 @@
-"""``python manage.py export_trf SLUG [-o FILE] [--flavour trf26|trf16]``: export a tournament as TRF."""
+"""``python manage.py export_trf SLUG [-o FILE] [--flavour trf26|trf16] [--in-play]``: export a tournament as
+TRF (UTF-8): the completed rounds; ``--in-play`` lists the boards of a round in play as ``###`` comments."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.commands import tournament_or_error
-from tournaments.services.trf_io import export_trf
+from tournaments.services.trf_io import trf_export
 
 
 class Command(BaseCommand):
@@ -19,11 +20,19 @@ class Command(BaseCommand):
         parser.add_argument("-o", "--output", help="file to write (default: standard output)")
         parser.add_argument("--flavour", choices=["trf26", "trf16"], default="trf26")
         parser.add_argument("--cr", action="store_true", help="end lines with CR, as the TRF specification says")
+        parser.add_argument("--in-play", action="store_true",
+                            help="list the boards of a round in play as comments (TRF has no code for them)")
 
     def handle(self, *args: Any, **options: Any) -> None:
 
         tournament = tournament_or_error(options["slug"])
-        text = export_trf(tournament, options["flavour"], line_ending="\r" if options["cr"] else "\n")
+        export = trf_export(tournament, options["flavour"], line_ending="\r" if options["cr"] else "\n",
+                            in_play=options["in_play"])
+        text = export.text
+        if export.in_play:
+            rounds = ", ".join(str(r) for r in export.in_play)
+            self.stderr.write(f"Rounds 1-{export.rounds} (completed); round {rounds} in play "
+                              + ("listed as comments" if export.in_play_listed else "left out (--in-play lists it)"))
         if options["output"]:
             try:
                 Path(options["output"]).write_text(text, encoding="utf-8", newline="")
