@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-from dataclasses import asdict
 from typing import Any, cast
 
 from django import forms
@@ -18,12 +17,12 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import federations
 from tournaments.federations import FEDERATIONS
 from tournaments.models import Absence, Entry, RatingList, Tournament
-from tournaments.pairing.berger import round_count
-from tournaments.pairing.keizer import KeizerParams
-from tournaments.reports.standings import KIND_BY_SYSTEM
+from tournaments.pairing.systems import SYSTEMS, OptionError
+from tournaments.scores.berger import round_count
 from tournaments.services.csv_import import FIRST_BIRTH_YEAR, MAX_LINES, RATING_RANGE
 from tournaments.services.registration import MISSED_HALF, MISSED_ZERO
 from tournaments.standings import StandingsError, edition_for, parse_tiebreaks
+from tournaments.system_forms import option_fields, options_from
 
 
 class IsoDateInput(forms.DateInput):
@@ -111,31 +110,9 @@ def check_dates_and_rounds(form: forms.ModelForm[Tournament], data: dict[str, An
         form.add_error("rounds_planned", _("A tournament needs at least one round."))
 
 
-KEIZER_FIELDS = ("top_value", "step", "own_value_base", "win", "draw", "loss", "absence", "bye", "absence_cap",
-                 "rematch_rounds")
-
-
 class TournamentSettingsForm(forms.ModelForm[Tournament]):
-    """Scoring, tie-breaks, draw offers, colours, withdrawals, Keizer parameters and public switches."""
-
-    # Keizer parameters as fields (stored together in ``keizer_params``, only what differs from the
-    # defaults); their labels say what each one is worth.
-    keizer_top_value = forms.FloatField(label=_("Value of the top player"), required=False, min_value=0.001)
-    keizer_step = forms.FloatField(label=_("Value step per place"), required=False, min_value=0)
-    keizer_own_value_base = forms.BooleanField(label=_("Add the player's own value once"), required=False)
-    keizer_win = forms.FloatField(label=_("A win earns (part of the opponent's value)"), required=False, min_value=0)
-    keizer_draw = forms.FloatField(label=_("A draw earns (part of the opponent's value)"), required=False,
-                                   min_value=0)
-    keizer_loss = forms.FloatField(label=_("A loss earns (part of the opponent's value)"), required=False,
-                                   min_value=0)
-    keizer_absence = forms.FloatField(label=_("An absence with notice earns (part of the own value)"),
-                                      required=False, min_value=0)
-    keizer_bye = forms.FloatField(label=_("The odd player out earns (part of the own value)"), required=False,
-                                  min_value=0)
-    keizer_absence_cap = forms.IntegerField(label=_("Absences with notice that score (empty: all)"),
-                                            required=False, min_value=0)
-    keizer_rematch_rounds = forms.IntegerField(label=_("No rematch within this many rounds"), required=False,
-                                               min_value=0)
+    """Scoring, tie-breaks, draw offers, colours, withdrawals, the pairing system's options (one field
+    per option of the system's spec, ``tournaments.system_forms``) and public switches."""
 
     class Meta:
         model = Tournament
@@ -145,7 +122,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             "points_win", "points_draw", "points_loss", "points_pab", "points_forfeit_win", "points_forfeit_loss",
             "points_half_bye", "points_zero_bye", "points_full_bye", "tiebreaks", "tiebreak_rules",
             "draw_offer_min_move", "initial_colour",
-            "start_number_order", "baku_acceleration", "withdrawal_rule", "late_entry_byes",
+            "start_number_order", "withdrawal_rule", "late_entry_byes",
             "late_entry_half_rounds", "forfeit_limit", "elo_k",
             "is_public", "public_pairings", "public_standings", "public_crosstable", "public_games", "public_players",
         ]  # fmt: skip
@@ -164,41 +141,35 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             ),
         }
 
-    # The page's sections, in order: (title, fields, systems it applies to; None: every system).
-    SECTIONS: tuple[tuple[Any, tuple[str, ...], tuple[str, ...] | None], ...] = (
-        (_("Event"), ("name", "place", "federation", "start_date", "end_date", "time_control", "status"), None),
+    # The page's sections, in order (the pairing system's options come after "System").
+    SECTIONS: tuple[tuple[Any, tuple[str, ...]], ...] = (
+        (_("Event"), ("name", "place", "federation", "start_date", "end_date", "time_control", "status")),
         (_("System"), ("pairing_system", "rounds_planned", "rule_profile", "initial_colour", "start_number_order",
-                       "baku_acceleration", "withdrawal_rule"), None),
-        (_("Late entries and forfeits"), ("late_entry_byes", "late_entry_half_rounds", "forfeit_limit"), None),
+                       "withdrawal_rule")),
+        (_("Late entries and forfeits"), ("late_entry_byes", "late_entry_half_rounds", "forfeit_limit")),
         (_("Scoring"), ("points_win", "points_draw", "points_loss", "points_pab", "points_forfeit_win",
-                        "points_forfeit_loss", "points_half_bye", "points_zero_bye", "points_full_bye", "elo_k"),
-         None),
-        (_("Keizer"), tuple(f"keizer_{k}" for k in KEIZER_FIELDS), ("keizer",)),
-        (_("Tie-breaks"), ("tiebreaks", "tiebreak_rules"), None),
-        (_("Draw rules"), ("draw_offer_min_move",), None),
+                        "points_forfeit_loss", "points_half_bye", "points_zero_bye", "points_full_bye", "elo_k")),
+        (_("Tie-breaks"), ("tiebreaks", "tiebreak_rules")),
+        (_("Draw rules"), ("draw_offer_min_move",)),
         (_("Publishing"), ("is_public", "public_pairings", "public_standings", "public_crosstable", "public_games",
-                           "public_players"), None),
+                           "public_players")),
     )
-    # Options that mean nothing for some systems are left out for them (shown again when the system changes).
-    # The withdrawal rule applies to round robins only (tournaments.reports.history): in the other
-    # systems the results of games played stay, and the page does not offer a rule it would not apply.
-    # Round robins take no late entries: their table is fixed by the number of players.
-    ONLY_FOR = {"baku_acceleration": ("swiss_dutch",),
-                "withdrawal_rule": ("round_robin", "double_round_robin"),
-                "late_entry_byes": ("swiss_dutch", "keizer"), "late_entry_half_rounds": ("swiss_dutch", "keizer")}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # Fields the page does not show are not in the form at all: never posted, never changed.
-        system = self.instance.pairing_system
-        shown = {n for _title, names, systems in self.SECTIONS if systems is None or system in systems for n in names
-                 if system in self.ONLY_FOR.get(n, (system,))}
-        for name in [n for n in self.fields if n not in shown]:
-            del self.fields[name]
+        # Fields the page does not show are not in the form at all: never posted, never changed. The
+        # withdrawal rule applies to round robins only (tournaments.reports.history: in the other systems
+        # the results of games played stay); round robins take no late entries (their table is fixed).
+        spec = self.instance.system
+        hidden = ("late_entry_byes", "late_entry_half_rounds") if spec.round_robin else ("withdrawal_rule",)
+        for name in hidden:
+            self.fields.pop(name, None)
+        self.option_names: list[str] = []
+        for name, (field, initial) in option_fields(spec, self.instance.system_options or {}).items():
+            self.fields[name] = field
+            self.initial[name] = initial
+            self.option_names.append(name)
         if self.instance and self.instance.pk:
-            current = {**asdict(KeizerParams()), **(self.instance.keizer_params or {})}
-            for k in KEIZER_FIELDS:
-                self.initial[f"keizer_{k}"] = current[k]
             # Say which edition the start date gives this tournament.
             by_date = Tournament.TiebreakRules(edition_for(self.instance.tiebreak_date())).label
             rules = cast(forms.ChoiceField, self.fields["tiebreak_rules"])
@@ -209,34 +180,37 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         return clean_federation(self.cleaned_data.get("federation", ""))
 
     def sections(self) -> list[tuple[Any, list[forms.BoundField]]]:
-        """The page's sections with their fields, those that do not apply to the system left out."""
+        """The page's sections with their fields (those that do not apply to the system left out), the
+        system's options in a section of their own after "System"."""
         out = []
-        for title, names, _systems in self.SECTIONS:
+        for title, names in self.SECTIONS:
             fields = [self[n] for n in names if n in self.fields]
             if fields:
                 out.append((title, fields))
+            if names[0] == "pairing_system" and self.option_names:
+                out.append((_("Options of %(system)s") % {"system": gettext(self.instance.system.name)},
+                             [self[n] for n in self.option_names]))
         return out
 
-    def _keizer(self, data: dict[str, Any]) -> dict[str, Any] | None:
-        """The Keizer parameters of the fields, only those that differ from the defaults (None: untouched)."""
-        if "keizer_top_value" not in self.fields or not any(f"keizer_{k}" in self.changed_data for k in KEIZER_FIELDS):
+    def _options(self, data: dict[str, Any]) -> dict[str, Any] | None:
+        """The system's options as posted, only what differs from the defaults (None: untouched, or the
+        system changes: the new system starts from its own defaults)."""
+        if data.get("pairing_system", self.instance.pairing_system) != self.instance.pairing_system:
+            return {}
+        if not any(n in self.changed_data for n in self.option_names):
             return None
-        defaults = asdict(KeizerParams())
-        typed: dict[str, Any] = {k: data.get(f"keizer_{k}") for k in KEIZER_FIELDS}
-        values: dict[str, Any] = {k: (defaults[k] if v is None and k != "absence_cap" else v) for k, v in typed.items()}
         try:
-            KeizerParams(**values)
-        except ValueError as exc:
-            self.add_error("keizer_top_value", str(exc))
+            return options_from(self.instance.system, data)
+        except OptionError as exc:
+            self.add_error(self.option_names[0], str(exc))
             return None
-        return {k: v for k, v in values.items() if v != defaults[k]}
 
     def changes(self) -> dict[str, Any]:
-        """What the arbiter changed, as ``update_tournament`` takes it (the Keizer fields as one value)."""
-        out = {n: self.cleaned_data[n] for n in self.changed_data if not n.startswith("keizer_")}
-        keizer = self._keizer(self.cleaned_data)
-        if keizer is not None:
-            out["keizer_params"] = keizer
+        """What the arbiter changed, as ``update_tournament`` takes it (the system's options as one value)."""
+        out = {n: self.cleaned_data[n] for n in self.changed_data if n not in self.option_names}
+        options = self._options(self.cleaned_data)
+        if options is not None and options != (self.instance.system_options or {}):
+            out["system_options"] = options
         return out
 
     def clean_tiebreaks(self) -> str:
@@ -248,12 +222,12 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         super().clean()
         data = self.cleaned_data
         check_dates_and_rounds(self, data)
-        self._keizer(data)
-        system = data.get("pairing_system") or self.instance.pairing_system
+        self._options(data)
+        spec = SYSTEMS.get(data.get("pairing_system") or self.instance.pairing_system) or self.instance.system
         rounds = data.get("rounds_planned")
         players = self.instance.entries.count() if self.instance.pk else 0
-        if system in ("round_robin", "double_round_robin") and rounds and players >= 2:
-            table = round_count(players, double=system == "double_round_robin")
+        if spec.round_robin and rounds and players >= 2:
+            table = round_count(players, double=spec.kind == "double_round_robin")
             if rounds > table:
                 self.add_error("rounds_planned", _(
                     "A round robin of %(n)s players has %(table)s rounds: plan at most %(table)s.")
@@ -261,9 +235,8 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         codes = [c for c in (data.get("tiebreaks") or "").split(",") if c]
         if codes and "tiebreaks" not in self.errors:
             # Checked here, not only when standings are shown, so a bad order never reaches the public pages.
-            system = data.get("pairing_system") or self.instance.pairing_system
             try:
-                parse_tiebreaks(codes, KIND_BY_SYSTEM.get(system, "swiss"))
+                parse_tiebreaks(codes, spec.kind)
             except StandingsError as exc:
                 self.add_error("tiebreaks", str(exc))
         return data

@@ -349,6 +349,27 @@ def archive_uid(tournament: dict[str, Any]) -> Any:
     return tournament.get("uid", tournament.get("event_id"))
 
 
+# Pairing systems as archives made before the one registry named them.
+_OLD_SYSTEMS = {"swiss_dutch": "dutch", "round_robin": "berger", "double_round_robin": "berger_double"}
+
+
+def _older_tournament(row: dict[str, Any]) -> dict[str, Any]:
+    """The tournament row of an archive written by an earlier version, as today's: ``event_id`` was the
+    tournament's identity before events had stages; systems had their own names, the Keizer options were
+    ``keizer_params`` and Baku acceleration a field of its own before the one registry."""
+    out = dict(row)
+    if "uid" not in out and "event_id" in out:
+        out["uid"] = out.pop("event_id")
+    system = out.get("pairing_system")
+    if isinstance(system, str) and system in _OLD_SYSTEMS:
+        out["pairing_system"] = _OLD_SYSTEMS[system]
+    if "keizer_params" in out:
+        out.setdefault("system_options", out.pop("keizer_params") or {})
+    if out.pop("baku_acceleration", False):
+        out["system_options"] = {**(out.get("system_options") or {}), "baku_acceleration": True}
+    return out
+
+
 def _older_row(section: Section, row: dict[str, Any], board_players: dict[str, tuple[Any, Any]]) -> dict[str, Any]:
     """A row of an archive written by an earlier version, as today's: entries carried the player's
     details in ``player`` only before each entry kept its own; before a pairing held several games, each
@@ -477,9 +498,7 @@ class _Importer:
 
     # tournament --------------------------------------------------------------------------
     def tournament_step(self) -> Tournament:
-        theirs = self.doc["tournament"]
-        if "uid" not in theirs and "event_id" in theirs:
-            theirs = {**{k: v for k, v in theirs.items() if k != "event_id"}, "uid": theirs["event_id"]}
+        theirs = _older_tournament(self.doc["tournament"])
         event = theirs.get("uid")
         try:
             event_id = uuid.UUID(str(event))

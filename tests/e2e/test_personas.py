@@ -120,11 +120,11 @@ def test_the_evening_per_persona(browser: Browser, live_server, make_user, shot,
     arbiter.fill("#id_name", "Club Evening")
     arbiter.fill("#id_place", "Leeuwarden")
     arbiter.fill("#id_start_date", "2026-11-24")
-    arbiter.select_option("#id_pairing_system", "swiss_dutch")
+    arbiter.select_option("#id_pairing_system", "dutch")
     arbiter.fill("#id_rounds_planned", "5")
     _submit(arbiter, "main form.form")
     after = s.step("create", "tournament")
-    assert after["tournament"][:5] == ("Club Evening", "Leeuwarden", "2026-11-24", "swiss_dutch", 5)
+    assert after["tournament"][:5] == ("Club Evening", "Leeuwarden", "2026-11-24", "dutch", 5)
 
     # 2. Import the club's rating list (FMJD layout).
     _go(arbiter, f"{url}/t/{slug}/manage/rating-lists/")

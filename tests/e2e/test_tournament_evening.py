@@ -104,7 +104,7 @@ def test_a_whole_tournament_evening_in_the_browser(browser: Browser, live_server
     chief.fill("#id_name", "Evening Open")
     chief.fill("#id_place", "Utrecht")
     chief.fill("#id_start_date", "2026-11-22")
-    chief.select_option("#id_pairing_system", "swiss_dutch")
+    chief.select_option("#id_pairing_system", "dutch")
     chief.fill("#id_rounds_planned", "5")
     shot(chief, "create tournament form")
     chief.locator("form button[type=submit]").last.click()

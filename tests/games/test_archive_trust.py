@@ -198,7 +198,7 @@ def test_web_addresses_are_unique_whatever_their_case(tournament, make_user):
     Tournament.objects.filter(pk=tournament.pk).update(slug="open-2026")
     with pytest.raises(IntegrityError), transaction.atomic():
         Tournament.objects.create(slug="Open-2026", name="Twin")
-    form = TournamentCreateForm(data={"slug": "OPEN-2026", "name": "Twin", "pairing_system": "swiss_dutch",
+    form = TournamentCreateForm(data={"slug": "OPEN-2026", "name": "Twin", "pairing_system": "dutch",
                                       "rounds_planned": 5, "rule_profile": "international"})
     assert not form.is_valid() and "capitals" in str(form.errors["slug"])
     with pytest.raises(ServiceError):

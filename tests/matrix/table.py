@@ -456,7 +456,7 @@ TABLE: dict[str, list[Case]] = {
         Case(none, "GET", only(("staff", *ARBITERS, "foreign_arbiter"))),
         Case(none, "POST", only(("staff", *ARBITERS, "foreign_arbiter")), lambda w: {}, NO_WRITE),  # shown again
         Case(none, "POST", only(("staff", *ARBITERS, "foreign_arbiter"), DONE),
-             lambda w: {"slug": "spring-open", "name": "Spring Open", "pairing_system": "swiss_dutch",
+             lambda w: {"slug": "spring-open", "name": "Spring Open", "pairing_system": "dutch",
                         "rounds_planned": "5", "rule_profile": "international", "start_date": "2027-04-01"},
              AUDITED),
     ],

@@ -84,10 +84,10 @@ def test_the_federation_of_an_archive_with_a_control_character_is_no_formula_in_
         client, tournament, two_rounds):
     """The federation column has three characters and no form check (an archive or an older row
     fills it): ``\\x01=1`` was exported as ``=1``, a formula."""
-    from tournaments.models import Player
+    from tournaments.models import Entry
 
-    Player.objects.filter(pk=two_rounds[0].player_id).update(federation="\x01=1")
-    Player.objects.filter(pk=two_rounds[1].player_id).update(federation="\x1f@A")
+    Entry.objects.filter(pk=two_rounds[0].pk).update(federation="\x01=1")
+    Entry.objects.filter(pk=two_rounds[1].pk).update(federation="\x1f@A")
     base = reverse("public:standings", args=[tournament.slug])
     rows = list(csv.reader(io.StringIO(client.get(base + "?_export=csv").content.decode())))
     fed = rows[0].index("Fed")
@@ -103,9 +103,9 @@ def test_trf_and_pdn_exports_carry_no_control_character_that_starts_a_record_or_
     """A line break in a federation (or in a tag kept from an imported PDN) started a record of its
     own in the TRF file and a tag of its own in the PDN file (and in the archive's games.pdn)."""
     from arbiter.pdn import read_pdn
-    from tournaments.models import Game, Player
+    from tournaments.models import Entry, Game
 
-    Player.objects.filter(pk=two_rounds[0].player_id).update(federation="\n01")
+    Entry.objects.filter(pk=two_rounds[0].pk).update(federation="\n01")
     game = Game.objects.filter(board__round__number=1, board__number=1).get()
     Game.objects.filter(pk=game.pk).update(pdn_tags={"Annotator": 'x"]\n[Result "0-2"]\n[Black "Forged'})
     client.force_login(chief_arbiter)

@@ -141,7 +141,7 @@ def test_crosstable_cells_follow_the_wall_chart_conventions(client, tournament, 
 
 def test_round_robin_grid_and_double_round_robin_subcells(client, tournament, entries, play):
     a, b, c, d = entries
-    tournament.pairing_system = tournament.PairingSystem.DOUBLE_ROUND_ROBIN
+    tournament.pairing_system = "berger_double"
     tournament.rounds_planned = 6
     tournament.save()
     play(tournament, 1, [(a, b, "2-0"), (c, d, "1-1")])

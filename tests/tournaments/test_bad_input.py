@@ -159,7 +159,7 @@ def _settings_data(client, tournament):
     ("changes", "field", "message"),
     [
         ({"tiebreaks": "BH, XX"}, "tiebreaks", "unknown tie-break code 'XX'"),
-        ({"tiebreaks": "BH", "pairing_system": "round_robin"}, "tiebreaks", "not used in round robins"),
+        ({"tiebreaks": "BH", "pairing_system": "berger"}, "tiebreaks", "not used in round robins"),
         ({"rounds_planned": "0"}, "rounds_planned", "at least one round"),
         ({"start_date": "2026-12-02", "end_date": "2026-12-01"}, "end_date", "before the start date"),
     ],

@@ -104,7 +104,7 @@ def test_availability_from_status_and_absences(tournament, entries):
 
 
 def test_round_robin_withdrawal_with_few_games_cancels_results(make_tournament, add_entries, set_result):
-    t = make_tournament("rr", pairing_system="round_robin", withdrawal_rule="half")
+    t = make_tournament("rr", pairing_system="berger", withdrawal_rule="half")
     e = add_entries(t, 4)
     rnd = Round.objects.create(tournament=t, number=1, status=Round.Status.PUBLISHED)
     set_result(Board.objects.create(round=rnd, number=1, white=e[0], black=e[3]), "2-0")
@@ -137,10 +137,10 @@ def test_history_runs_a_constant_number_of_queries(make_tournament, add_entries,
 
 
 @pytest.mark.parametrize(("system", "rule", "removed"), [
-    ("swiss_dutch", "half", False),  # only round robins apply the rule: a Swiss keeps the games played
-    ("swiss_dutch", "cancel", False),
-    ("round_robin", "half", True),   # 1 of 3 games played: not more than half
-    ("round_robin", "keep", False),
+    ("dutch", "half", False),  # only round robins apply the rule: a Swiss keeps the games played
+    ("dutch", "cancel", False),
+    ("berger", "half", True),   # 1 of 3 games played: not more than half
+    ("berger", "keep", False),
 ])
 def test_the_withdrawal_rule_applies_where_it_is_offered_and_the_standings_say_why(
         make_tournament, add_entries, system, rule, removed, client, staff):
@@ -161,10 +161,10 @@ def test_the_withdrawal_rule_applies_where_it_is_offered_and_the_standings_say_w
     withdraw(staff, e[0], 2)
     points = {p.id: p.points for p in build_history(t).players}
     assert points[1] == (0 if removed else 2) and points[2] == 0
-    assert ("withdrawal_rule" in TournamentSettingsForm(instance=t).fields) == (system == "round_robin")
+    assert ("withdrawal_rule" in TournamentSettingsForm(instance=t).fields) == (system == "berger")
     page = client.get(f"/t/{t.slug}/standings/").content.decode()
     line = next(row for row in page.split("<tr") if "Player 001" in row)
-    if system != "round_robin":
+    if system != "berger":
         assert "withdrawn from round 2; results kept: outside round robins the games played always count" in line
     elif rule == "keep":
         assert "results kept: the tournament&#x27;s rule keeps them" in line

@@ -80,7 +80,7 @@ def _pairs(rnd):
 
 def test_pair_anyway_never_pairs_players_who_just_met(make_tournament, add_entries, staff):
     """Defect 12.2: with round 1 published and no result confirmed, "pair anyway" paired 1-2 again."""
-    t = make_tournament("swiss4", pairing_system="swiss_dutch", rounds_planned=3)
+    t = make_tournament("swiss4", pairing_system="dutch", rounds_planned=3)
     add_entries(t, 4)
     r1 = pair_round(t, staff).round
     publish_round(staff, r1)
@@ -91,7 +91,7 @@ def test_pair_anyway_never_pairs_players_who_just_met(make_tournament, add_entri
 
 def test_a_forfeited_pair_may_meet_again_and_is_not_flagged(make_tournament, add_entries, staff, set_result):
     """Defect 12.2: a forfeit is not a played game (FIDE), so re-pairing the two is no rematch."""
-    t = make_tournament("swiss4f", pairing_system="swiss_dutch", rounds_planned=3)
+    t = make_tournament("swiss4f", pairing_system="dutch", rounds_planned=3)
     a, b, c, d = add_entries(t, 4)
     r1 = Round.objects.create(tournament=t, number=1, status=Round.Status.PUBLISHED)
     set_result(Board.objects.create(round=r1, number=1, white=a, black=b), "+-")

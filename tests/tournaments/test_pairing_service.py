@@ -39,7 +39,7 @@ def _pairs(rnd):
 
 
 def test_round_robin_of_ten_players_runs_nine_rounds_end_to_end(make_tournament, add_entries, staff, set_result):
-    t = make_tournament("rr10", pairing_system="round_robin", rounds_planned=9)
+    t = make_tournament("rr10", pairing_system="berger", rounds_planned=9)
     add_entries(t, 10)
     seen: set[frozenset[int]] = set()
     for n in range(1, 10):
@@ -64,7 +64,7 @@ def test_round_robin_of_ten_players_runs_nine_rounds_end_to_end(make_tournament,
 def test_pairing_is_refused_while_results_are_pending_unless_overridden(tournament, published_round, staff, set_result):
     set_result(published_round.boards.get(number=1), "2-0", status="pending")
     set_result(published_round.boards.get(number=2), "1-1")
-    tournament.pairing_system = "round_robin"
+    tournament.pairing_system = "berger"
     tournament.rounds_planned = 3  # four players: the Berger table's three rounds
     tournament.save()
     with pytest.raises(PairingRefused) as exc:
@@ -77,7 +77,7 @@ def test_pairing_is_refused_while_results_are_pending_unless_overridden(tourname
 
 
 def test_a_draft_round_must_be_published_before_the_next_is_paired(make_tournament, add_entries, staff):
-    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
+    t = make_tournament("rr4", pairing_system="berger", rounds_planned=3)
     add_entries(t, 4)
     pair_round(t, staff)
     with pytest.raises(PairingRefused, match="still a draft"):
@@ -85,7 +85,7 @@ def test_a_draft_round_must_be_published_before_the_next_is_paired(make_tourname
 
 
 def test_concurrent_pairing_of_the_same_round_gives_a_clear_message(make_tournament, add_entries, staff, monkeypatch):
-    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
+    t = make_tournament("rr4", pairing_system="berger", rounds_planned=3)
     add_entries(t, 4)
     original = pairing_service._write_round
 
@@ -107,7 +107,7 @@ def test_the_database_rejects_a_second_round_with_the_same_number(make_tournamen
 
 
 def test_odd_round_robin_gives_a_free_round_bye(make_tournament, add_entries, staff):
-    t = make_tournament("rr5", pairing_system="round_robin")
+    t = make_tournament("rr5", pairing_system="berger")
     add_entries(t, 5)
     rnd = pair_round(t, staff).round
     byes = list(rnd.boards.exclude(bye_kind=""))
@@ -115,7 +115,7 @@ def test_odd_round_robin_gives_a_free_round_bye(make_tournament, add_entries, st
 
 
 def test_withdrawn_round_robin_player_is_still_scheduled_and_the_engine_warns(make_tournament, add_entries, staff):
-    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
+    t = make_tournament("rr4", pairing_system="berger", rounds_planned=3)
     e = add_entries(t, 4)
     withdraw(staff, e[3], from_round=1)
     outcome = pair_round(t, staff)
@@ -124,7 +124,7 @@ def test_withdrawn_round_robin_player_is_still_scheduled_and_the_engine_warns(ma
 
 
 def test_unpair_deletes_the_latest_draft_and_publish_freezes_it(make_tournament, add_entries, staff):
-    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
+    t = make_tournament("rr4", pairing_system="berger", rounds_planned=3)
     add_entries(t, 4)
     rnd = pair_round(t, staff).round
     assert list(published_rounds(t)) == []
@@ -140,7 +140,7 @@ def test_unpair_deletes_the_latest_draft_and_publish_freezes_it(make_tournament,
 
 
 def test_swap_colours_and_players_are_logged_with_before_and_after(make_tournament, add_entries, staff):
-    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
+    t = make_tournament("rr4", pairing_system="berger", rounds_planned=3)
     add_entries(t, 4)
     rnd = pair_round(t, staff).round
     b1 = rnd.boards.get(number=1)
@@ -156,7 +156,7 @@ def test_swap_colours_and_players_are_logged_with_before_and_after(make_tourname
 
 
 def test_editing_a_draft_into_a_rematch_and_prohibited_pair_warns(make_tournament, add_entries, staff, set_result):
-    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
+    t = make_tournament("rr4", pairing_system="berger", rounds_planned=3)
     add_entries(t, 4)
     first = pair_round(t, staff).round
     publish_round(staff, first)
@@ -177,7 +177,7 @@ def test_editing_a_draft_into_a_rematch_and_prohibited_pair_warns(make_tournamen
 
 
 def test_swiss_absences_and_requested_byes_become_bye_boards(make_tournament, add_entries, staff):
-    t = make_tournament("swiss", pairing_system="swiss_dutch", rounds_planned=5)
+    t = make_tournament("swiss", pairing_system="dutch", rounds_planned=5)
     e = add_entries(t, 9)
     Absence.objects.create(entry=e[1], round_number=1, kind="half")
     Absence.objects.create(entry=e[2], round_number=1, kind="absent")
@@ -189,7 +189,7 @@ def test_swiss_absences_and_requested_byes_become_bye_boards(make_tournament, ad
 
 
 def test_swiss_rounds_pair_without_rematches(make_tournament, add_entries, staff, set_result):
-    t = make_tournament("swiss", pairing_system="swiss_dutch", rounds_planned=4)
+    t = make_tournament("swiss", pairing_system="dutch", rounds_planned=4)
     add_entries(t, 9)
     seen: set[frozenset[int]] = set()
     pabs = []
@@ -208,7 +208,7 @@ def test_swiss_rounds_pair_without_rematches(make_tournament, add_entries, staff
 
 def test_large_pairing_runs_as_a_task_with_a_report(make_tournament, add_entries, staff, monkeypatch):
     monkeypatch.setattr(pairing_tasks, "LARGE_PAIRING", 3)
-    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
+    t = make_tournament("rr4", pairing_system="berger", rounds_planned=3)
     add_entries(t, 4)
     with pytest.MonkeyPatch.context():
         from django.test import TestCase
@@ -224,7 +224,7 @@ def test_large_pairing_runs_as_a_task_with_a_report(make_tournament, add_entries
 def test_keizer_pairs_only_present_players_with_the_tournament_parameters(
     make_tournament, add_entries, staff, set_result
 ):
-    t = make_tournament("club", pairing_system="keizer", rounds_planned=10, keizer_params={"top_value": 40})
+    t = make_tournament("club", pairing_system="keizer", rounds_planned=10, system_options={"top_value": 40})
     e = add_entries(t, 7)
     Absence.objects.create(entry=e[6], round_number=1, kind="excused")
     rnd = pair_round(t, staff).round
@@ -242,7 +242,7 @@ def test_keizer_pairs_only_present_players_with_the_tournament_parameters(
 def test_double_round_robin_plays_every_pair_twice_with_colours_reversed(
     make_tournament, add_entries, staff, set_result
 ):
-    t = make_tournament("drr", pairing_system="double_round_robin", rounds_planned=6)
+    t = make_tournament("drr", pairing_system="berger_double", rounds_planned=6)
     add_entries(t, 4)
     colours: dict[frozenset[int], list[tuple[int, int]]] = {}
     for _n in range(6):
@@ -259,7 +259,7 @@ def test_double_round_robin_plays_every_pair_twice_with_colours_reversed(
 def test_swiss_withdrawn_player_is_not_paired_and_late_entry_is(make_tournament, add_entries, staff, set_result):
     from tournaments.services.registration import register_player
 
-    t = make_tournament("swiss-wl", pairing_system="swiss_dutch", rounds_planned=5)
+    t = make_tournament("swiss-wl", pairing_system="dutch", rounds_planned=5)
     e = add_entries(t, 6)
     rnd = pair_round(t, staff).round
     publish_round(staff, rnd)
@@ -297,7 +297,7 @@ def test_a_pab_after_a_forfeit_win_is_warned_as_a_second_pab(tournament, publish
 def test_a_crashing_pairing_task_is_marked_failed_and_stores_nothing(make_tournament, add_entries, staff, monkeypatch):
     from tournaments.tasks import pair_round_task
 
-    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
+    t = make_tournament("rr4", pairing_system="berger", rounds_planned=3)
     add_entries(t, 4)
     run = TaskRun.objects.create(tournament=t, kind="pair_round", created_by=staff)
 
@@ -319,7 +319,7 @@ def test_a_board_swapped_back_to_the_engines_pairing_is_no_longer_marked_changed
                                                                                  staff):
     """Issue 24, item 5: swapping the colours twice, or exchanging two players and exchanging them
     back, leaves the board as the engine paired it: not "changed by an arbiter", the engine's reasons."""
-    t = make_tournament("rr4", pairing_system="round_robin", rounds_planned=3)
+    t = make_tournament("rr4", pairing_system="berger", rounds_planned=3)
     add_entries(t, 4)
     rnd = pair_round(t, staff).round
     made = {b.number: (b.white_id, b.black_id, b.reasons) for b in rnd.boards.all()}

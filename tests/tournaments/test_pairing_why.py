@@ -93,7 +93,7 @@ def test_the_round_page_says_the_common_case_once_names_players_and_speaks_the_l
     assert "Von einem Schiedsrichter geändert" in german and "Farbwunsch NICHT erfüllt" in german
 
 
-@pytest.mark.parametrize("system", ["swiss_dutch", "round_robin", "double_round_robin", "keizer"])
+@pytest.mark.parametrize("system", ["dutch", "berger", "berger_double", "keizer"])
 def test_every_reason_the_engines_write_has_a_translation(make_tournament, add_entries, staff, set_result, system):
     """Five players (an odd field: byes and free rounds), three rounds, with wins, draws and losses:
     each reason stored on a board is one the round page translates (none falls through as English)."""

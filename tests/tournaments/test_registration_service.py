@@ -127,7 +127,7 @@ def test_prohibited_pair_needs_two_different_entries(tournament, entries, staff)
 
 
 def test_round_robin_refuses_late_entries(make_tournament, add_entries, staff):
-    t = make_tournament("rr", pairing_system="round_robin")
+    t = make_tournament("rr", pairing_system="berger")
     add_entries(t, 4)
     Round.objects.create(tournament=t, number=1)
     with pytest.raises(ServiceError, match="no late entries"):

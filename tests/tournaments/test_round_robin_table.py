@@ -24,7 +24,7 @@ def _text(response) -> str:
 
 
 def test_five_players_and_nine_rounds_are_refused_naming_the_table(make_tournament, add_entries, staff):
-    t = make_tournament("rr5", pairing_system="round_robin", rounds_planned=9)
+    t = make_tournament("rr5", pairing_system="berger", rounds_planned=9)
     add_entries(t, 5)
     with pytest.raises(PairingRefused, match="A round robin of 5 players has 5 rounds, but 9 are planned"):
         pair_round(t, staff)
@@ -35,7 +35,7 @@ def test_five_players_and_nine_rounds_are_refused_naming_the_table(make_tourname
 
 
 def test_a_double_round_robin_has_twice_the_table(make_tournament, add_entries, staff):
-    t = make_tournament("drr4", pairing_system="double_round_robin", rounds_planned=7)
+    t = make_tournament("drr4", pairing_system="berger_double", rounds_planned=7)
     add_entries(t, 4)  # 3 rounds a cycle, 6 in all
     with pytest.raises(PairingRefused, match="4 players has 6 rounds, but 7 are planned"):
         pair_round(t, staff)
@@ -43,7 +43,7 @@ def test_a_double_round_robin_has_twice_the_table(make_tournament, add_entries, 
 
 def test_no_round_beyond_the_table(make_tournament, add_entries, staff):
     """A round robin of 3 players: 3 rounds (each player has one free round), then no fourth."""
-    t = make_tournament("rr3", pairing_system="round_robin", rounds_planned=3)
+    t = make_tournament("rr3", pairing_system="berger", rounds_planned=3)
     add_entries(t, 3)
     for _n in range(3):
         rnd = pair_round(t, staff, override=True).round
@@ -54,7 +54,7 @@ def test_no_round_beyond_the_table(make_tournament, add_entries, staff):
 
 def test_the_free_round_is_not_a_bye_worth_two_points_on_the_public_pages(make_tournament, add_entries, staff,
                                                                            client):
-    t = make_tournament("rr5", pairing_system="round_robin", rounds_planned=5)
+    t = make_tournament("rr5", pairing_system="berger", rounds_planned=5)
     add_entries(t, 5)
     publish_round(staff, pair_round(t, staff).round)
     home = _text(client.get("/t/rr5/"))

@@ -93,7 +93,7 @@ def test_staff_and_arbiters_may_create_a_tournament(login, staff, outsider, arbi
     assert login(outsider).get(url).status_code == 403
     assert login(staff).get(url).status_code == 200
     assert login(arbiter).get(url).status_code == 200
-    response = login(arbiter).post(url, {"slug": "spring-open", "name": "Spring Open", "pairing_system": "swiss_dutch",
+    response = login(arbiter).post(url, {"slug": "spring-open", "name": "Spring Open", "pairing_system": "dutch",
                                          "rounds_planned": "5", "rule_profile": "international"})
     assert response.status_code == 302
     from tournaments.models import Role

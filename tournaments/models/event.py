@@ -14,9 +14,12 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from arbiter.profiles import profile_choices
+from tournaments.pairing.systems import SYSTEMS, SystemSpec
+from tournaments.scores.berger import round_count
 from tournaments.standings.editions import edition_for
 from tournaments.standings.model import Edition
 from tournaments.text import control_characters
@@ -39,6 +42,12 @@ _PROFILE_LABELS = {
     "thai": _("Thai (8x8)"),
     "frisian": _("Frisian (10x10)"),
 }
+def system_choices() -> list[tuple[str, str]]:
+    """The pairing systems the forms offer: every system of the registry, by its name in the active
+    language (a callable: a system added to the registry needs no migration)."""
+    return [(key, gettext(spec.name)) for key, spec in SYSTEMS.items()]
+
+
 RULE_PROFILE_CHOICES = [(name, _PROFILE_LABELS.get(name, description)) for name, description in profile_choices()]
 
 
@@ -115,12 +124,12 @@ class Event(models.Model):
 
 
 class Tournament(models.Model):
-    """One stage of an ``Event`` (the only one, for most events): players, rounds, settings, standings."""
-    class PairingSystem(models.TextChoices):
-        SWISS_DUTCH = "swiss_dutch", _("Swiss (FIDE Dutch)")
-        ROUND_ROBIN = "round_robin", _("Round robin")
-        DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
-        KEIZER = "keizer", _("Keizer")
+    """One stage of an ``Event`` (the only one, for most events): players, rounds, settings, standings.
+
+    Its pairing system is a key of the one registry, ``tournaments.pairing.systems.SYSTEMS`` (``system``:
+    the spec, with its engine, kind, options, TRF code and default tie-breaks); ``system_options`` holds
+    the options of that system that differ from its defaults.
+    """
 
     class Status(models.TextChoices):
         PLANNED = "planned", _("Planned")
@@ -177,9 +186,7 @@ class Tournament(models.Model):
     start_date = models.DateField(_("start date"), null=True, blank=True)
     end_date = models.DateField(_("end date"), null=True, blank=True)
     time_control = models.CharField(_("time control"), max_length=60, blank=True)
-    pairing_system = models.CharField(
-        _("pairing system"), max_length=20, choices=PairingSystem.choices, default=PairingSystem.SWISS_DUTCH
-    )
+    pairing_system = models.CharField(_("pairing system"), max_length=20, choices=system_choices, default="dutch")
     rounds_planned = models.PositiveSmallIntegerField(_("number of rounds"), default=7)
     rule_profile = models.CharField(
         _("rule profile"), max_length=20, choices=RULE_PROFILE_CHOICES, default="international"
@@ -234,7 +241,6 @@ class Tournament(models.Model):
     start_number_order = models.CharField(
         _("start numbers"), max_length=10, choices=StartNumberOrder.choices, default=StartNumberOrder.RATING
     )
-    baku_acceleration = models.BooleanField(_("Baku acceleration"), default=False)
     withdrawal_rule = models.CharField(
         _("results of withdrawn players"), max_length=10, choices=WithdrawalRule.choices, default=WithdrawalRule.HALF
     )
@@ -250,7 +256,9 @@ class Tournament(models.Model):
         _("warn after forfeits"), default=2,
         help_text=_("Games lost by forfeit after which the arbiter is warned and offered to withdraw the player. "
                     "0: never."))
-    keizer_params = models.JSONField(_("Keizer parameters"), default=dict, blank=True)
+    # The pairing system's options that differ from its defaults (``SystemSpec.options``; checked by
+    # ``SystemSpec.validate``): a Keizer's values and fractions, the Solkoff variant, Baku acceleration...
+    system_options = models.JSONField(_("options of the pairing system"), default=dict, blank=True)
     # What a pairing is: between players or teams; the games it holds (a micro-match plays two, colours
     # reversed; a team match one per board, colours by the sequence: the first-named team's colour on
     # boards 1, 2, ... repeated, as TRF-2026 record 352); how a micro-match scores; balloted openings.
@@ -318,8 +326,19 @@ class Tournament(models.Model):
         return reverse("public:tournament", args=[self.slug])
 
     @property
+    def system(self) -> SystemSpec:
+        """The pairing system's spec (the registry's; an unknown stored key is the Dutch system's)."""
+        return SYSTEMS.get(self.pairing_system) or SYSTEMS["dutch"]
+
+    @property
     def is_round_robin(self) -> bool:
-        return self.pairing_system in (self.PairingSystem.ROUND_ROBIN, self.PairingSystem.DOUBLE_ROUND_ROBIN)
+        return self.system.round_robin
+
+    def table_rounds(self, players: int) -> int | None:
+        """The rounds of a round robin's Berger table for ``players`` (None: not a round robin)."""
+        if not self.system.round_robin:
+            return None
+        return round_count(players, double=self.system.kind == "double_round_robin")
 
     def tiebreak_edition(self) -> Edition:
         """The edition of FIDE C.07 its standings follow: the arbiter's choice, else the one in force

@@ -22,17 +22,18 @@ system by its TRF 192 code.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Literal
 
 from tournaments.pairing.berger import pair_round_robin
 from tournaments.pairing.colours import COLOUR_RULES
-from tournaments.pairing.dutch import pair_dutch
+from tournaments.pairing.dutch import explain_board, explain_bye, pair_dutch
 from tournaments.pairing.fmjd import SOLKOFF_VARIANTS, pair_rating, pair_solkoff
 from tournaments.pairing.keizer import KeizerParams, pair_keizer
 from tournaments.pairing.model import PairingInput, RoundPairing
 from tournaments.pairing.moyenne import DEFAULT_REMATCH_ROUNDS, pair_moyenne
 from tournaments.pairing.resistance import pair_resistance
+from tournaments.vocabulary import EXCUSED_ABSENCE_CODE
 
 Kind = Literal["swiss", "round_robin", "double_round_robin", "keizer", "moyenne"]
 Engine = Callable[[PairingInput], RoundPairing]
@@ -63,6 +64,8 @@ class OptionSpec:
     choices: tuple[str, ...] | None = None
     changes_pairing: bool = True
     flag: str | None = None
+    # Appended to the system's TRF 192 code when the option is on (``FIDE_DUTCH_2025_BAKU``).
+    trf_suffix: str = ""
 
     def parse(self, value: object) -> OptionValue:
         """The value converted to the option's type; ``OptionError`` when it does not fit."""
@@ -121,10 +124,33 @@ class SystemSpec:
     default_tiebreaks: tuple[str, ...] = ()
     secondary_scores: tuple[str, ...] = ()
     description: str = ""
+    # Why a board or a bye stands as it does after an arbiter changed the pairing, in the engine's own
+    # words (None: the system says only that an arbiter changed it).
+    explain_board: Callable[[PairingInput, int, int], tuple[str, ...]] | None = None
+    explain_bye: Callable[[PairingInput, int], tuple[str, ...]] | None = None
+    # The code an absence with notice leaves in the history (None: an absence, ``Z``, like any other).
+    excused_absence_code: str | None = None
+    # The default tie-breaks when an option decides them (the Solkoff variant the event names).
+    tiebreaks_for: Callable[[Mapping[str, OptionValue]], tuple[str, ...]] | None = None
+    # A check of the options together (ValueError naming what is wrong), e.g. Keizer's parameters.
+    check_options: Callable[[Mapping[str, OptionValue]], object] | None = None
 
     @property
     def round_robin(self) -> bool:
         return self.kind in ("round_robin", "double_round_robin")
+
+    def tiebreaks(self, options: Mapping[str, object] | None = None) -> tuple[str, ...]:
+        """The standings' default tie-break order of the system with these options."""
+        if self.tiebreaks_for is not None:
+            return self.tiebreaks_for(self.validate(options))
+        return self.default_tiebreaks
+
+    def trf_code_for(self, options: Mapping[str, object] | None = None) -> str | None:
+        """The TRF 192 code of the system with these options (an option may add its suffix)."""
+        if self.trf_code is None:
+            return None
+        opts = self.validate(options)
+        return self.trf_code + "".join(o.trf_suffix for o in self.options if o.trf_suffix and opts.get(o.name))
 
     def defaults(self) -> dict[str, OptionValue]:
         return {o.name: o.default for o in self.options}
@@ -137,6 +163,11 @@ class SystemSpec:
             if name not in known:
                 raise OptionError(f"{self.key}: unknown option {name!r}; known: {', '.join(known) or 'none'}")
             out[name] = known[name].parse(value)
+        if self.check_options is not None:
+            try:
+                self.check_options(out)
+            except (TypeError, ValueError) as exc:
+                raise OptionError(f"{self.key}: {exc}") from None
         return out
 
     def configure(self, options: Mapping[str, object] | None = None) -> Engine:
@@ -151,7 +182,7 @@ class SystemSpec:
 
 
 def _dutch(inp: PairingInput, options: Mapping[str, OptionValue]) -> RoundPairing:
-    return pair_dutch(inp)
+    return pair_dutch(replace(inp, baku_acceleration=bool(options.get("baku_acceleration", inp.baku_acceleration))))
 
 
 def _berger(double: bool) -> Callable[[PairingInput, Mapping[str, OptionValue]], RoundPairing]:
@@ -218,7 +249,12 @@ SYSTEMS: dict[str, SystemSpec] = {
             gettext_noop("Swiss (FIDE Dutch)"),
             "swiss",
             _dutch,
+            options=(OptionSpec("baku_acceleration", "bool", False,
+                                "Baku acceleration: virtual points for the top half in the first rounds (C.04.5.1)",
+                                trf_suffix="_BAKU"),),
             trf_code="FIDE_DUTCH_2025",
+            explain_board=explain_board,
+            explain_bye=explain_bye,
             default_tiebreaks=("BH/C1", "BH", "SB", "WIN", "DE"),
             description=gettext_noop("FIDE's Dutch Swiss system (C.04.3), as bbpPairings and JaVaFo pair it"),
         ),
@@ -243,6 +279,7 @@ SYSTEMS: dict[str, SystemSpec] = {
             ),
             trf_code="FMJD_SWISS_SOLKOFF",
             default_tiebreaks=("SOLK/T", "RTNG"),
+            tiebreaks_for=lambda o: (SOLKOFF_VARIANTS[str(o["solkoff_variant"])], "RTNG"),
             secondary_scores=("SOLK/T",),
             description=gettext_noop(
                 "FMJD Swiss: score groups ordered by Solkoff, top half against bottom half; round 1 by lot"
@@ -304,6 +341,8 @@ SYSTEMS: dict[str, SystemSpec] = {
             _keizer,
             options=KEIZER_OPTIONS,
             trf_code="KEIZER",
+            excused_absence_code=EXCUSED_ABSENCE_CODE,
+            check_options=lambda o: KeizerParams(**o),  # type: ignore[arg-type]
             default_tiebreaks=("SB", "DE"),
             secondary_scores=("KEIZER",),
             description=gettext_noop("Club competition: iterated Keizer score, present players paired top-down"),

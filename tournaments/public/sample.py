@@ -34,7 +34,7 @@ def create_sample_tournament(
     rounds: int,
     *,
     seed: int = 7,
-    system: str = "swiss_dutch",
+    system: str = "dutch",
     pending_last_round: int = 0,
     **fields: Any,
 ) -> Tournament:

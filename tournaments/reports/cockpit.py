@@ -21,7 +21,6 @@ from django.utils.translation import ngettext
 
 from games.models import CorrectionRequest, DrawClaim
 from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Tournament
-from tournaments.pairing.berger import round_count
 from tournaments.vocabulary import is_forfeit_loss, result_codes, submissions_disagree
 
 
@@ -151,10 +150,17 @@ class Cockpit:
     def planned(self) -> int:
         """The number of rounds the tournament plays (a round robin: its Berger table, at most)."""
         t = self.tournament
-        if t.is_round_robin and self.entries >= 2:
-            double = t.pairing_system == Tournament.PairingSystem.DOUBLE_ROUND_ROBIN
-            return min(t.rounds_planned, round_count(self.entries, double=double))
-        return t.rounds_planned
+        table = t.table_rounds(self.entries) if self.entries >= 2 else None
+        return t.rounds_planned if table is None else min(t.rounds_planned, table)
+
+    def trf_rounds(self) -> tuple[int, tuple[int, ...]]:
+        """(completed rounds, rounds in play) of the shown rounds, as a TRF export holds them (the same as
+        ``trf_io.trf_rounds``, read from the cockpit's counts: no query)."""
+        shown = [r for r in self.rounds if not r.is_draft]
+        last = max((r.number for r in shown), default=0)
+        waiting = min((r.number for r in shown if r.missing), default=None)
+        complete = last if waiting is None else waiting - 1
+        return complete, tuple(range(complete + 1, last + 1))
 
     def next_step(self) -> NextStep:
         """The next step of the evening: register, pair, publish, finish, or nothing left."""

@@ -47,7 +47,7 @@ from django.db.models import Q
 
 from tournaments.models import Absence, Board, Entry, ProhibitedPair, ResultSubmission, Round, Tournament
 from tournaments.pairing.model import PairingInput, PlayerRecord
-from tournaments.vocabulary import BYE_CODES, EXCUSED_ABSENCE_CODE, PENDING, Colour, RoundRecord, result_codes
+from tournaments.vocabulary import BYE_CODES, PENDING, Colour, ResultCode, RoundRecord, result_codes
 
 COUNTED_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
 
@@ -144,11 +144,10 @@ def _excused(tournament: Tournament) -> set[tuple[int, int]]:
 
 def schedule_games(tournament: Tournament, n_players: int) -> int:
     """Games each player has in the full schedule of a round robin (else the planned rounds)."""
-    if tournament.pairing_system == Tournament.PairingSystem.ROUND_ROBIN:
-        return max(n_players - 1, 1)
-    if tournament.pairing_system == Tournament.PairingSystem.DOUBLE_ROUND_ROBIN:
-        return max(2 * (n_players - 1), 1)
-    return tournament.rounds_planned
+    if not tournament.is_round_robin:
+        return tournament.rounds_planned
+    per_cycle = max(n_players - 1, 1)
+    return 2 * per_cycle if tournament.system.kind == "double_round_robin" else per_cycle
 
 
 def _withdrawals(tournament: Tournament, entries: list[_EntryRow], played: dict[int, int]) -> tuple[Withdrawal, ...]:
@@ -197,7 +196,8 @@ def build_history(
     entries = _entries(tournament)
     boards = _boards(tournament, up_to_round, include_drafts)
     results = _confirmed_results(tournament, up_to_round)
-    excused = _excused(tournament) if tournament.pairing_system == Tournament.PairingSystem.KEIZER else set()
+    excused_code = tournament.system.excused_absence_code
+    excused = _excused(tournament) if excused_code is not None else set()
 
     records: dict[int, list[RoundRecord]] = defaultdict(list)
     pending: list[PendingGame] = []
@@ -209,8 +209,8 @@ def build_history(
             continue
         if bye_kind:
             code = BYE_CODES[bye_kind]
-            if bye_kind == Board.ByeKind.ABSENT and (white_id, rnd) in excused:
-                code = EXCUSED_ABSENCE_CODE
+            if excused_code is not None and bye_kind == Board.ByeKind.ABSENT and (white_id, rnd) in excused:
+                code = cast(ResultCode, excused_code)
             records[w].append(RoundRecord(rnd, None, None, code))
             continue
         if bl is None:
@@ -317,5 +317,4 @@ def pairing_input(
         scoring=tournament.scoring(),
         initial_colour=cast(Colour, tournament.initial_colour),  # the field's choices: "w", "b"
         prohibited=prohibited_pairs(tournament),
-        baku_acceleration=tournament.baku_acceleration,
     )

@@ -19,6 +19,7 @@ from django.core.cache import cache
 from tournaments.models import Entry, Tournament
 from tournaments.pairing.keizer import KeizerParams
 from tournaments.pairing.model import PlayerRecord
+from tournaments.pairing.systems import OptionError, OptionValue
 from tournaments.reports.history import PendingGame, Withdrawal, build_history
 from tournaments.standings import (
     Explained,
@@ -36,13 +37,6 @@ from tournaments.standings import (
 )
 from tournaments.standings.ratings import half_up
 
-# Keys are Tournament.PairingSystem values.
-KIND_BY_SYSTEM: dict[str, TournamentKind] = {
-    "swiss_dutch": "swiss",
-    "round_robin": "round_robin",
-    "double_round_robin": "double_round_robin",
-    "keizer": "keizer",
-}
 CACHE_SECONDS = 60 * 60
 
 
@@ -63,12 +57,20 @@ class TournamentResults:
 
 
 def tournament_kind(tournament: Tournament) -> TournamentKind:
-    """The pure module's tournament kind for the tournament's pairing system."""
-    return KIND_BY_SYSTEM.get(tournament.pairing_system, "swiss")
+    """The pure module's tournament kind: the pairing system's (the registry's ``SystemSpec.kind``)."""
+    return tournament.system.kind
+
+
+def system_options(tournament: Tournament) -> dict[str, OptionValue]:
+    """The tournament's pairing-system options, each checked (``StandingsError`` naming a bad one)."""
+    try:
+        return tournament.system.validate(tournament.system_options)
+    except OptionError as exc:
+        raise StandingsError(f"tournament {tournament.slug}, options of the pairing system: {exc}") from exc
 
 
 def tiebreak_order(tournament: Tournament) -> tuple[str, ...]:
-    """The tournament's tie-break codes in order (its own list, else the system's default).
+    """The tournament's tie-break codes in order (its own list, else the system's default with its options).
 
     Raises ``StandingsError`` naming the bad code when the stored list is invalid.
     """
@@ -78,15 +80,15 @@ def tiebreak_order(tournament: Tournament) -> tuple[str, ...]:
             return parse_tiebreaks(tournament.tiebreaks.split(","), kind)
         except StandingsError as exc:
             raise StandingsError(f"tournament {tournament.slug}, tie-break order: {exc}") from exc
-    return default_tiebreaks(kind)
+    return tournament.system.tiebreaks(system_options(tournament)) or default_tiebreaks(kind)
 
 
 def keizer_params(tournament: Tournament) -> KeizerParams:
-    """The tournament's Keizer parameters (unknown keys are ignored, bad values named)."""
-    known = set(KeizerParams.__dataclass_fields__)
-    params = {k: v for k, v in (tournament.keizer_params or {}).items() if k in known}
+    """The tournament's Keizer parameters (its system's options, for a Keizer; the defaults otherwise)."""
+    if tournament.system.kind != "keizer":
+        return KeizerParams()
     try:
-        return KeizerParams(**params)
+        return KeizerParams(**system_options(tournament))  # type: ignore[arg-type]  # checked by the spec
     except (TypeError, ValueError) as exc:
         raise StandingsError(f"tournament {tournament.slug}, Keizer parameters: {exc}") from exc
 
@@ -134,6 +136,7 @@ def standings_input(
         k_factor=float(tournament.elo_k),
         keizer=keizer_params(tournament),
         edition=tournament.tiebreak_edition(),
+        moyenne_min_games=int(cast(int, system_options(tournament).get("min_games") or 0)),
     )
 
 

@@ -24,10 +24,8 @@ from django.utils.translation import ngettext
 
 from tournaments.audit import Actor, record
 from tournaments.models import Absence, Board, Entry, Round, Tournament
-from tournaments.pairing.berger import pair_round_robin, round_count
-from tournaments.pairing.dutch import pair_dutch
-from tournaments.pairing.keizer import KeizerParams, pair_keizer
 from tournaments.pairing.model import PairingError, PairingInput, RoundPairing
+from tournaments.pairing.systems import OptionError
 from tournaments.reports.cockpit import CorrectionRef, open_corrections
 from tournaments.reports.history import PendingGame, build_history, pairing_input, unavailable_for
 
@@ -64,18 +62,12 @@ class PairingOutcome:
 
 
 def engine_for(tournament: Tournament) -> Callable[[PairingInput], RoundPairing]:
-    """The pure engine for the tournament's pairing system."""
-    system = tournament.pairing_system
-    if system in (Tournament.PairingSystem.ROUND_ROBIN, Tournament.PairingSystem.DOUBLE_ROUND_ROBIN):
-        double = system == Tournament.PairingSystem.DOUBLE_ROUND_ROBIN
-        return lambda inp: pair_round_robin(inp, double=double)
-    if system == Tournament.PairingSystem.KEIZER:
-        try:
-            params = KeizerParams(**(tournament.keizer_params or {}))
-        except (TypeError, ValueError) as exc:
-            raise PairingRefused(_("The Keizer parameters are not valid: %(error)s") % {"error": exc}) from exc
-        return lambda inp: pair_keizer(inp, params)
-    return pair_dutch
+    """The pure engine of the tournament's pairing system with its options (the registry's,
+    ``tournaments.pairing.systems``); ``PairingRefused`` naming a stored option that is not valid."""
+    try:
+        return tournament.system.configure(tournament.system_options)
+    except (OptionError, TypeError, ValueError) as exc:
+        raise PairingRefused(_("The options of the pairing system are not valid: %(error)s") % {"error": exc}) from exc
 
 
 def check_can_pair(tournament: Tournament, number: int) -> None:
@@ -104,8 +96,7 @@ def _check_round_robin_table(tournament: Tournament, number: int) -> None:
     players = tournament.entries.count()
     if players < 2:
         return  # the engine says why it cannot pair fewer than two
-    double = tournament.pairing_system == Tournament.PairingSystem.DOUBLE_ROUND_ROBIN
-    table = round_count(players, double=double)
+    table = tournament.table_rounds(players) or 0
     if number > table:
         raise PairingRefused(
             _("All %(table)s rounds of the round robin of %(n)s players have been paired.")

@@ -27,7 +27,6 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.audit import Actor, record
 from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Tournament
-from tournaments.pairing.dutch import explain_board, explain_bye
 from tournaments.pairing.model import ARBITER_CHANGE_REASON, PairingInput
 from tournaments.reports.cockpit import open_corrections
 from tournaments.reports.history import pairing_input, unavailable_for
@@ -219,16 +218,17 @@ def _mark_changed(rnd: Round, boards: list[Board], inp: PairingInput) -> None:
 def _explain_changed(tournament: Tournament, boards: list[Board], inp: PairingInput) -> None:
     """Reasons for boards an arbiter changed: the engine's own explanation of the pairing as it now
     stands (Swiss: score groups, floats, colour preferences, and whether the colours follow the
-    colour rules); other systems say only that the arbiter changed it. Saved on the boards."""
-    dutch = tournament.pairing_system == Tournament.PairingSystem.SWISS_DUTCH
+    colour rules, for a system whose spec explains them); other systems say only that the arbiter changed
+    it. Saved on the boards."""
+    spec = tournament.system
     for b in boards:
         reasons: tuple[str, ...] = ()
         sw = b.white.start_number if b.white else None
         sb = b.black.start_number if b.black else None
-        if dutch and sw is not None and b.bye_kind == Board.ByeKind.PAB:
-            reasons = explain_bye(inp, sw)
-        elif dutch and sw is not None and sb is not None and not b.bye_kind:
-            reasons = explain_board(inp, sw, sb)
+        if spec.explain_bye is not None and sw is not None and b.bye_kind == Board.ByeKind.PAB:
+            reasons = spec.explain_bye(inp, sw)
+        elif spec.explain_board is not None and sw is not None and sb is not None and not b.bye_kind:
+            reasons = spec.explain_board(inp, sw, sb)
         b.reasons = [ARBITER_CHANGE_REASON, *reasons]
     Board.objects.bulk_update(boards, ["reasons"])
 

@@ -45,6 +45,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
+from tournaments.pairing.systems import from_trf_code
 from tournaments.reports.history import COUNTED_ROUND_STATUSES, History, build_history
 from tournaments.reports.standings import TournamentResults, standings_for
 from tournaments.text import strip_control
@@ -118,14 +119,19 @@ def _check_pair(t: TrfTournament, p: TrfPlayer, cell: TrfCell, rnd: int) -> TrfP
 
 
 def _system(t: TrfTournament) -> str:
+    """The registry key of the file's system: its TRF 192 code when known (``from_trf_code``), else
+    what its 092/192 words say (older files: "Round Robin", "Keizer"), else the Dutch Swiss."""
+    spec = from_trf_code(t.system) if t.system else None
+    if spec is not None:
+        return spec.key
     text = f"{t.system} {t.tournament_type}".upper()
     if "KEIZER" in text:
-        return Tournament.PairingSystem.KEIZER
+        return "keizer"
     if "DOUBLE" in text and "ROBIN" in text:
-        return Tournament.PairingSystem.DOUBLE_ROUND_ROBIN
+        return "berger_double"
     if "ROBIN" in text or "BERGER" in text:
-        return Tournament.PairingSystem.ROUND_ROBIN
-    return Tournament.PairingSystem.SWISS_DUTCH
+        return "berger"
+    return "dutch"
 
 
 def _create_tournament(t: TrfTournament, slug: str | None, actor: Actor) -> Tournament:
@@ -154,7 +160,7 @@ def _create_tournament(t: TrfTournament, slug: str | None, actor: Actor) -> Tour
         points_full_bye=s.full_bye,
         tiebreaks=",".join(t.tiebreaks)[:200],
         initial_colour=infer_initial_colour(t),
-        baku_acceleration=t.baku,
+        system_options={"baku_acceleration": True} if t.baku else {},
         created_by=actor if actor is not None and actor.is_authenticated else None,
     )
 
@@ -281,9 +287,8 @@ def import_trf(text: str, *, slug: str | None = None, actor: Actor = None) -> To
 
 
 def _trf_system(tournament: Tournament) -> str:
-    if tournament.pairing_system == Tournament.PairingSystem.SWISS_DUTCH:
-        return "FIDE_DUTCH_2025" + ("_BAKU" if tournament.baku_acceleration else "")
-    return ""
+    """The TRF 192 code of the tournament's system and options (the registry's)."""
+    return tournament.system.trf_code_for(tournament.system_options) or ""
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.pairing import PairingRefused, check_can_pair
 from tournaments.services.registration import create_tournament, update_tournament
 from tournaments.services.rounds import paired_but_away
-from tournaments.services.trf_io import trf_export, trf_rounds
+from tournaments.services.trf_io import trf_export
 
 from .common import refuse
 
@@ -87,7 +87,7 @@ def overview(request: HttpRequest, slug: str) -> HttpResponse:
         "can_publish": request.user.has_perm("tournaments.publish", tournament),
         "trf_flavours": TRF_FLAVOURS,
     }
-    context["trf_complete"], context["trf_in_play"] = trf_rounds(tournament)
+    context["trf_complete"], context["trf_in_play"] = state.trf_rounds()
     context["is_chief"] = is_chief_arbiter(request.user, tournament)
     # A stored crosstable built before the tournament's last change (its rebuild lost or not yet run):
     # said here; a download builds it anew first.

@@ -217,7 +217,7 @@ def seed_round_robin(users: dict[str, User]) -> Tournament | None:
             start_date=datetime.date(2026, 9, 4),
             end_date=datetime.date(2026, 10, 30),
             time_control="80 min + 1 min/move",
-            pairing_system=Tournament.PairingSystem.ROUND_ROBIN,
+            pairing_system="berger",
             rounds_planned=9,
         )
         accounts = {_player(ACCOUNT_PLAYERS[u]).pk: users[u] for u in (PLAYER_ONE.username, PLAYER_TWO.username)}
@@ -253,7 +253,7 @@ def seed_swiss(users: dict[str, User]) -> Tournament | None:
             start_date=datetime.date(2026, 11, 18),
             end_date=datetime.date(2026, 11, 22),
             time_control="90 min + 30 s/move",
-            pairing_system=Tournament.PairingSystem.SWISS_DUTCH,
+            pairing_system="dutch",
             rounds_planned=SWISS_ROUNDS,
             draw_offer_min_move=40,
         )
