@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from arbiter import ValidationReport
 from arbiter.claims import ClaimError, rule_on_claim
 from arbiter.draws import AGREEMENT, ALL_RULES
+from games.draw_rules import RULE_NAMES
 from games.models import DrawClaim
 from games.permissions import is_game_arbiter, is_game_player, round_is_published
 from games.services import GameError, User
@@ -78,7 +79,8 @@ def claim_draw(
                     submitted_for=entry, status=ResultSubmission.Status.PENDING)
         if arbiter:
             record(user, game.board.round.tournament, "draw_claim", claim,
-                   after=f"ply {ply} {claim.rule}: {'upheld' if claim.upheld else 'rejected'}")
+                   after=f"ply={ply}; " + (f"rule={RULE_NAMES.get(claim.rule, claim.rule)}; " if claim.rule else "")
+                   + f"upheld={claim.upheld}")
     return claim
 
 

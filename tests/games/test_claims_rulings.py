@@ -104,7 +104,7 @@ def test_ruling_stands_is_stored_revalidated_and_audited(game, arbiter):
     irr = game.validation["irregularities"][0]
     assert irr["ply"] == 3 and irr["ruling"]["decision"] == "stands"
     entry = AuditEntry.objects.get(action="irregularity_ruling")
-    assert "ply 3: stands" in entry.after
+    assert "ply=3; decision=stands" in entry.after
 
 
 def test_correction_after_a_further_move_needs_a_timely_demand(game, arbiter):

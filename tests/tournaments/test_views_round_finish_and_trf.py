@@ -25,7 +25,7 @@ def test_chief_arbiter_finishes_a_round_whose_games_all_have_confirmed_results(
     published_round.refresh_from_db()
     assert published_round.status == Round.Status.FINISHED
     entry = AuditEntry.objects.get(action="round.finish")
-    assert (entry.actor, entry.before, entry.after) == (chief_arbiter, "published", "finished")
+    assert (entry.actor, entry.before, entry.after) == (chief_arbiter, "status=published", "status=finished")
 
 
 def test_a_round_with_a_pending_result_is_not_finished_and_the_board_is_named(
@@ -60,7 +60,7 @@ def test_finishing_the_last_planned_round_finishes_the_tournament(
     _finish(login(arbiter), tournament)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
-    assert AuditEntry.objects.filter(action="tournament.finish", after="finished").exists()
+    assert AuditEntry.objects.filter(action="tournament.finish", after="status=finished").exists()
     body = _finish(login(arbiter), tournament).content.decode()
     assert "Round 1 is already finished." in body
 

@@ -18,9 +18,9 @@ from tournaments.models import Tournament
 from tournaments.public.page_cache import shared_page
 from tournaments.public.tables import standings_table
 from tournaments.public.views import nav_context, public_tournament
-from tournaments.reports.formatting import points_text, tiebreak_text
+from tournaments.reports.formatting import points_text, tiebreak_text, tiebreak_words
 from tournaments.reports.rounds import published_rounds, rank_moves, round_view, tournament_standings
-from tournaments.standings import StandingsError, describe
+from tournaments.standings import StandingsError
 
 PROJECTOR_BOARDS_PER_SLIDE = 12
 PROJECTOR_ROWS_PER_SLIDE = 12
@@ -88,7 +88,7 @@ def _slides(t: Tournament) -> list[dict[str, object]]:
             heading = _("Standings after round %(n)s") % {"n": standings.after_round}
             slides += _paged(
                 "standings", heading, rows, PROJECTOR_ROWS_PER_SLIDE, "rows",
-                codes=[(c, describe(c)[0]) for c in codes],
+                codes=[(c, tiebreak_words(c)[0]) for c in codes],
             )  # fmt: skip
     return slides
 

@@ -19,8 +19,14 @@ from django.utils.translation import ngettext
 from django_tables2.export.export import TableExport
 from tablib import Dataset
 
-from tournaments.reports.formatting import points_text, rating_change_text, tiebreak_sort_key, tiebreak_text
-from tournaments.standings import Standings, describe
+from tournaments.reports.formatting import (
+    points_text,
+    rating_change_text,
+    tiebreak_sort_key,
+    tiebreak_text,
+    tiebreak_words,
+)
+from tournaments.standings import Standings
 from tournaments.text import spreadsheet_cell
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
@@ -124,7 +130,7 @@ def _extra_columns(
                 f"tb{i}",
                 tables.Column(
                     verbose_name=code,
-                    attrs={"th": {"class": "num", "title": describe(code)[1]}, "td": {"class": "num"}},
+                    attrs={"th": {"class": "num", "title": tiebreak_words(code)[1]}, "td": {"class": "num"}},
                     order_by=(f"tb{i}_key",),
                 ),
             )

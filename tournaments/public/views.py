@@ -23,7 +23,7 @@ from tournaments.public.render import crosstable_rows
 from tournaments.public.tables import SpreadsheetExport, standings_table
 from tournaments.public.version import tournament_for_request
 from tournaments.reports import why
-from tournaments.reports.formatting import points_text, rating_change_text
+from tournaments.reports.formatting import points_text, rating_change_text, tiebreak_words
 from tournaments.reports.players import player_page
 from tournaments.reports.rounds import (
     published_rounds,
@@ -33,7 +33,7 @@ from tournaments.reports.rounds import (
     tournament_standings,
 )
 from tournaments.reports.standings import cached_explained, tiebreak_order
-from tournaments.standings import StandingsError, describe
+from tournaments.standings import StandingsError
 from tournaments.text import sheet_title
 
 FLAGS = {
@@ -95,7 +95,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     )
     try:
         codes = tiebreak_order(t)
-        tiebreaks = [(c, describe(c)[1]) for c in codes]
+        tiebreaks = [(c, tiebreak_words(c)[1]) for c in codes]
         tb_error = ""
     except StandingsError as exc:
         tiebreaks, tb_error = [], str(exc)
@@ -137,7 +137,7 @@ def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]
         "standings": standings,
         "after_round": last_round,
         "pending": len(results.pending),
-        "legend": [(c, describe(c)[1]) for c in standings.tiebreaks],
+        "legend": [(c, tiebreak_words(c)[1]) for c in standings.tiebreaks],
         "edition": why.edition_text(standings.edition),
         "edition_reason": why.edition_reason(t),
         "edition_in_force": why.edition_in_force(standings.edition),

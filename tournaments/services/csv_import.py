@@ -252,7 +252,7 @@ def import_players_csv(
         tournament,
         "entry.csv_import",
         tournament,
-        after=f"imported={len(report.imported)}; rejected lines="
+        after=f"imported={len(report.imported)}; rejected_lines="
         + ",".join(str(r.line) for r in report.rejected),
     )
     return report

@@ -222,7 +222,7 @@ def import_rating_list(actor: Actor, tournament: Tournament, name: str, kind: st
         rating_list.rows = report.rows
         rating_list.save(update_fields=["rows"])
         record(actor, tournament, "ratinglist.import", rating_list,
-               after=f"{name}: {report.rows} players, {report.skipped_count} lines skipped")
+               after=f"list={name}; players={report.rows}; skipped={report.skipped_count}")
     return report
 
 

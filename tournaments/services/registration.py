@@ -177,7 +177,7 @@ def register_player(
     after = _summary(entry, ("start_number", "joined_in_round", "rating"))
     if last:
         kind = _missed_round_byes(tournament, entry, missed_rounds)
-        after += f"; missed rounds 1-{last}: a {'half' if kind == Board.ByeKind.HALF else 'zero'}-point bye each"
+        after += f"; missed_rounds=1-{last}; bye_kind={kind}"
     record(actor, tournament, action, entry, after=after)
     return entry
 
@@ -210,7 +210,8 @@ def freeze_start_numbers(
     entries = list(tournament.entries.select_related("player"))
     if not entries:
         raise ServiceError(_("There are no entries to number."))
-    before = ", ".join(f"{e.player.name}={e.start_number}" for e in entries)
+    numbered = sorted((e for e in entries if e.start_number), key=lambda e: e.start_number or 0)
+    before = ("numbers=" + ", ".join(f"{e.start_number}. {e.player.name}" for e in numbered)) if numbered else ""
     if method == Tournament.StartNumberOrder.LOT:
         seed = seed if seed is not None else secrets.randbits(32)
         entries.sort(key=lambda e: e.pk)  # a fixed order before the shuffle: the seed alone decides
@@ -224,7 +225,7 @@ def freeze_start_numbers(
         e.start_number = i
     Entry.objects.bulk_update(entries, ["start_number"])
     bump(tournament.pk)  # bulk writes send no signals
-    after = ", ".join(f"{e.start_number}={e.player.name}" for e in entries)
+    after = "numbers=" + ", ".join(f"{e.start_number}. {e.player.name}" for e in entries)
     label = f"method={method}" + (f"; seed={seed}" if method == Tournament.StartNumberOrder.LOT else "")
     record(actor, tournament, "entry.start_numbers", tournament, before=before, after=f"{label}; {after}")
     return seed

@@ -243,7 +243,7 @@ def publish_round(actor: Actor, rnd: Round) -> Round:
     if tournament.status == Tournament.Status.PLANNED:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
-    record(actor, tournament, "round.publish", rnd, before="draft", after="published")
+    record(actor, tournament, "round.publish", rnd, before="status=draft", after="status=published")
     return rnd
 
 
@@ -300,10 +300,10 @@ def finish_round(actor: Actor, rnd: Round) -> Round:
     rnd.status = Round.Status.FINISHED
     rnd.save(update_fields=["status"])
     tournament = rnd.tournament
-    record(actor, tournament, "round.finish", rnd, before="published", after="finished")
+    record(actor, tournament, "round.finish", rnd, before="status=published", after="status=finished")
     if rnd.number >= tournament.rounds_planned and tournament.status != Tournament.Status.FINISHED:
-        before = tournament.status
+        before = f"status={tournament.status}"
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status", "updated_at"])
-        record(actor, tournament, "tournament.finish", tournament, before=before, after="finished")
+        record(actor, tournament, "tournament.finish", tournament, before=before, after="status=finished")
     return rnd
