@@ -122,7 +122,7 @@ def test_the_published_round_page_shows_results_and_links_to_enter_them(tourname
     board = reverse("games:board_result", args=[tournament.slug, 1, 1])
     assert f'<a href="{board}">1-1</a>' in page
     enter = reverse("games:board_result", args=[tournament.slug, 1, 2])
-    assert f'href="{enter}">Enter result</a>' in page
+    assert f'href="{enter}"><span class="long">Enter result</span>' in page
 
 
 def test_the_public_round_page_links_each_waiting_game_to_its_result_page(tournament, published_round, set_result,
