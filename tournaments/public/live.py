@@ -17,7 +17,7 @@ from django_tables2 import RequestConfig
 from tournaments.models import Tournament
 from tournaments.public.page_cache import shared_page
 from tournaments.public.tables import standings_table
-from tournaments.public.views import nav_context, public_tournament
+from tournaments.public.views import nav_context, public_tournament, withdrawn_players
 from tournaments.reports.formatting import points_text, tiebreak_text, tiebreak_words
 from tournaments.reports.rounds import published_rounds, rank_moves, round_view, tournament_standings
 from tournaments.standings import StandingsError
@@ -35,9 +35,12 @@ def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
     except StandingsError as exc:
         return (HttpResponse(str(exc), content_type="text/plain"))
 
-    table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results))
+    table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results),
+                            withdrawn=withdrawn_players(results))
     RequestConfig(request, paginate=False).configure(table)
-    return (render(request, "public/_standings_table.html", {"tournament": t, "table": table}))
+    # The notice of games still waiting is part of the fragment: it changes with the table (issue 24).
+    return (render(request, "public/_standings_table.html",
+                   {"tournament": t, "table": table, "pending": len(results.pending)}))
 
 
 @shared_page("round-live")

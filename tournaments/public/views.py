@@ -13,6 +13,7 @@ from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django_tables2 import RequestConfig
 
 from tournaments.models import Entry, Role, Tournament
@@ -32,7 +33,7 @@ from tournaments.reports.rounds import (
     tournament_crosstable,
     tournament_standings,
 )
-from tournaments.reports.standings import cached_explained, tiebreak_order
+from tournaments.reports.standings import TournamentResults, cached_explained, tiebreak_order
 from tournaments.standings import StandingsError
 from tournaments.text import sheet_title
 
@@ -126,9 +127,16 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+def withdrawn_players(results: TournamentResults) -> dict[int, int]:
+    """Start number -> the round a withdrawn player left from (the standings mark them)."""
+    return {sno: e.withdrawn_from_round or 0 for sno, e in results.entries.items()
+            if e.status == Entry.Status.WITHDRAWN}
+
+
 def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]:
     standings, results = tournament_standings(t)
-    table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results))
+    table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results),
+                            withdrawn=withdrawn_players(results))
     RequestConfig(request, paginate=False).configure(table)
     last_round = standings.after_round
     return {
@@ -138,6 +146,7 @@ def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]
         "after_round": last_round,
         "pending": len(results.pending),
         "legend": [(c, tiebreak_words(c)[1]) for c in standings.tiebreaks],
+        "wd_mark": pgettext("mark of a withdrawn player in the standings", "wd"),
         "edition": why.edition_text(standings.edition),
         "edition_reason": why.edition_reason(t),
         "edition_in_force": why.edition_in_force(standings.edition),
