@@ -22,7 +22,7 @@ from tournaments.pairing.berger import round_count
 from tournaments.pairing.keizer import KeizerParams
 from tournaments.reports.standings import KIND_BY_SYSTEM
 from tournaments.services.csv_import import FIRST_BIRTH_YEAR, MAX_LINES, RATING_RANGE
-from tournaments.services.registration import MISSED_HALF, MISSED_ZERO
+from tournaments.services.registration import MISSED_HALF, MISSED_ZERO, RESERVED_SLUGS, free_slug
 from tournaments.standings import StandingsError, edition_for, parse_tiebreaks
 
 
@@ -38,9 +38,6 @@ class IsoDateInput(forms.DateInput):
     def __init__(self, attrs: dict[str, str] | None = None) -> None:
         super().__init__(attrs, format="%Y-%m-%d")
 
-
-# Slugs that would shadow the arbiter pages' own URLs under ``t/``.
-RESERVED_SLUGS = frozenset({"new", "arbiter", "manage"})
 
 
 class FederationInput(forms.TextInput):
@@ -66,12 +63,13 @@ def clean_federation(value: str) -> str:
 
 
 class TournamentCreateForm(forms.ModelForm[Tournament]):
-    """The essentials to open a tournament; everything else is on the settings page."""
+    """The essentials to open a tournament; everything else is on the settings page. The name comes
+    first; the web address is made from it unless the arbiter writes one."""
 
     class Meta:
         model = Tournament
         fields = [
-            "slug", "name", "place", "federation", "start_date", "end_date", "time_control",
+            "name", "slug", "place", "federation", "start_date", "end_date", "time_control",
             "pairing_system", "rounds_planned", "rule_profile",
         ]  # fmt: skip
         widgets = {
@@ -80,11 +78,20 @@ class TournamentCreateForm(forms.ModelForm[Tournament]):
             "federation": FederationInput(),
         }
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        slug = self.fields["slug"]
+        slug.required = False
+        slug.help_text = _("Leave it empty to make it from the name: “Amersfoort Open 2026” gives "
+                           "/t/amersfoort-open-2026/. Letters, digits and hyphens.")
+
     def clean_federation(self) -> str:
         return clean_federation(self.cleaned_data.get("federation", ""))
 
     def clean_slug(self) -> str:
-        slug: str = self.cleaned_data["slug"]
+        slug: str = self.cleaned_data.get("slug") or ""
+        if not slug:
+            return slug  # made from the name in clean()
         if slug in RESERVED_SLUGS:
             raise forms.ValidationError(_("/t/%(slug)s/ is reserved; choose another web address.") % {"slug": slug})
         return slug
@@ -92,6 +99,8 @@ class TournamentCreateForm(forms.ModelForm[Tournament]):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
+        if not data.get("slug") and data.get("name") and "slug" not in self.errors:
+            data["slug"] = free_slug(data["name"])
         check_dates_and_rounds(self, data)
         return data
 

@@ -30,6 +30,21 @@
   }
   scrollCues(document);
   window.addEventListener("resize", function () { scrollCues(document); });
-  // The live standings replace their table every 30 s (htmx): cue the new one too.
-  document.body.addEventListener("htmx:afterSwap", function (event) { scrollCues(event.target); });
+  // A search box that keeps the rows holding what is typed (names; accents and case ignored).
+  function plain(text) { return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); }
+  function filterRows() {
+    document.querySelectorAll("input[data-filter-rows]").forEach(function (box) {
+      var wanted = plain(box.value.trim());
+      document.querySelectorAll(box.dataset.filterRows).forEach(function (row) {
+        row.hidden = wanted !== "" && plain(row.textContent).indexOf(wanted) < 0;
+      });
+    });
+  }
+  document.querySelectorAll("input[data-filter-rows]").forEach(function (box) {
+    var holder = box.closest("[hidden]");
+    if (holder) { holder.hidden = false; }
+    box.addEventListener("input", filterRows);
+  });
+  // The live standings and pairings replace their table every 30 s (htmx): cue and filter the new one too.
+  document.body.addEventListener("htmx:afterSwap", function (event) { scrollCues(event.target); filterRows(); });
 })();

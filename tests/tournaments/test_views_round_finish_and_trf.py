@@ -34,8 +34,8 @@ def test_a_round_with_a_pending_result_is_not_finished_and_the_board_is_named(
     set_result(published_round.boards.get(number=1), "2-0")
     set_result(published_round.boards.get(number=2), "1-1", status="pending")
     body = _finish(login(chief_arbiter), tournament).content.decode()
-    assert "1 game(s) have no confirmed result" in body
-    assert "Board 2: 3-4 has no confirmed result." in body
+    assert "Round 1 cannot be finished: 1 game has no confirmed result." in body  # issue 24: no "game(s)"
+    assert "Board 2: Lefèvre, Amélie (3) – Иванов, Сергей (4) has no confirmed result." in body
     published_round.refresh_from_db()
     assert published_round.status == Round.Status.PUBLISHED
     assert not AuditEntry.objects.filter(action="round.finish").exists()

@@ -17,7 +17,7 @@ from django_tables2 import RequestConfig
 from tournaments.models import Tournament
 from tournaments.public.page_cache import shared_page
 from tournaments.public.tables import standings_table
-from tournaments.public.views import nav_context, public_tournament, withdrawn_players
+from tournaments.public.views import my_start_numbers, nav_context, public_tournament, withdrawn_players
 from tournaments.reports.formatting import points_text, tiebreak_text, tiebreak_words
 from tournaments.reports.rounds import published_rounds, rank_moves, round_view, tournament_standings
 from tournaments.standings import StandingsError
@@ -50,7 +50,8 @@ def round_fragment(request: HttpRequest, slug: str, number: int) -> HttpResponse
     rnd = published_rounds(t).filter(number=number).first()
     if rnd is None:
         raise Http404(f"round {number} of {slug} is not published")
-    return (render(request, "public/_round_table.html", {"tournament": t, "view": round_view(t, rnd)}))
+    return (render(request, "public/_round_table.html",
+                   {"tournament": t, "view": round_view(t, rnd), "mine": my_start_numbers(request, t)}))
 
 
 def _slide(kind: str, heading: str, items: list[Any], key: str, **extra: object) -> list[dict[str, object]]:

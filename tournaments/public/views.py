@@ -196,6 +196,15 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return _round_page(request, slug, number)
 
 
+def my_start_numbers(request: HttpRequest, t: Tournament) -> set[int]:
+    """The start numbers the signed-in user plays under in ``t`` (their boards are highlighted; signed-in
+    users get public pages rendered for them, never the shared copy)."""
+    if not request.user.is_authenticated:
+        return set()
+    return {n for n in Entry.objects.filter(tournament=t, user=request.user).values_list("start_number", flat=True)
+            if n is not None}
+
+
 def _round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     t = public_tournament(request, slug, "pairings")
     all_rounds = list(published_rounds(t))
@@ -209,6 +218,7 @@ def _round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             **nav_context(t, "pairings"),
             "view": round_view(t, rnd),
             "rounds": all_rounds,
+            "mine": my_start_numbers(request, t),
             "title": _("Round %(n)s – %(name)s") % {"n": number, "name": t.name},
         },
     )

@@ -19,6 +19,7 @@ from typing import TypeAlias
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.audit import Actor, record
 from tournaments.models import Absence, Board, Entry, Round, Tournament
@@ -90,9 +91,17 @@ def _check_can_pair(tournament: Tournament, number: int) -> None:
         )
 
 
-def _pending_details(pending: Iterable[PendingGame]) -> list[str]:
+def _pending_details(tournament: Tournament, pending: Iterable[PendingGame]) -> list[str]:
+    """Each game still waiting, its players named: ``Round 3, board 4: Jansen, Piet (5) – Visser, Femke (12)``."""
+    names = dict(Entry.objects.filter(tournament=tournament, start_number__isnull=False)
+                 .values_list("start_number", "player__name"))
+
+    def who(number: int) -> str:
+        return f"{names[number]} ({number})" if number in names else str(number)
+
     return [
-        _("Round %(r)s, board %(b)s: %(w)s – %(bl)s") % {"r": g.round, "b": g.board, "w": g.white, "bl": g.black}
+        _("Round %(r)s, board %(b)s: %(w)s – %(bl)s") % {"r": g.round, "b": g.board, "w": who(g.white),
+                                                        "bl": who(g.black)}
         for g in pending
     ]
 
@@ -125,10 +134,12 @@ def _pair(tournament: Tournament, actor: Actor, override: bool, report: Progress
     report(10, _("Reading the history"))
     history = build_history(tournament, number - 1, pending_as_meetings=True)
     if history.pending and not override:
+        n = len(history.pending)
         raise PairingRefused(
-            _("%(n)s game(s) of earlier rounds have no confirmed result yet. Confirm them or pair anyway.")
-            % {"n": len(history.pending)},
-            details=_pending_details(history.pending),
+            ngettext("%(n)s game of an earlier round has no confirmed result yet. Confirm it or pair anyway.",
+                     "%(n)s games of earlier rounds have no confirmed result yet. Confirm them or pair anyway.",
+                     n) % {"n": n},
+            details=_pending_details(tournament, history.pending),
         )
     away = unavailable_for(tournament, number)
     inp = pairing_input(tournament, number, history=history, away=away)
@@ -147,7 +158,8 @@ def _pair(tournament: Tournament, actor: Actor, override: bool, report: Progress
     if override and history.pending:
         after = f"override: {len(history.pending)} pending game(s); " + after
     record(actor, tournament, "round.pair", rnd, after=after[:20000])
-    report(100, _("Round %(n)s paired (%(w)s board(s) with warnings)") % {"n": number, "w": n_warned})
+    report(100, ngettext("Round %(n)s paired (%(w)s board with warnings)", "Round %(n)s paired (%(w)s boards with "
+                         "warnings)", n_warned) % {"n": number, "w": n_warned})
     return PairingOutcome(round=rnd, warnings=tuple(result.warnings))
 
 

@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Model, Q
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.audit import Actor, record
@@ -93,6 +94,24 @@ def update_tournament(actor: Actor, tournament: Tournament, changes: dict[str, A
     tournament.save()
     record(actor, tournament, "tournament.update", tournament, before=before, after=_summary(tournament, changed))
     return tournament
+
+
+# Slugs that would shadow the arbiter pages' own URLs under ``t/``.
+RESERVED_SLUGS = frozenset({"new", "arbiter", "manage"})
+
+
+def free_slug(name: str, fallback: str = "tournament") -> str:
+    """A free web address made from a tournament's name: ``Amersfoort Open 2026`` gives
+    ``amersfoort-open-2026``; ``-2``, ``-3``, ... when taken; ``fallback`` when the name has no letter
+    or digit of the Latin alphabet (``Кубок Москвы``)."""
+    base = slugify(name)[:70].strip("-") or fallback
+    if base in RESERVED_SLUGS:
+        base = f"{base}-{fallback}"
+    slug, n = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
 
 
 def _next_start_number(tournament: Tournament) -> int:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.audit import Actor, record
 from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Tournament
@@ -270,7 +271,8 @@ def unfinished_boards(rnd: Round) -> list[Board]:
         .filter(game__board__round=rnd)
         .values_list("game__board_id", flat=True)
     )
-    boards = rnd.boards.filter(bye_kind="", black__isnull=False).select_related("white", "black").order_by("number")
+    boards = (rnd.boards.filter(bye_kind="", black__isnull=False).select_related("white__player", "black__player")
+              .order_by("number"))
     return [b for b in boards if b.pk not in confirmed]
 
 
@@ -293,9 +295,12 @@ def finish_round(actor: Actor, rnd: Round) -> Round:
     missing = unfinished_boards(rnd)
     if missing:
         raise ServiceError(
-            _("Round %(n)s cannot be finished: %(count)s game(s) have no confirmed result.")
-            % {"n": rnd.number, "count": len(missing)},
-            details=[_("Board %(b)s has no confirmed result.") % {"b": board_text(b)} for b in missing],
+            ngettext("Round %(n)s cannot be finished: %(count)s game has no confirmed result.",
+                     "Round %(n)s cannot be finished: %(count)s games have no confirmed result.",
+                     len(missing)) % {"n": rnd.number, "count": len(missing)},
+            details=[_("Board %(b)s: %(white)s – %(black)s has no confirmed result.")
+                     % {"b": b.number, "white": _who(b.white) if b.white else "–",
+                        "black": _who(b.black) if b.black else "–"} for b in missing],
         )
     rnd.status = Round.Status.FINISHED
     rnd.save(update_fields=["status"])

@@ -192,7 +192,7 @@ def import_csv(request: HttpRequest, slug: str) -> HttpResponse:
     level = messages.warning if report.rejected else messages.success
     level(
         request,
-        _("%(ok)s player(s) imported, %(bad)s line(s) rejected.")
+        _("Players imported: %(ok)s. Lines rejected: %(bad)s.")
         % {"ok": len(report.imported), "bad": len(report.rejected)},
     )
     return redirect("tournaments:players", slug=slug)
