@@ -56,7 +56,7 @@ def test_upheld_repetition_claim_is_stored_with_evidence_and_proposes_a_draw(kin
 def test_early_repetition_claim_is_rejected_with_the_count(king_game, player):
     claim = claim_draw(king_game, 4, player, "threefold_repetition", moves=REPETITION)
     assert not claim.upheld
-    assert "2 time(s)" in claim.explanation
+    assert "occurred 2 times" in claim.explanation
     assert not ResultSubmission.objects.filter(game=king_game).exists()
 
 

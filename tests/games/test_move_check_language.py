@@ -47,3 +47,18 @@ def test_the_live_check_answers_in_german(game, login, arbiter):
     shown = " ".join(page_texts(response.content.decode()).texts)
     assert "die Partie kann nicht weiter nachgespielt werden: Feld 23 ist nicht frei" in shown
     assert "square" not in shown
+
+
+@pytest.mark.parametrize(("count", "english"), [(1, "occurred once since"), (2, "occurred 2 times since")])
+def test_a_repetition_not_yet_threefold_counts_in_words(count, english):
+    """Issue 24: "occurred 1 time(s)" read badly in every language; once and twice have their own words."""
+    from arbiter.draws import THREEFOLD, Assessment, explain
+    from arbiter.profiles import get_profile
+    from games.services.validation import translate_message
+
+    plies = (4, 8)[:count]
+    template, params = explain(Assessment(THREEFOLD, False, True, plies, count, 3), 8, get_profile("international"))
+    assert english in msg.render(template, params) and "(s)" not in msg.render(template, params)
+    with translation.override("de"):
+        german = translate_message(template, params)
+    assert ("einmal" if count == 1 else "2-mal") in german
