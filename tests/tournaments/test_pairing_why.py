@@ -90,7 +90,7 @@ def test_the_round_page_says_the_common_case_once_names_players_and_speaks_the_l
     assert len(set(re.findall(r"Player 00\d \(\d\) wanted (?:White|Black) \(\w+ preference\) but gets", page))) == 2
     assert "Changed by an arbiter" in page
     german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert "Von einem Schiedsrichter geändert" in german and "Farbwunsch nicht erfüllt" in german
+    assert "Von einem Schiedsrichter geändert" in german and "Farbwunsch nicht erfüllt: " in german
 
 
 @pytest.mark.parametrize("system", ["swiss_dutch", "round_robin", "double_round_robin", "keizer"])
@@ -129,15 +129,13 @@ BOARD = [
 
 
 @pytest.mark.parametrize(("lang", "summary", "detail"), [
-    ("en", "de Vries floats down (has 8 points); N'Diaye floats up (has 6 points); N'Diaye: colour wish not met",
+    ("en", "Floaters: de Vries ↓, N'Diaye ↑ · colour wish not met: N'Diaye",
      "N'Diaye, Mamadou (2) floated up two rounds ago"),
-    ("de", "de Vries wird nach unten gelost (hat 8 Punkte); N'Diaye wird nach oben gelost (hat 6 Punkte); "
-           "N'Diaye: Farbwunsch nicht erfüllt", "N'Diaye, Mamadou (2) wurde vor zwei Runden nach oben gelost"),
-    ("nl", "de Vries zakt af naar een lagere scoregroep (heeft 8 punten); N'Diaye schuift op naar een hogere "
-           "scoregroep (heeft 6 punten); N'Diaye: kleurvoorkeur niet vervuld",
+    ("de", "Floater: de Vries ↓, N'Diaye ↑ · Farbwunsch nicht erfüllt: N'Diaye",
+     "N'Diaye, Mamadou (2) wurde vor zwei Runden nach oben gelost"),
+    ("nl", "Floaters: de Vries ↓, N'Diaye ↑ · kleurvoorkeur niet vervuld: N'Diaye",
      "N'Diaye, Mamadou (2) schoof twee ronden geleden op"),
-    ("fr", "de Vries descend d’un groupe (a 8 points); N'Diaye monte d’un groupe (a 6 points); "
-           "N'Diaye : préférence de couleur non respectée",
+    ("fr", "Flotteurs : de Vries ↓, N'Diaye ↑ · préférence de couleur non respectée : N'Diaye",
      "N'Diaye, Mamadou (2) est monté d’un groupe il y a deux rondes"),
 ])
 def test_a_board_says_one_short_line_and_keeps_the_reasons_for_later(lang, summary, detail):
@@ -150,6 +148,8 @@ def test_a_board_says_one_short_line_and_keeps_the_reasons_for_later(lang, summa
     assert why.summary == summary
     assert len(why.details) == 6 and detail in why.details
     assert why.details[0].startswith("N'Diaye, Mamadou (2) ")  # the details name players in full
+    floats = [d for d in why.details if "(2)" in d and ("6 " in d)]
+    assert floats, why.details  # the points are in the details: "N'Diaye, Mamadou (2) floats up (has 6 points)"
 
 
 @pytest.mark.parametrize(("lang", "one", "two", "half"), [

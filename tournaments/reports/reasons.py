@@ -247,19 +247,20 @@ _SHORT_AS_WRITTEN = re.compile(r"Rematch: .*|PAB: odd number .*|Requested .*|Abs
 
 
 def _summary_parts(reasons: Sequence[str], names: Names) -> list[str]:
-    """What an arbiter looks for on a board, each said shortly: an arbiter's change, who floats, whose
-    colour wish is not met, then rematches, byes and the other systems' one-line reasons."""
-    parts: list[tuple[int, str]] = []
-    for reason in reasons:
-        if reason == ARBITER_CHANGE_REASON:
-            parts.append((0, _("Changed by an arbiter")))
-        elif m := _FLOATER.fullmatch(reason):
-            parts.append((1, floats_text(m[2], _short(names, m[1]), m[3])))
-        elif m := _NOT_MET.fullmatch(reason):
-            parts.append((2, _("%(who)s: colour wish not met") % {"who": _short(names, m[1])}))
-        elif _SHORT_AS_WRITTEN.fullmatch(reason):
-            parts.append((3, reason_text(reason, names) or reason))
-    return [text for _order, text in sorted(parts, key=lambda p: p[0])]
+    """What an arbiter looks for on a board, each said shortly (their points and strengths are in the
+    details): an arbiter's change, who floats (``Floaters: de Vries ↓, N'Diaye ↑``), whose colour wish
+    is not met, then rematches, byes and the other systems' one-line reasons."""
+    changed = any(r == ARBITER_CHANGE_REASON for r in reasons)
+    floats = [f"{_short(names, m[1])} {'↓' if m[2] == 'down' else '↑'}"
+              for r in reasons if (m := _FLOATER.fullmatch(r))]
+    not_met = [_short(names, m[1]) for r in reasons if (m := _NOT_MET.fullmatch(r))]
+    parts = [_("Changed by an arbiter")] if changed else []
+    if floats:
+        parts.append(_("Floaters: %(names)s") % {"names": ", ".join(floats)})
+    if not_met:
+        parts.append(_("colour wish not met: %(names)s") % {"names": ", ".join(not_met)})
+    parts += [reason_text(r, names) or r for r in reasons if _SHORT_AS_WRITTEN.fullmatch(r)]
+    return parts
 
 
 def board_why(reasons: Sequence[str], names: Names) -> BoardWhy:
@@ -269,7 +270,7 @@ def board_why(reasons: Sequence[str], names: Names) -> BoardWhy:
     # Nothing out of the way: the colour rule says it best, if the round's common case does not.
     parts = (_summary_parts(reasons, names) or [t for r, t in worded if r.startswith("Colours: ")][:1]
              or ([_("Nothing unusual")] if details else []))
-    summary = "; ".join(parts)
+    summary = " · ".join(parts)
     if details == (summary,):
         details = ()
     return BoardWhy(summary, details)
