@@ -70,6 +70,35 @@ def test_the_round_page_fits_a_phone_with_one_line_of_why_per_board(live_server,
     assert first.locator("li").count() >= 2 and first.locator("li").first.is_visible()
     shot(page, f"{lang} round page on a phone, one board opened")
 
+    # A draft round (swap buttons, an edited board, a bye) fits too.
+    page.goto(f"{live_server.url}/t/{_draft_event()}/manage/rounds/1/")
+    overflow = page.locator(".table-wrap").first.evaluate("w => w.scrollWidth - w.clientWidth")
+    assert overflow <= 0, f"the draft round scrolls sideways by {overflow}px in {lang}"
+    assert page.locator("button.swap").first.is_visible()
+    shot(page, f"{lang} draft round on a phone")
+
+
+def _draft_event() -> str:
+    """Seven demo players, round 1 drafted, board 1's colours swapped by the arbiter."""
+    import datetime
+
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Board, Player
+    from tournaments.services.pairing import pair_round
+    from tournaments.services.registration import create_tournament, freeze_start_numbers, register_player
+    from tournaments.services.rounds import swap_colours
+
+    arbiter = get_user_model().objects.get(username="arbiter")
+    cup = create_tournament(arbiter, slug="donderdagavond", name="Donderdagavond", place="Zeist", rounds_planned=3,
+                            start_date=datetime.date(2026, 12, 3))
+    for player in Player.objects.order_by("pk")[:7]:
+        register_player(arbiter, cup, {}, player=player)
+    freeze_start_numbers(arbiter, cup)
+    pair_round(cup, arbiter)
+    swap_colours(arbiter, Board.objects.filter(round__tournament=cup, bye_kind="").first())
+    return cup.slug
+
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("lang", ["en", "de"])
