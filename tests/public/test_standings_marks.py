@@ -35,7 +35,7 @@ def test_no_class_none_and_the_scroll_cue_hooks(client, tournament, two_rounds):
     body = client.get(reverse("public:standings", args=[tournament.slug])).content.decode()
     assert 'class="None"' not in body
     assert '<div class="scroll-frame"><div class="table-wrap" data-scroll-hint>' in body
-    assert '<p class="scroll-hint muted" hidden>More columns (tie-breaks): swipe the table sideways.</p>' in body
+    assert '<p class="scroll-hint muted" hidden>More columns: scroll the table sideways.</p>' in body
 
 
 def test_the_waiting_notice_refreshes_with_the_table(client, tournament, entries, play):
