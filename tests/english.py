@@ -3,9 +3,11 @@
 The oracle is the project's own catalog, not a hand-made list: a word is *English only* when the
 English source texts (the msgids of ``locale/de/LC_MESSAGES/django.po``) use it and no translation
 into German, Dutch or French (the msgstrs of every catalog of the three languages) ever does. "the",
-"square", "pending", "waiting" are such words; "open", "status" or "bye" (Dutch uses it) are not.
-A handful of words the oracle would keep are removed by hand because they are also German, Dutch or
-French words (``NOT_ONLY_ENGLISH``: "also", "man", "kind", "main", ...); a few English words that
+"square", "pending", "waiting" are such words; "open" or "status" are not. A handful of words the
+oracle would keep are removed by hand (``NOT_ONLY_ENGLISH``): words that are also German, Dutch or
+French ("also", "man", "kind", "main", ...), abbreviations and codes every language prints as they
+are (SNo, Avg, wd, FMJD, PDN, TRF, CSV, QR), and proper names ("Swiss (FIDE Dutch)", the language
+switcher's "English"). A few English words that
 the catalog does not happen to use are added (``ALSO_ENGLISH``: "pending", "bye"); the English words
 a language has made its own are not English there (``LOANWORDS``: "bye", "round robin" in Dutch).
 
@@ -13,8 +15,9 @@ Also flagged, in any language: program identifiers shown to people (``board.swap
 ``Create_submission_link``): snake_case words and ``word.word`` codes that are not file names.
 
 Not checked (the documented allow-list): what people typed and the program stores as they typed it
-(player, club, tournament and place names, the time control, PDN headers: ``data``), web addresses,
-and the language switcher's own language names ("English" is how English calls itself).
+(player, club, tournament and place names, the time control, PDN headers, a correction's reason: the
+caller's ``data``), the product's name, the column codes of the CSV format, web addresses, and the
+language switcher (``<select name=language>``: "English" is how English calls itself).
 """
 
 from __future__ import annotations
@@ -33,14 +36,15 @@ ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("de", "nl", "fr")
 WORD = re.compile(r"[A-Za-z][A-Za-z']*[A-Za-z]")
 PLACEHOLDERS = re.compile(r"%\([a-z_]+\)[sdf]|\{[a-z_]+\}|<[^>]+>|&[a-z]+;")
-# Words of German, Dutch or French the catalog happens not to use: never a sign of English.
+# Words of German, Dutch or French the catalog happens not to use, abbreviations and codes, proper names.
 NOT_ONLY_ENGLISH = frozenset({
     "also", "will", "man", "kind", "main", "lot", "sort", "been", "over", "door", "rest", "hand", "hat", "die",
     "was", "war", "fast", "art", "elf", "bad", "list", "so", "an", "in", "am", "plain", "sure", "stay", "are",
     "made", "mist", "gift", "rat", "tag", "bald", "pas", "son", "ton", "plus", "net", "room", "wet", "want",
     "even", "tot", "bed", "hier", "sag", "sale", "sang", "pain", "vent", "stand", "rang", "lead", "sno", "avg",
-    "opp", "wd", "fed", "elo", "fmjd", "pdn", "trf", "csv", "pdf", "qr", "id", "ok", "swiss", "english",
-    "german", "french", "dutch", "bomb", "program", "profile", "cell", "test", "string", "literal",
+    "opp", "wd", "fed", "elo", "fmjd", "pdn", "trf", "csv", "pdf", "qr", "id", "ok", "test",
+    # Proper names: the FIDE "Dutch" system, and the languages as the switcher names them.
+    "swiss", "dutch", "english", "german", "french",
 })
 ALSO_ENGLISH = frozenset({"pending", "bye", "byes", "wins", "square", "squares", "free", "none", "round", "rounds",
                           "white", "black"})
