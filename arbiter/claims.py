@@ -80,6 +80,7 @@ def rule_on_claim(game: object, ply: int, rule: str | None = None, *, profile: s
         template, params = explain(a, ply, report.profile, t.material)
         return _ruling(a.holds, rule, ply, a.evidence_plies, template, params)
     details = []
+    parts: list[list[object]] = []  # each detail's template and params, for a translated page
     for name in RULE_ORDER:
         if name not in enabled:
             continue
@@ -89,7 +90,8 @@ def rule_on_claim(game: object, ply: int, rule: str | None = None, *, profile: s
             return _ruling(True, name, ply, a.evidence_plies, template, params)
         if a.applicable:
             details.append(msg.render(template, params))
-    none: dict[str, object] = {"ply": ply, "details": " ".join(details)}
+            parts.append([template, params])
+    none: dict[str, object] = {"ply": ply, "details": " ".join(details), "detail_parts": parts}
     return _ruling(False, None, ply, (), msg.DRAW_NONE, none)
 
 

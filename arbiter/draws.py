@@ -369,7 +369,9 @@ def explain(a: Assessment, ply: int, profile: Profile,
                                  "start": a.evidence_plies[0] if a.evidence_plies else 0}
     if a.rule == THREEFOLD:
         params.update(occurrences=", ".join(str(p) for p in a.evidence_plies), count=a.counted)
-        return (msg.DRAW_THREEFOLD if a.holds else msg.DRAW_THREEFOLD_NOT), params
+        if a.holds:
+            return msg.DRAW_THREEFOLD, params
+        return (msg.DRAW_THREEFOLD_ONCE if a.counted == 1 else msg.DRAW_THREEFOLD_NOT), params
     if a.rule == KING_MOVES:
         return (msg.DRAW_KING_MOVES if a.holds else msg.DRAW_KING_MOVES_NOT), params
     if a.rule == NO_CAPTURE_OR_PROMOTION:

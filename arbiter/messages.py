@@ -95,8 +95,11 @@ RUL_DUPLICATE = gettext_noop("Ruling on ply {ply}: there is already a ruling on 
 DRAW_THREEFOLD = gettext_noop(
     "The position after ply {ply} occurred for the third time, with the same side to move (plies {occurrences}) "
     "({article}).")
+DRAW_THREEFOLD_ONCE = gettext_noop(
+    "The position after ply {ply} occurred once since the last man move or capture (ply {occurrences}); "
+    "3 are needed ({article}).")
 DRAW_THREEFOLD_NOT = gettext_noop(
-    "The position after ply {ply} occurred {count} time(s) since the last man move or capture (plies {occurrences}); "
+    "The position after ply {ply} occurred {count} times since the last man move or capture (plies {occurrences}); "
     "3 are needed ({article}).")
 DRAW_KING_MOVES = gettext_noop(
     "Since ply {start}, {counted} plies were king moves without a capture: {limit} moves each, the draw "

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
-from arbiter.moves import legal_moves, legal_raw, pdn_path, raw_sequences, to_move, traversed
-from arbiter.position import Move, Position
+from arbiter.moves import apply_move, legal_moves, legal_raw, pdn_path, raw_sequences, to_move, traversed
+from arbiter.position import Move, Position, initial_position
 from arbiter.profiles import Profile, get_profile
 from arbiter.rulesets import rules_for
 
@@ -189,3 +190,49 @@ def _path_of(pos: Position, move: Move) -> tuple[int, ...]:
         if to_move(rules, raw).key == move.key:
             return pdn_path(rules, raw)
     return (move.from_sq, move.to_sq)
+
+
+@lru_cache(maxsize=32)
+def example_moves(profile: str) -> str:
+    """Two moves from the start position in the profile's own notation, for a form's help text: an
+    exchange when the rules allow one in two moves (international: ``1. 32-28 19-23 2. 28x19 14x23``;
+    Russian: ``1. c3-d4 f6-e5 2. d4:f6 g7:e5``), else the first legal moves.
+    Moves towards the centre come first, so the example looks like a game."""
+    prof = get_profile(profile)
+    g = prof.geometry
+    middle = (g.size - 1) / 2
+
+    def off_centre(square: int) -> float:
+        row, col = g.row_col(square)
+        return abs(row - middle) + abs(col - middle)
+
+    def central(pos: Position) -> list[Move]:
+        return sorted(legal_moves(pos), key=lambda m: (off_centre(m.to_sq), m.from_sq, m.to_sq))
+
+    start = initial_position(prof)
+    plies: list[tuple[Position, Move]] = []
+    for first in central(start):
+        after_first = apply_move(start, first)
+        for second in central(after_first):
+            after_second = apply_move(after_first, second)
+            thirds = [m for m in central(after_second) if m.captures]
+            if not thirds:
+                continue
+            after_third = apply_move(after_second, thirds[0])
+            fourths = [m for m in central(after_third) if m.captures]
+            if fourths:
+                plies = [(start, first), (after_first, second), (after_second, thirds[0]), (after_third, fourths[0])]
+                break
+        if plies:
+            break
+    if not plies:
+        pos = start
+        for _ in range(4):
+            moves = central(pos)
+            if not moves:
+                break
+            plies.append((pos, moves[0]))
+            pos = apply_move(pos, moves[0])
+    texts = [move_to_text(pos, move) for pos, move in plies]
+    pairs = [" ".join(texts[i:i + 2]) for i in range(0, len(texts), 2)]
+    return " ".join(f"{n}. {pair}" for n, pair in enumerate(pairs, start=1))

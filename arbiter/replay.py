@@ -119,7 +119,7 @@ class _Replay:
         number = _move_number(src.start, i, src.numbers[i - 1])
         if text == PLACEHOLDER:
             params = {"move_number": number, "side": msg.side_name(pos.side_to_move), "played": "-",
-                      "reason": msg.render(msg.WHY_NOT_RECORDED, {})}
+                      "reason": msg.render(msg.WHY_NOT_RECORDED, {}), "reason_template": msg.WHY_NOT_RECORDED}
             self.stopped = Stop(i, msg.render(msg.IRR_STOPPED, params), msg.IRR_STOPPED, params)
             return False
         fast = _fast_legal(pos, text, self.rules)
@@ -343,9 +343,9 @@ def _irregularity(pos: Position, ply: int, number: int, text: str, j: PlyJudgeme
 
 def _stop(irregularities: list[Irregularity], pos: Position, ply: int, number: int, text: str) -> Stop:
     last = irregularities[-1] if irregularities and irregularities[-1].ply == ply else None
-    reason = last.params.get("reason", "") if last else ""
-    if not reason:
-        reason = msg.render(msg.WHY_NOT_POSSIBLE, {})
-    params: dict[str, Any] = {"move_number": number, "side": msg.side_name(pos.side_to_move),
-                              "played": text.strip(), "reason": reason}
+    # The reason's own template and values go along (``reason_template``), so that the web layer words
+    # the reason in the reader's language, as it does for the irregularity itself.
+    params: dict[str, Any] = dict(last.params) if last and last.params.get("reason") else {
+        "reason": msg.render(msg.WHY_NOT_POSSIBLE, {}), "reason_template": msg.WHY_NOT_POSSIBLE}
+    params.update({"move_number": number, "side": msg.side_name(pos.side_to_move), "played": text.strip()})
     return Stop(ply, msg.render(msg.IRR_STOPPED, params), msg.IRR_STOPPED, params)

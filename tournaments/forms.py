@@ -20,7 +20,7 @@ from tournaments.models import Absence, Entry, RatingList, Tournament
 from tournaments.pairing.systems import SYSTEMS, OptionError
 from tournaments.scores.berger import round_count
 from tournaments.services.csv_import import FIRST_BIRTH_YEAR, MAX_LINES, RATING_RANGE
-from tournaments.services.registration import MISSED_HALF, MISSED_ZERO
+from tournaments.services.registration import MISSED_HALF, MISSED_ZERO, RESERVED_SLUGS, free_slug
 from tournaments.standings import StandingsError, edition_for, parse_tiebreaks
 from tournaments.system_forms import option_fields, options_from
 
@@ -37,9 +37,6 @@ class IsoDateInput(forms.DateInput):
     def __init__(self, attrs: dict[str, str] | None = None) -> None:
         super().__init__(attrs, format="%Y-%m-%d")
 
-
-# Slugs that would shadow the arbiter pages' own URLs under ``t/``.
-RESERVED_SLUGS = frozenset({"new", "arbiter", "manage"})
 
 
 class FederationInput(forms.TextInput):
@@ -65,12 +62,13 @@ def clean_federation(value: str) -> str:
 
 
 class TournamentCreateForm(forms.ModelForm[Tournament]):
-    """The essentials to open a tournament; everything else is on the settings page."""
+    """The essentials to open a tournament; everything else is on the settings page. The name comes
+    first; the web address is made from it unless the arbiter writes one."""
 
     class Meta:
         model = Tournament
         fields = [
-            "slug", "name", "place", "federation", "start_date", "end_date", "time_control",
+            "name", "slug", "place", "federation", "start_date", "end_date", "time_control",
             "pairing_system", "rounds_planned", "rule_profile",
         ]  # fmt: skip
         widgets = {
@@ -79,11 +77,20 @@ class TournamentCreateForm(forms.ModelForm[Tournament]):
             "federation": FederationInput(),
         }
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        slug = self.fields["slug"]
+        slug.required = False
+        slug.help_text = _("Leave it empty to make it from the name: “Amersfoort Open 2026” gives "
+                           "/t/amersfoort-open-2026/. Letters, digits and hyphens.")
+
     def clean_federation(self) -> str:
         return clean_federation(self.cleaned_data.get("federation", ""))
 
     def clean_slug(self) -> str:
-        slug: str = self.cleaned_data["slug"]
+        slug: str = self.cleaned_data.get("slug") or ""
+        if not slug:
+            return slug  # made from the name in clean()
         if slug.lower() in RESERVED_SLUGS:
             raise forms.ValidationError(_("/t/%(slug)s/ is reserved; choose another web address.") % {"slug": slug})
         taken = Tournament.objects.filter(slug__iexact=slug).values_list("slug", flat=True).first()
@@ -96,6 +103,8 @@ class TournamentCreateForm(forms.ModelForm[Tournament]):
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
+        if not data.get("slug") and data.get("name") and "slug" not in self.errors:
+            data["slug"] = free_slug(data["name"])
         check_dates_and_rounds(self, data)
         return data
 

@@ -82,7 +82,7 @@ def appoint_arbiter(
             "appoint_arbiter",
             role,
             before="",
-            after=f"{user.get_username()}: {role_kind.value}",
+            after=f"user={user.get_username()}; role={role_kind.value}",
         )
     return role
 
@@ -120,7 +120,7 @@ def remove_arbiter(
             tournament,
             "remove_arbiter",
             role,
-            before=f"{user.get_username()}: {role_kind.value}",
+            before=f"user={user.get_username()}; role={role_kind.value}",
             after="",
         )
         role.delete()

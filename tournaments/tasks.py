@@ -139,7 +139,7 @@ def import_csv_task(run_id: int) -> None:
         if source.startswith("csv-imports/"):
             default_storage.delete(source)
     _update(run_id, status=TaskRun.Status.DONE, progress=100,
-            message=_("%(ok)s player(s) imported, %(bad)s line(s) rejected.")
+            message=_("Players imported: %(ok)s. Lines rejected: %(bad)s.")
             % {"ok": len(report.imported), "bad": len(report.rejected)},
             report={**run.report, "csv": report.as_dict()})
 

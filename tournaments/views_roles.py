@@ -131,13 +131,14 @@ def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
     if action:
         entries = entries.filter(action=action)
     page = Paginator(entries.order_by("-created_at", "-id"), AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
+    about = audit_words.subjects(page)
     return render(
         request,
         "roles/audit.html",
         {
             "tournament": tournament,
             "page": page,
-            "lines": [audit_words.read(e) for e in page],
+            "lines": [audit_words.read(e, about.get(e.pk, "")) for e in page],
             "actions": [(a, audit_words.action_label(a)) for a in actions],
             "action": action,
             "title": _("Audit log"),

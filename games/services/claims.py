@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from arbiter import ValidationReport
 from arbiter.claims import ClaimError, rule_on_claim
 from arbiter.draws import AGREEMENT, ALL_RULES
+from games.draw_rules import RULE_NAMES
 from games.models import DrawClaim, SubmissionLink
 from games.permissions import is_game_arbiter, is_game_player, round_is_published
 from games.services import GameError, User
@@ -106,8 +107,8 @@ def claim_draw(
             claim.evidence["submission"] = proposed.pk
             claim.save(update_fields=["evidence"])
         record(user, game.board.round.tournament, "draw_claim", claim,
-               after=f"ply {ply} {claim.rule}: {'upheld' if claim.upheld else 'rejected'}"
-               + (" (a 1-1 waits for confirmation)" if claim.upheld else ""))
+               after=f"ply={ply}; " + (f"rule={RULE_NAMES.get(claim.rule, claim.rule)}; " if claim.rule else "")
+               + f"upheld={claim.upheld}" + ("; proposed=1-1" if claim.upheld else ""))
     return claim
 
 
@@ -152,8 +153,17 @@ def claim_text(claim: DrawClaim) -> str:
 
 
 def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
-    """``params`` with every value JSON can store (other values as their text)."""
-    return {k: (v if isinstance(v, (str, int, float, bool, type(None))) else str(v)) for k, v in params.items()}
+    """``params`` with every value JSON can store (lists and dicts kept, other values as their text)."""
+    def plain(v: Any) -> Any:
+        if isinstance(v, (str, int, float, bool, type(None))):
+            return v
+        if isinstance(v, (list, tuple)):
+            return [plain(x) for x in v]
+        if isinstance(v, dict):
+            return {str(k): plain(x) for k, x in v.items()}
+        return str(v)
+
+    return {k: plain(v) for k, v in params.items()}
 
 
 def rule_on_draw_claim(claim: DrawClaim, arbiter: User, *, uphold: bool, reason: str) -> DrawClaim:

@@ -45,7 +45,7 @@ def revoke_link(link: SubmissionLink, user: User) -> SubmissionLink:
     with transaction.atomic():
         link.revoked = True
         link.save(update_fields=["revoked"])
-        record(user, link.tournament, "revoke_submission_link", link, before="active", after="revoked")
+        record(user, link.tournament, "revoke_submission_link", link, before="revoked=False", after="revoked=True")
     return link
 
 

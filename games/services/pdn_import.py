@@ -139,7 +139,8 @@ def store_game(board: Board, game: PdnGame, user: User, *, replace_moves: bool =
                 else:
                     warnings.append(_("the file says %(pdn)s but %(confirmed)s is confirmed; the file's result "
                                       "waits for confirmation") % {"pdn": result, "confirmed": confirmed.result})
-        record(user, board.round.tournament, "import_pdn_game", g, after=f"{len(game.moves)} plies, {game.result}")
+        record(user, board.round.tournament, "import_pdn_game", g,
+               after=f"plies={len(game.moves)}; result={game.result}")
     return g, warnings
 
 

@@ -58,12 +58,12 @@ def _tournament(game: Game) -> Tournament:
 
 
 def version_text(sub: ResultSubmission | None) -> str:
-    """A submission in plain words for the audit log: ``version 3: White wins (2-0), resignation, confirmed``."""
+    """A submission for the audit log, in codes its reader words in the reader's language:
+    ``version=3; result=2-0; termination=resignation; status=confirmed; words=61`` ("" for none)."""
     if sub is None:
-        return "(none)"
-    moves = f", {len(sub.moves.split())} words of moves" if sub.moves.strip() else ""
-    return (f"version {sub.version}: {Result(sub.result).label} ({sub.result}), "
-            f"{Termination(sub.termination).label.lower()}, {sub.get_status_display().lower()}{moves}")
+        return ""
+    moves = f"; words={len(sub.moves.split())}" if sub.moves.strip() else ""
+    return f"version={sub.version}; result={sub.result}; termination={sub.termination}; status={sub.status}{moves}"
 
 
 def _who(user: User, entry: Entry | None) -> str:
@@ -168,11 +168,11 @@ def _replace_own_waiting(game: Game, new: ResultSubmission, actor: User) -> None
     )
     for old in same_side:
         old.game = game  # the audit entry names the game's board: no second load of it
+        before = version_text(old)
         old.status = ResultSubmission.Status.SUPERSEDED
         old.save(update_fields=["status"])
         record(actor, _tournament(game), "result.replace_own", old,
-               before=version_text(old), after=f"replaced by {_who(actor, new.submitted_for)}'s "
-               f"version {new.version}")
+               before=before, after=f"{version_text(old)}; replaced_by={_who(actor, new.submitted_for)}")
 
 
 def submit_result(
@@ -377,11 +377,10 @@ def _confirm(sub: ResultSubmission, user: User, note: str = "", *,
             ResultSubmission.objects.filter(pk__in=[s.pk for s in older]).update(
                 status=ResultSubmission.Status.SUPERSEDED)
             _apply_to_game(game, sub)
-            replaced = [version_text(previous)] if previous is not None else []
-            replaced += [f"version {s.version} (waiting) set aside" for s in older]
+            set_aside = f"; set_aside={','.join(str(s.version) for s in older)}" if older else ""
             record(user, _tournament(game), "result.confirm", sub,
-                   before="; ".join(replaced) or "(no result)",
-                   after=version_text(sub) + (f" ({note})" if note else ""))
+                   before=version_text(previous),
+                   after=version_text(sub) + set_aside + (f"; note={note}" if note else ""))
     except (IntegrityError, OperationalError) as exc:
         # IntegrityError: the one-confirmed constraint fired; OperationalError: the database broke
         # a lock cycle (deadlock) or timed out. Either way nothing was stored; say so clearly.
@@ -428,10 +427,11 @@ def reject_submission(submission: ResultSubmission, user: User, reason: str = ""
         submission.refresh_from_db(fields=["status"])
         if submission.status != ResultSubmission.Status.PENDING:  # confirmed or replaced meanwhile
             raise GameError(_("Only a submission waiting for confirmation can be confirmed or rejected."))
+        before = version_text(submission)
         submission.status = ResultSubmission.Status.REJECTED
         submission.save(update_fields=["status"])
         record(user, _tournament(submission.game), "result.reject", submission,
-               before=version_text(submission), after=f"rejected {reason}".strip())
+               before=before, after=version_text(submission) + (f"; reason={reason}" if reason else ""))
     return submission
 
 
@@ -472,6 +472,12 @@ def record_forfeit(game: Game, result: str, user: User) -> ResultSubmission:
     if result not in FORFEIT_RESULTS:
         raise GameError(_("A forfeit needs the result +-, -+ or --."))
     return enter_result(game, result, user, termination=Termination.FORFEIT)
+
+
+def confirmed_result(game: Game) -> str:
+    """The game's confirmed result code, "" when none is confirmed."""
+    sub = confirmed_submission(game)
+    return sub.result if sub is not None else ""
 
 
 def confirmed_submission(game: Game) -> ResultSubmission | None:
@@ -536,8 +542,8 @@ def request_correction(
             and user.is_authenticated else None, result=result, moves=text, termination=termination,
             reason=reason[:2000])
         record(user, _tournament(game), "result.request_correction", req,
-               before=version_text(confirmed_submission(game)),
-               after=f"{entry.name} asks for {Result(result).label} ({result}): {req.reason}")
+               after=f"requested_for={entry.name}; confirmed_result={confirmed_result(game)}; "
+               f"requested_result={result}; reason={req.reason}")
     return req
 
 
@@ -551,7 +557,7 @@ def decide_correction(req: CorrectionRequest, arbiter: User, *, accept: bool, no
         locked = CorrectionRequest.objects.select_for_update().get(pk=req.pk)
         if locked.status != CorrectionRequest.Status.OPEN:
             raise GameError(_("This request has already been decided."))
-        before = version_text(confirmed_submission(game))
+        before = confirmed_result(game)
         if accept:
             enter_result(game, locked.result, arbiter, moves=locked.moves, termination=locked.termination)
         locked.status = CorrectionRequest.Status.ACCEPTED if accept else CorrectionRequest.Status.REFUSED
@@ -560,9 +566,10 @@ def decide_correction(req: CorrectionRequest, arbiter: User, *, accept: bool, no
         locked.decision_note = note.strip()[:2000]
         locked.save(update_fields=["status", "decided_by", "decided_at", "decision_note"])
         verdict = "accepted" if accept else "refused"
-        record(arbiter, _tournament(game), f"result.correction_{verdict}", locked, before=before,
-               after=f"{verdict} {locked.requested_for.name}'s request for {locked.result}"
-               + (f": {locked.decision_note}" if locked.decision_note else ""))
+        record(arbiter, _tournament(game), f"result.correction_{verdict}", locked,
+               after=f"requested_for={locked.requested_for.name}; confirmed_result={before}; "
+               f"requested_result={locked.result}; status={locked.status}"
+               + (f"; note={locked.decision_note}" if locked.decision_note else ""))
     return locked
 
 

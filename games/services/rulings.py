@@ -54,7 +54,8 @@ def rule_irregularity(
             raise GameError(translate_message(err.message_template, err.params))
     with transaction.atomic():
         previous = IrregularityRuling.objects.filter(game=game, ply=ply).first()
-        before = "" if previous is None else f"{previous.decision} {previous.corrected_move}".strip()
+        before = "" if previous is None else (f"ply={ply}; decision={previous.decision}; "
+                                              f"corrected_move={previous.corrected_move}; comment={previous.comment}")
         ruling, _created = IrregularityRuling.objects.update_or_create(
             game=game,
             ply=ply,
@@ -69,5 +70,5 @@ def rule_irregularity(
         game.validation = validate_game(game)
         game.save(update_fields=["validation", "updated_at"])
         record(user, game.board.round.tournament, "irregularity_ruling", game, before=before,
-               after=f"ply {ply}: {decision} {ruling.corrected_move} {comment}".strip())
+               after=f"ply={ply}; decision={decision}; corrected_move={ruling.corrected_move}; comment={comment}")
     return ruling

@@ -57,6 +57,10 @@ def translate_message(template: str, params: dict[str, Any]) -> str:
     if isinstance(p.get("rule"), str):
         # A rule id ("long_diagonal") reads as its label ("Lone king on the long diagonal").
         p["rule"] = rule_label(p["rule"])
+    parts = p.get("detail_parts")
+    if isinstance(parts, list):  # a claim's "no rule applies": each rule's detail in the active language
+        p["details"] = " ".join(translate_message(str(t), pp) for t, pp in parts
+                                if isinstance(pp, dict))
     reason_template = p.get("reason_template")
     if isinstance(reason_template, str):
         inner = {k: (_(v) if k == "side" and isinstance(v, str) else v) for k, v in p.items()}

@@ -11,8 +11,9 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from arbiter.notation import example_moves
 from games.board_svg import render_board
-from games.services.games import entry_of_user, side_of_entry
+from games.services.games import entry_of_user, profile_name, side_of_entry
 from games.services.validation import MoveCheck, check_game
 from games.views.common import game_for, may_view, parse_ply
 from tournaments.models import Entry, Game, ResultSubmission
@@ -77,6 +78,9 @@ def entry_context(request: HttpRequest, game: Game, *, submissions: list[ResultS
     entry_check = stored_check if stored_check is not None and initial == game.moves else check_game(game, initial)
     return {
         "initial_moves": initial,
+        # The example in the event's own rules and notation (a Russian event: c3-d4, not 32-28).
+        "moves_help": _("As on the scoresheet, e.g. %(example)s; move numbers are optional.")
+        % {"example": example_moves(profile_name(game))},
         "entry_check": entry_check,
         "submit_url": submit_url,
         "check_url": check_url,

@@ -126,6 +126,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game,
         "tournament": game.tournament,
         "arbiter": arbiter,
+        "forfeits": forfeit_choices(game) if arbiter else [],
         "card": game_card(game, request.user),
         "submissions": subs,
         "conflicts": conflicts(game),
@@ -233,6 +234,24 @@ def decide(request: HttpRequest, pk: int) -> HttpResponse:
     return back(request, reverse("games:game", args=[req.game_id]))
 
 
+def forfeit_choices(game: Game) -> list[tuple[str, str, str]]:
+    """The forfeits an arbiter may record, each as (code, what it means, the question asked once),
+    naming the players: "Jansen wins by forfeit" rather than a bare ``+-``."""
+    names = {"white": game.board.white.player.name if game.board.white else "",
+             "black": game.board.black.player.name if game.board.black else ""}
+    return [
+        (Result.WHITE_WINS_FORFEIT.value, _("%(white)s wins by forfeit") % names,
+         _("%(black)s did not play: %(white)s wins by forfeit. The result is entered and confirmed at once.")
+         % names),
+        (Result.BLACK_WINS_FORFEIT.value, _("%(black)s wins by forfeit") % names,
+         _("%(white)s did not play: %(black)s wins by forfeit. The result is entered and confirmed at once.")
+         % names),
+        (Result.DOUBLE_FORFEIT.value, _("Both lose by forfeit"),
+         _("Neither %(white)s nor %(black)s played: both lose by forfeit. The result is entered and confirmed at "
+           "once.") % names),
+    ]
+
+
 @require_POST
 def forfeit(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_for(request, game_id, "games.enter_final_result")
@@ -240,7 +259,9 @@ def forfeit(request: HttpRequest, game_id: int) -> HttpResponse:
     if form.is_valid():
         try:
             record_forfeit(game, form.cleaned_data["result"], request.user)
-            messages.success(request, _("Forfeit %(result)s recorded.") % {"result": form.cleaned_data["result"]})
+            said = {code: choice for code, choice, _question in forfeit_choices(game)}
+            messages.success(request, _("Forfeit recorded: %(what)s (%(result)s).") % {
+                "what": said.get(form.cleaned_data["result"], ""), "result": form.cleaned_data["result"]})
         except GameError as exc:
             messages.error(request, exc.message)
     else:
@@ -287,10 +308,12 @@ def results_overview(request: HttpRequest, slug: str) -> HttpResponse:
         "corrections": open_corrections(tournament), "decision_form": DecisionForm(),
         "typed_again": request.session.pop(_TYPED_KEY, "") if rnd is not None else "",
         "typed_focus": request.GET.get("typed") == "1",
+        "typed_said": request.session.pop(_TYPED_SAID_KEY, []) if rnd is not None else [],
     })
 
 
 _TYPED_KEY = "typed-results-again"
+_TYPED_SAID_KEY = "typed-results-said"
 
 
 @require_POST
@@ -300,9 +323,10 @@ def typed_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = tournament_for(request, slug, "games.manage_games")
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     entries = enter_typed_results(rnd, request.POST.get("typed", "")[:5000], request.user)
-    for entry in entries:
-        (messages.success if entry.ok else messages.error)(request, entry.message)
+    # Said under the box, where the cursor goes back (the page's top is out of view then).
+    request.session[_TYPED_SAID_KEY] = [("success" if e.ok else "error", e.message) for e in entries]
     again = "; ".join(e.text for e in entries if not e.ok)
     if again:
         request.session[_TYPED_KEY] = again
-    return redirect(reverse("games:results", args=[slug]) + f"?round={number}&typed=1#typed")
+    # No #typed: a URL fragment makes the browser skip the box's autofocus (which scrolls it into view).
+    return redirect(reverse("games:results", args=[slug]) + f"?round={number}&typed=1")

@@ -1,25 +1,91 @@
-// The projector: cycles the slides and shows the clock (a static file: the CSP allows no inline script).
+// The projector: fits each list to the screen, cycles the slides and shows the clock (a static file:
+// the CSP allows no inline script).
 (function () {
-  // Cycle through the slides; keep the position when htmx replaces them with fresh ones.
+  "use strict";
   var box = document.getElementById("slides");
   var index = parseInt(box.dataset.start, 10) || 0, seconds = parseInt(box.dataset.seconds, 10) || 15;
+  // The server sends each list (a round's boards, the standings) whole, as one slide. Here it is cut
+  // into screenfuls of what fits: the rows shrink from the full size down to SMALLEST (still legible
+  // across a hall) before a list is split, and a split list gets pages of equal size (15 boards on
+  // 1920x1080 fit on one screen; 30 players make two pages of 15, not 12 + 12 + 6).
+  var SMALLEST = 0.7;  // of the full font size
+  var original = box.innerHTML;
+
+  function rowsFitting(section, table) {
+    var main = box.getBoundingClientRect();
+    var top = table.tBodies[0].getBoundingClientRect().top;
+    return main.bottom - top - 4;  // the height left for the rows
+  }
+
+  function fit(section) {
+    var table = section.querySelector("table");
+    if (!table || !table.tBodies.length) return [section];
+    var body = table.tBodies[0], rows = Array.prototype.slice.call(body.rows);
+    if (!rows.length) return [section];
+    section.hidden = false;
+    var room = rowsFitting(section, table);
+    var height = body.getBoundingClientRect().height / rows.length;  // one row at the full size
+    var perPage = Math.max(1, Math.floor(room / (height * SMALLEST)));
+    var pages = Math.ceil(rows.length / perPage);
+    perPage = Math.ceil(rows.length / pages);  // equal pages
+    var full = parseFloat(getComputedStyle(table).fontSize);
+    var scale = Math.min(1, room / (perPage * height));
+    var rest = rows.slice(perPage);
+    rows.slice(perPage).forEach(function (r) { body.removeChild(r); });
+    section.querySelector("h1 .page").textContent = pages > 1 ? "1/" + pages : "";
+    // Padding and borders do not shrink with the font: shrink a little more until the page fits.
+    for (var tries = 0; tries < 12; tries++) {
+      table.style.fontSize = (full * scale).toFixed(2) + "px";
+      if (body.getBoundingClientRect().bottom <= box.getBoundingClientRect().bottom - 2) break;
+      scale *= 0.97;
+    }
+    var out = [section];
+    for (var p = 1; p < pages; p++) {
+      var copy = section.cloneNode(true);
+      var copyBody = copy.querySelector("tbody");
+      while (copyBody.firstChild) copyBody.removeChild(copyBody.firstChild);
+      rest.slice((p - 1) * perPage, p * perPage).forEach(function (r) { copyBody.appendChild(r); });
+      copy.querySelector("h1 .page").textContent = (p + 1) + "/" + pages;
+      out.push(copy);
+    }
+    section.hidden = true;
+    return out;
+  }
+
+  function layout() {
+    box.innerHTML = original;
+    var sections = Array.prototype.slice.call(box.querySelectorAll(".slide"));
+    sections.forEach(function (s) { s.hidden = true; });
+    sections.forEach(function (s) {
+      var pages = fit(s);
+      var after = s;
+      pages.slice(1).forEach(function (page) { after.after(page); after = page; });
+      pages.forEach(function (page) { page.hidden = true; });
+    });
+    show();
+  }
+
   function show() {
-    var slides = document.querySelectorAll("#slides .slide");
+    var slides = box.querySelectorAll(".slide");
     if (!slides.length) return;
     index = index % slides.length;
     slides.forEach(function (s, i) { s.hidden = i !== index; });
   }
+
   function tick() {
     var now = new Date();
     document.getElementById("clock").textContent = now.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
   }
+
   setInterval(function () { index += 1; show(); }, seconds * 1000);
   setInterval(tick, 10000);
-  document.body.addEventListener("htmx:afterSwap", show);
+  // htmx brings fresh slides every 30 s: keep them as sent, fit them again, keep the position.
+  document.body.addEventListener("htmx:afterSwap", function () { original = box.innerHTML; layout(); });
+  window.addEventListener("resize", layout);
   document.addEventListener("keydown", function (e) {
     if (e.key === "ArrowRight" || e.key === " ") { index += 1; show(); }
     if (e.key === "ArrowLeft") { index = Math.max(0, index - 1); show(); }
     if (e.key === "f" && document.documentElement.requestFullscreen) { document.documentElement.requestFullscreen(); }
   });
-  show(); tick();
+  layout(); tick();
 })();

@@ -220,6 +220,8 @@ def test_the_evening_per_persona(browser: Browser, live_server, make_user, shot,
     white = _board(slug, 2, 1).white
     black = _board(slug, 2, 1).black
     _go(arbiter, f"{url}/t/{slug}/manage/players/")
+    # One line per player (issue 24): the account forms open from the player's "No account".
+    arbiter.locator(f"tr:has(input[name=entry][value='{white.pk}']) details.account-actions > summary").click()
     _submit(arbiter, f"form:has(input[name=action][value=invite_account]):has(input[name=entry][value='{white.pk}'])")
     s.step("create an account", "entries", "users")
     link = re.search(r"https?://[^\s<]+/accounts/invitation/[^\s<]+/", arbiter.content())

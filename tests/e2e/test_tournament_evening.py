@@ -117,7 +117,7 @@ def test_a_whole_tournament_evening_in_the_browser(browser: Browser, live_server
     chief.set_input_files("input[name=file]", str(CSV))
     chief.get_by_role("button", name="Import").click()
     chief.wait_for_load_state()
-    expect(chief.locator("body")).to_contain_text("12 player(s) imported")
+    expect(chief.locator("body")).to_contain_text("Players imported: 12.")
     chief.get_by_role("button", name="Assign start numbers").click()
     chief.wait_for_load_state()
     shot(chief, "twelve players registered")

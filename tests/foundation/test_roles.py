@@ -22,7 +22,7 @@ def test_chief_arbiter_appoints_an_arbiter_and_it_is_audited(chief_arbiter, outs
     assert Role.objects.filter(tournament=tournament, user=outsider, kind="arbiter").exists()
     entry = AuditEntry.objects.get(tournament=tournament, action="appoint_arbiter")
     assert entry.actor == chief_arbiter
-    assert entry.after == "outsider: arbiter"
+    assert entry.after == "user=outsider; role=arbiter"
     assert entry.object_type == "tournaments.Role"
 
 
@@ -65,7 +65,7 @@ def test_chief_removes_an_arbiter_and_it_is_audited(chief_arbiter, arbiter, tour
     roles.remove_arbiter(chief_arbiter, tournament, arbiter)
     assert not Role.objects.filter(user=arbiter, kind="arbiter").exists()
     entry = AuditEntry.objects.get(action="remove_arbiter")
-    assert entry.before == "arbiter: arbiter" and entry.after == ""
+    assert entry.before == "user=arbiter; role=arbiter" and entry.after == ""
 
 
 def test_a_second_chief_can_be_appointed_and_then_the_first_removed(chief_arbiter, outsider, tournament):

@@ -79,8 +79,8 @@ def test_a_correction_request_accepted_changes_the_result_with_an_audit_trail(ga
     actions = list(AuditEntry.objects.order_by("id").values_list("action", flat=True))
     assert "result.request_correction" in actions and "result.correction_accepted" in actions
     superseding = AuditEntry.objects.filter(action="result.confirm").latest("id")
-    assert "White wins (2-0)" in superseding.before and "superseded" in superseding.before
-    assert "Draw (1-1)" in superseding.after and superseding.actor == arbiter
+    assert "result=2-0" in superseding.before and "status=superseded" in superseding.before
+    assert "result=1-1" in superseding.after and superseding.actor == arbiter
 
 
 def test_a_refused_request_leaves_the_result_and_is_audited(game, player, opponent, arbiter):
@@ -104,10 +104,11 @@ def test_every_version_confirmed_or_superseded_is_audited_whoever_caused_it(game
     first.refresh_from_db()
     assert first.status == ResultSubmission.Status.SUPERSEDED
     replaced = AuditEntry.objects.get(action="result.replace_own")
-    assert replaced.actor == player and "version 1" in replaced.before and "version 2" in replaced.after
+    assert replaced.actor == player and "version=1" in replaced.before and "status=pending" in replaced.before
+    assert "status=superseded" in replaced.after and "replaced_by=Jansen, Piet" in replaced.after
     confirm_submission(second, opponent)
     confirmed = AuditEntry.objects.get(action="result.confirm")
-    assert confirmed.actor == opponent and "version 2" in confirmed.after
+    assert confirmed.actor == opponent and "version=2" in confirmed.after
 
 
 def test_a_player_who_adds_moves_makes_no_conflict_with_themselves(game, player, login):

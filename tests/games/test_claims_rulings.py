@@ -56,7 +56,7 @@ def test_upheld_repetition_claim_is_stored_with_evidence_and_proposes_a_draw(kin
 def test_early_repetition_claim_is_rejected_with_the_count(king_game, player):
     claim = claim_draw(king_game, 4, player, "threefold_repetition", moves=REPETITION)
     assert not claim.upheld
-    assert "2 time(s)" in claim.explanation
+    assert "occurred 2 times" in claim.explanation
     assert not ResultSubmission.objects.filter(game=king_game).exists()
 
 
@@ -104,7 +104,7 @@ def test_ruling_stands_is_stored_revalidated_and_audited(game, arbiter):
     irr = game.validation["irregularities"][0]
     assert irr["ply"] == 3 and irr["ruling"]["decision"] == "stands"
     entry = AuditEntry.objects.get(action="irregularity_ruling")
-    assert "ply 3: stands" in entry.after
+    assert "ply=3; decision=stands" in entry.after
 
 
 def test_correction_after_a_further_move_needs_a_timely_demand(game, arbiter):
@@ -215,5 +215,5 @@ def test_every_stored_claim_is_audited_whoever_makes_it(king_game, player, arbit
     claim_draw(king_game, 8, player, "threefold_repetition", moves=REPETITION)
     entries = list(AuditEntry.objects.filter(action="draw_claim").order_by("id").values_list("actor__username",
                                                                                              "after"))
-    assert entries == [("player", "ply 4 threefold_repetition: rejected"),
-                       ("player", "ply 8 threefold_repetition: upheld (a 1-1 waits for confirmation)")]
+    assert entries == [("player", "ply=4; rule=Threefold repetition; upheld=False"),
+                       ("player", "ply=8; rule=Threefold repetition; upheld=True; proposed=1-1")]

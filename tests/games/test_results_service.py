@@ -49,7 +49,7 @@ def test_opponent_confirms_and_the_result_counts(game, player, opponent):
     assert list(ResultSubmission.objects.confirmed().filter(game=game)) == [sub]
     # Every version that becomes confirmed is audited, whoever confirmed it (issue 14.2).
     entry = AuditEntry.objects.get(action="result.confirm")
-    assert entry.actor == opponent and "Draw (1-1)" in entry.after and entry.before == "(no result)"
+    assert entry.actor == opponent and "result=1-1" in entry.after and entry.before == ""
 
 
 def test_other_player_and_foreign_arbiter_cannot_confirm(game, player, other_player, foreign_arbiter):
@@ -69,7 +69,7 @@ def test_new_confirmation_supersedes_the_previous_one_in_one_step(game, player, 
     assert first.status == ResultSubmission.Status.SUPERSEDED
     assert [s.result for s in ResultSubmission.objects.confirmed().filter(game=game)] == ["0-2"]
     entry = AuditEntry.objects.filter(action="result.confirm").latest("id")
-    assert "2-0" in entry.before and "superseded" in entry.before and "0-2" in entry.after
+    assert "result=2-0" in entry.before and "status=superseded" in entry.before and "result=0-2" in entry.after
 
 
 def test_concurrent_second_confirmation_fails_cleanly(game, player, opponent, arbiter):

@@ -231,3 +231,34 @@ def test_the_arbiters_round_page_links_the_pairing_list_and_score_sheets(tournam
     html = login(arbiter).get(reverse("tournaments:round", args=[tournament.slug, 2])).content.decode()
     assert reverse("public:round_document", args=[tournament.slug, "scoresheets", 2]) in html
     assert reverse("public:round_document", args=[tournament.slug, "pairings", 2]) in html
+
+
+def _runs(data: bytes) -> list[tuple[str, float, float]]:
+    """Every text run of the first page: (text, x, y)."""
+    runs: list[tuple[str, float, float]] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            runs.append((text.strip(), tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]))
+
+    PdfReader(io.BytesIO(data)).pages[0].extract_text(visitor_text=visit)
+    return runs
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_bye_in_the_pairing_list_is_not_printed_over_the_points(tournament, entries, play, lang):
+    """Issue 24: the bye's words were centred in the narrow result box and ran over the points before
+    it ("Vom Paar0ungssystem vergebenes Freilos"). They start after the points now."""
+    from django.utils import translation
+
+    a, b, c, d = entries
+    play(tournament, 1, [(a, b, "2-0")], byes=[c])
+    with translation.override(lang):
+        data = build_pdf(tournament, "pairings", 1)
+    words = "Pairing-allocated bye" if lang == "en" else "Vom Paarungssystem vergebenes Freilos"
+    runs = _runs(data)
+    bye = [r for r in runs if words in r[0]]
+    assert bye, runs
+    _text, bye_x, bye_y = bye[0]
+    same_line = [r for r in runs if abs(r[2] - bye_y) < 2 and r[0] == "0"]  # Lefèvre's points before the round
+    assert same_line and all(x + 6 < bye_x for _t, x, _y in same_line)

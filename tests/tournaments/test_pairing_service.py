@@ -69,7 +69,8 @@ def test_pairing_is_refused_while_results_are_pending_unless_overridden(tourname
     tournament.save()
     with pytest.raises(PairingRefused) as exc:
         pair_round(tournament, staff)
-    assert exc.value.details == ["Round 1, board 1: 1 – 2"]
+    # Issue 24: the players are named, not only numbered.
+    assert exc.value.details == ["Round 1, board 1: Jansen, Piet (1) – Müller, Jürgen (2)"]
     assert not Round.objects.filter(tournament=tournament, number=2).exists()
     rnd = pair_round(tournament, staff, override=True).round
     assert rnd.number == 2

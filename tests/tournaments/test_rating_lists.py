@@ -210,7 +210,7 @@ def test_another_arbiter_cannot_replace_or_empty_a_list_and_the_refusal_is_audit
     refused = AuditEntry.objects.filter(action="ratinglist.refused")
     assert refused.count() == 2
     assert {(e.actor, e.tournament) for e in refused} == {(foreign_arbiter, other_tournament)}
-    assert refused[0].object_id == str(listed.pk) and "3 players" in refused[0].before
+    assert refused[0].object_id == str(listed.pk) and "players=3" in refused[0].before
     # Under another name the foreign arbiter imports their own list, which they own.
     assert "1 players stored" in _upload(client, other_tournament, "Mine", b"ID;Surname\n1;Solo\n")
     assert RatingList.objects.get(name="Mine").owner == foreign_arbiter
@@ -223,8 +223,9 @@ def test_the_owner_and_staff_replace_a_list_audited_and_staff_keep_the_owner(tou
     assert [n for _pk, n in _rows("FMJD")] == ["Solo"]
     replaced = AuditEntry.objects.get(action="ratinglist.replace")
     assert replaced.actor == chief_arbiter and replaced.tournament == tournament
-    assert replaced.before.startswith("FMJD (fmjd): 3 players, imported ") and replaced.before.endswith("by chief")
-    assert replaced.after == "1 players, 0 lines skipped; columns: player_id=ID; last_name=Surname"
+    assert replaced.before.startswith("list=FMJD; kind=fmjd; players=3; imported=")
+    assert replaced.before.endswith("by=chief")
+    assert replaced.after == "list=FMJD; players=1; skipped=0; columns=player_id=ID, last_name=Surname"
     import_rating_list(staff, tournament, "FMJD", "fmjd", b"ID;Surname\n1;Duo\n2;Trio\n")
     assert [n for _pk, n in _rows("FMJD")] == ["Duo", "Trio"]
     lst = RatingList.objects.get(name="FMJD")

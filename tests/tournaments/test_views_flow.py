@@ -97,7 +97,7 @@ def test_csv_upload_shows_the_rejected_lines(tournament, login, arbiter):
     upload = SimpleUploadedFile("players.csv", b"name;rating\nA, Anna;1500\nB, Bert;x\n", content_type="text/csv")
     response = client.post(reverse("tournaments:import_csv", args=[tournament.slug]), {"file": upload}, follow=True)
     body = response.content.decode()
-    assert "1 player(s) imported, 1 line(s) rejected." in body
+    assert "Players imported: 1. Lines rejected: 1." in body
     assert "rating “x” is not a whole number" in body and "<td>3</td>" in body
     assert Entry.objects.filter(tournament=tournament).count() == 1
 
@@ -136,7 +136,7 @@ def test_pair_refusal_lists_the_boards_waiting_for_results(tournament, published
     tournament.save()
     response = login(chief_arbiter).post(reverse("tournaments:pair", args=[tournament.slug]), follow=True)
     body = response.content.decode()
-    assert "no confirmed result" in body and "Round 1, board 2: 3 – 4" in body
+    assert "no confirmed result" in body and "Round 1, board 2: Lefèvre, Amélie (3) – Иванов, Сергей (4)" in body
     assert not Round.objects.filter(tournament=tournament, number=2).exists()
 
 

@@ -25,7 +25,7 @@ def test_chief_arbiter_finishes_a_round_whose_games_all_have_confirmed_results(
     published_round.refresh_from_db()
     assert published_round.status == Round.Status.FINISHED
     entry = AuditEntry.objects.get(action="round.finish")
-    assert (entry.actor, entry.before, entry.after) == (chief_arbiter, "published", "finished")
+    assert (entry.actor, entry.before, entry.after) == (chief_arbiter, "status=published", "status=finished")
 
 
 def test_a_round_with_a_pending_result_is_not_finished_and_the_board_is_named(
@@ -34,8 +34,8 @@ def test_a_round_with_a_pending_result_is_not_finished_and_the_board_is_named(
     set_result(published_round.boards.get(number=1), "2-0")
     set_result(published_round.boards.get(number=2), "1-1", status="pending")
     body = _finish(login(chief_arbiter), tournament).content.decode()
-    assert "1 game(s) have no confirmed result" in body
-    assert "Board 2: 3-4 has no confirmed result." in body
+    assert "Round 1 cannot be finished: 1 game has no confirmed result." in body  # issue 24: no "game(s)"
+    assert "Board 2: Lefèvre, Amélie (3) – Иванов, Сергей (4) has no confirmed result." in body
     published_round.refresh_from_db()
     assert published_round.status == Round.Status.PUBLISHED
     assert not AuditEntry.objects.filter(action="round.finish").exists()
@@ -60,7 +60,7 @@ def test_finishing_the_last_planned_round_finishes_the_tournament(
     _finish(login(arbiter), tournament)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
-    assert AuditEntry.objects.filter(action="tournament.finish", after="finished").exists()
+    assert AuditEntry.objects.filter(action="tournament.finish", after="status=finished").exists()
     body = _finish(login(arbiter), tournament).content.decode()
     assert "Round 1 is already finished." in body
 

@@ -86,7 +86,9 @@ def pairing_list_pdf(lines: list[SheetLine], header: DocumentHeader) -> bytes:
          _cell(x.black)]
         for x in games
     ]
-    rows += [[str(x.board), x.white_sno, _cell(x.white), x.white_points, x.bye, "", "", ""] for x in byes]
+    # A bye's words ("Vom Paarungssystem vergebenes Freilos") take the result, Black's points, number
+    # and name cells together (a SPAN below): centred in the result box they ran over the points.
+    rows += [[str(x.board), x.white_sno, _cell(x.white), x.white_points, _cell(x.bye), "", "", ""] for x in byes]
     widths = [10 * mm, 10 * mm, 58 * mm, 10 * mm, 22 * mm, 10 * mm, 10 * mm, 56 * mm]
     with_qr = any(x.url for x in games)
     if with_qr:
@@ -110,9 +112,11 @@ def pairing_list_pdf(lines: list[SheetLine], header: DocumentHeader) -> bytes:
     if with_qr:
         style += [("ALIGN", (8, 0), (8, -1), "CENTER"), ("TOPPADDING", (8, 1), (8, -1), 1),
                   ("BOTTOMPADDING", (8, 1), (8, -1), 1)]
+    for i in range(len(games) + 1, len(rows) + 1):
+        style += [("SPAN", (4, i), (7, i)), ("ALIGN", (4, i), (7, i), "LEFT")]
     for i in range(2, len(rows) + 1, 2):
         style.append(("BACKGROUND", (0, i), (3, i), SHADE))
-        style.append(("BACKGROUND", (5, i), (-1, i), SHADE))
+        style.append(("BACKGROUND", (4 if i > len(games) else 5, i), (-1, i), SHADE))
     table.setStyle(TableStyle(style))
     story: list[Flowable] = [*header_flowables(header), table]
     doc.build(story, onLaterPages=running_header(header), canvasmaker=numbered_canvas(_("Page"), header.footer))

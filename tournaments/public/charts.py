@@ -77,10 +77,14 @@ def rating_histogram(ratings: Sequence[int], bin_width: int = 100) -> SafeString
 def score_rank_chart(points: Sequence[float], ranks: Sequence[int], field_size: int, max_points: float) -> SafeString:
     """The player's running score (bars) and rank (line, 1 at the top) after each round."""
     label = _("Score and rank by round")
+    # Worded outside the f-strings below: xgettext does not find messages inside f-strings.
+    nothing_yet = escape(_("No results yet."))
+    round_word, rank_word = escape(_("Round")), escape(_("Rank"))
+    caption = escape(_("Bars: score after each round; line: rank (top = 1st)"))
     n = len(points)
     width, height, left, right, top, bottom = 480, 200, 34, 34, 12, 28
     if n == 0:
-        return _svg(width, 40, label, [f'<text x="4" y="24" font-size="13">{escape(_("No results yet."))}</text>'])
+        return _svg(width, 40, label, [f'<text x="4" y="24" font-size="13">{nothing_yet}</text>'])
     plot_w = width - left - right
     plot_h = height - top - bottom
     step = plot_w / n
@@ -99,7 +103,7 @@ def score_rank_chart(points: Sequence[float], ranks: Sequence[int], field_size: 
         h = plot_h * p / max_points
         body.append(
             f'<rect x="{x + step * 0.2:.1f}" y="{top + plot_h - h:.1f}" width="{step * 0.6:.1f}" height="{h:.1f}" '
-            f'fill="#9dbce3"><title>{escape(_("Round"))} {i + 1}: {points_text(p)}</title></rect>'
+            f'fill="#9dbce3"><title>{round_word} {i + 1}: {points_text(p)}</title></rect>'
         )
         body.append(
             f'<text x="{x + step / 2:.1f}" y="{top + plot_h + 14}" font-size="10" text-anchor="middle">{i + 1}</text>'
@@ -108,11 +112,11 @@ def score_rank_chart(points: Sequence[float], ranks: Sequence[int], field_size: 
         line.append(f"{x + step / 2:.1f},{y:.1f}")
         body.append(
             f'<circle cx="{x + step / 2:.1f}" cy="{y:.1f}" r="3" fill="#b3261e">'
-            f"<title>{escape(_('Rank'))} {r}</title></circle>"
+            f"<title>{rank_word} {r}</title></circle>"
         )
     body.append(f'<polyline points="{" ".join(line)}" fill="none" stroke="#b3261e" stroke-width="2"/>')
     body.append(
         f'<text x="{width / 2:.0f}" y="{height - 2}" font-size="10" text-anchor="middle" fill="#5b6470">'
-        f"{escape(_('Bars: score after each round; line: rank (top = 1st)'))}</text>"
+        f"{caption}</text>"
     )
     return _svg(width, height, label, body)

@@ -17,14 +17,14 @@ from django_tables2 import RequestConfig
 from tournaments.models import Tournament
 from tournaments.public.page_cache import shared_page
 from tournaments.public.tables import standings_table
-from tournaments.public.views import nav_context, public_tournament
+from tournaments.public.views import my_start_numbers, nav_context, public_tournament, withdrawn_players
 from tournaments.reports import why
-from tournaments.reports.formatting import points_text, tiebreak_text
+from tournaments.reports.formatting import points_text, tiebreak_text, tiebreak_words
 from tournaments.reports.rounds import published_rounds, rank_moves, round_view, tournament_standings
-from tournaments.standings import StandingsError, describe
+from tournaments.standings import StandingsError
 
-PROJECTOR_BOARDS_PER_SLIDE = 12
-PROJECTOR_ROWS_PER_SLIDE = 12
+# The projector gets each list whole; projector.js splits it into screenfuls of what fits the screen
+# (issue 24: 15 boards on 1920x1080 were cut into 12 + 3 by a fixed count).
 
 
 @shared_page("standings-live")
@@ -37,9 +37,12 @@ def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
         return (HttpResponse(str(exc), content_type="text/plain"))
 
     table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results),
-                            notes={w.start_number: why.withdrawal_note(w) for w in results.withdrawals})
+                            notes={w.start_number: why.withdrawal_note(w) for w in results.withdrawals},
+                            withdrawn=withdrawn_players(results))
     RequestConfig(request, paginate=False).configure(table)
-    return (render(request, "public/_standings_table.html", {"tournament": t, "table": table}))
+    # The notice of games still waiting is part of the fragment: it changes with the table (issue 24).
+    return (render(request, "public/_standings_table.html",
+                   {"tournament": t, "table": table, "pending": len(results.pending)}))
 
 
 @shared_page("round-live")
@@ -49,18 +52,13 @@ def round_fragment(request: HttpRequest, slug: str, number: int) -> HttpResponse
     rnd = published_rounds(t).filter(number=number).first()
     if rnd is None:
         raise Http404(f"round {number} of {slug} is not published")
-    return (render(request, "public/_round_table.html", {"tournament": t, "view": round_view(t, rnd)}))
+    return (render(request, "public/_round_table.html",
+                   {"tournament": t, "view": round_view(t, rnd), "mine": my_start_numbers(request, t)}))
 
 
-def _paged(
-    kind: str, heading: str, items: list[Any], per_slide: int, key: str, **extra: object
-) -> list[dict[str, object]]:
-    """``items`` split into slides of ``per_slide`` (one empty slide for none), each numbered ``i/n``."""
-    parts = [items[i : i + per_slide] for i in range(0, len(items), per_slide)] or [[]]
-    return [
-        {"kind": kind, "heading": heading, "page": f"{i}/{len(parts)}", key: part, **extra}
-        for i, part in enumerate(parts, start=1)
-    ]
+def _slide(kind: str, heading: str, items: list[Any], key: str, **extra: object) -> list[dict[str, object]]:
+    """One slide with every item of a list: the screen splits it (projector.js fits what fits)."""
+    return [{"kind": kind, "heading": heading, key: items, **extra}]
 
 
 def _slides(t: Tournament) -> list[dict[str, object]]:
@@ -70,7 +68,7 @@ def _slides(t: Tournament) -> list[dict[str, object]]:
         current = published_rounds(t).last()
         if current is not None:
             heading = _("Round %(n)s") % {"n": current.number}
-            slides += _paged("pairings", heading, round_view(t, current).lines, PROJECTOR_BOARDS_PER_SLIDE, "lines")
+            slides += _slide("pairings", heading, round_view(t, current).lines, "lines")
     if t.public_standings:
         try:
             standings, _results = tournament_standings(t)
@@ -88,10 +86,7 @@ def _slides(t: Tournament) -> list[dict[str, object]]:
                 for r in standings.rows
             ]
             heading = _("Standings after round %(n)s") % {"n": standings.after_round}
-            slides += _paged(
-                "standings", heading, rows, PROJECTOR_ROWS_PER_SLIDE, "rows",
-                codes=[(c, describe(c)[0]) for c in codes],
-            )  # fmt: skip
+            slides += _slide("standings", heading, rows, "rows", codes=[(c, tiebreak_words(c)[0]) for c in codes])
     return slides
 
 

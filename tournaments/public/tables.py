@@ -15,12 +15,18 @@ from django.urls import reverse
 from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django_tables2.export.export import TableExport
 from tablib import Dataset
 
-from tournaments.reports.formatting import points_text, rating_change_text, tiebreak_sort_key, tiebreak_text
-from tournaments.standings import Standings, describe
+from tournaments.reports.formatting import (
+    points_text,
+    rating_change_text,
+    tiebreak_sort_key,
+    tiebreak_text,
+    tiebreak_words,
+)
+from tournaments.standings import Standings
 from tournaments.text import spreadsheet_cell
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
@@ -97,7 +103,8 @@ class StandingsTable(tables.Table):
     def fast_body(self) -> SafeString:
         """The ``<tr>`` rows in the current order, every value escaped."""
         names = [c.name for c in self.columns]
-        classes = {c.name: str(c.attrs.get("td", {}).get("class", "")) for c in self.columns}
+        # A column without a class has None there: no class="None" in the page (issue 24).
+        classes = {c.name: str(c.attrs.get("td", {}).get("class") or "") for c in self.columns}
         classes = {name: f' class="{escape(cls)}"' if cls else "" for name, cls in classes.items()}
         out: list[str] = []
         for i, rec in enumerate(self.data):
@@ -109,6 +116,8 @@ class StandingsTable(tables.Table):
                     text = f'<a href="{escape(rec["url"])}">{text}</a>'
                 if name == "name" and rec.get("note"):
                     text += f' <small class="standing-note">{escape(rec["note"])}</small>'
+                if name == "name" and rec.get("withdrawn"):
+                    text += f" {rec['withdrawn']}"  # built from escaped words (withdrawn_mark)
                 cells.append(f"<td{classes[name]}>{text}</td>")
             out.append(f'<tr class="{"odd" if i % 2 else "even"}">{"".join(cells)}</tr>')
         return mark_safe("".join(out))  # noqa: S308 - built from escaped values only
@@ -126,7 +135,7 @@ def _extra_columns(
                 f"tb{i}",
                 tables.Column(
                     verbose_name=code,
-                    attrs={"th": {"class": "num", "title": describe(code)[1]}, "td": {"class": "num"}},
+                    attrs={"th": {"class": "num", "title": tiebreak_words(code)[1]}, "td": {"class": "num"}},
                     order_by=(f"tb{i}_key",),
                 ),
             )
@@ -151,12 +160,21 @@ def _extra_columns(
     return cols
 
 
+def withdrawn_mark(from_round: int) -> SafeString:
+    """The mark beside a withdrawn player's name: "wd" in the reader's language, the round in its title."""
+    title = _("withdrawn from round %(n)s") % {"n": from_round}
+    return format_html('<abbr class="badge withdrawn" title="{}">{}</abbr>', title,
+                       pgettext("mark of a withdrawn player in the standings", "wd"))
+
+
 def standings_records(
     standings: Standings, player_url: Callable[[int], str] | None = None, moves: dict[int, int | None] | None = None,
     notes: dict[int, str] | None = None,
+    withdrawn: dict[int, int] | None = None,
 ) -> list[dict[str, Any]]:
     """One dict per row: printed values plus numeric sort keys (``*_key``); ``moves`` adds the rank change,
-    ``notes`` a line under a player's name (a withdrawal and what happened to the results)."""
+    ``notes`` a line under a player's name (a withdrawal and what happened to the results), ``withdrawn``
+    (start number -> the round the player withdrew from) marks those players."""
     out: list[dict[str, Any]] = []
     for row in standings.rows:
         primary = row.keizer_score if row.keizer_score is not None else row.points
@@ -177,6 +195,8 @@ def standings_records(
             "rating_change_key": row.rating_change if row.rating_change is not None else -1e9,
             "url": player_url(row.start_number) if player_url else "",
             "note": (notes or {}).get(row.start_number, ""),
+            "withdrawn": withdrawn_mark(withdrawn[row.start_number]) if withdrawn and row.start_number in withdrawn
+            else "",
         }
         for i, code in enumerate(standings.tiebreaks, start=1):
             value = row.tiebreaks.get(code)
@@ -198,9 +218,11 @@ def standings_table(
     optional: bool = True,
     moves: dict[int, int | None] | None = None,
     notes: dict[int, str] | None = None,
+    withdrawn: dict[int, int] | None = None,
 ) -> StandingsTable:
     """The django-tables2 table of ``standings`` (call ``RequestConfig`` to sort it); ``moves``
-    (places gained since the round before) adds a column after the rank; ``notes``, a line under names."""
+    (places gained since the round before) adds a column after the rank; ``notes``, a line under names;
+    ``withdrawn`` marks withdrawn players."""
     keizer = standings.kind == "keizer"
 
     # One reverse() for all rows: the URL differs only by the start number at its end.
@@ -216,7 +238,7 @@ def standings_table(
                             order_by=("move_key",))  # fmt: skip
         extra = [("move", column), *extra]
     table = StandingsTable(
-        standings_records(standings, player_url if (slug and link_players) else None, moves, notes),
+        standings_records(standings, player_url if (slug and link_players) else None, moves, notes, withdrawn),
         extra_columns=extra,
         sequence=("rank", "move", "...") if moves is not None else ("...",),
     )

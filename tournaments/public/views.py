@@ -13,6 +13,7 @@ from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django_tables2 import RequestConfig
 
 from tournaments.models import Entry, Role, Tournament
@@ -23,7 +24,7 @@ from tournaments.public.render import crosstable_rows
 from tournaments.public.tables import SpreadsheetExport, standings_table
 from tournaments.public.version import tournament_for_request
 from tournaments.reports import why
-from tournaments.reports.formatting import points_text, rating_change_text
+from tournaments.reports.formatting import points_text, rating_change_text, tiebreak_words
 from tournaments.reports.players import player_history as history_of
 from tournaments.reports.players import player_page
 from tournaments.reports.rounds import (
@@ -33,8 +34,8 @@ from tournaments.reports.rounds import (
     tournament_crosstable,
     tournament_standings,
 )
-from tournaments.reports.standings import cached_explained, tiebreak_order
-from tournaments.standings import StandingsError, describe
+from tournaments.reports.standings import TournamentResults, cached_explained, tiebreak_order
+from tournaments.standings import StandingsError
 from tournaments.text import sheet_title
 
 FLAGS = {
@@ -96,7 +97,7 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     )
     try:
         codes = tiebreak_order(t)
-        tiebreaks = [(c, describe(c)[1]) for c in codes]
+        tiebreaks = [(c, tiebreak_words(c)[1]) for c in codes]
         tb_error = ""
     except StandingsError as exc:
         tiebreaks, tb_error = [], str(exc)
@@ -127,10 +128,17 @@ def tournament(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+def withdrawn_players(results: TournamentResults) -> dict[int, int]:
+    """Start number -> the round a withdrawn player left from (the standings mark them)."""
+    return {sno: e.withdrawn_from_round or 0 for sno, e in results.entries.items()
+            if e.status == Entry.Status.WITHDRAWN}
+
+
 def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]:
     standings, results = tournament_standings(t)
     table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results),
-                            notes={w.start_number: why.withdrawal_note(w) for w in results.withdrawals})
+                            notes={w.start_number: why.withdrawal_note(w) for w in results.withdrawals},
+                            withdrawn=withdrawn_players(results))
     RequestConfig(request, paginate=False).configure(table)
     last_round = standings.after_round
     return {
@@ -139,7 +147,8 @@ def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]
         "standings": standings,
         "after_round": last_round,
         "pending": len(results.pending),
-        "legend": [(c, describe(c)[1]) for c in standings.tiebreaks],
+        "legend": [(c, tiebreak_words(c)[1]) for c in standings.tiebreaks],
+        "wd_mark": pgettext("mark of a withdrawn player in the standings", "wd"),
         "edition": why.edition_text(standings.edition),
         "edition_reason": why.edition_reason(t),
         "edition_in_force": why.edition_in_force(standings.edition),
@@ -189,6 +198,15 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return _round_page(request, slug, number)
 
 
+def my_start_numbers(request: HttpRequest, t: Tournament) -> set[int]:
+    """The start numbers the signed-in user plays under in ``t`` (their boards are highlighted; signed-in
+    users get public pages rendered for them, never the shared copy)."""
+    if not request.user.is_authenticated:
+        return set()
+    return {n for n in Entry.objects.filter(tournament=t, user=request.user).values_list("start_number", flat=True)
+            if n is not None}
+
+
 def _round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     t = public_tournament(request, slug, "pairings")
     all_rounds = list(published_rounds(t))
@@ -202,6 +220,7 @@ def _round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             **nav_context(t, "pairings"),
             "view": round_view(t, rnd),
             "rounds": all_rounds,
+            "mine": my_start_numbers(request, t),
             "title": _("Round %(n)s – %(name)s") % {"n": number, "name": t.name},
         },
     )

@@ -1,23 +1,45 @@
 """The audit log in plain words: "Henk Scholten changed the start date from 4 Sep 2026 to (empty)".
 
-The audit entries keep what the services wrote (an action code, and before/after as ``field=value;
-...`` or a sentence); this read model turns them into what an arbiter reads: the action in words,
-each changed field by its translated name with its old and new value (dates in the language's
-format, empty values said so), in the active language. Nothing stored changes.
+The audit entries keep what the services wrote: an action code, the object's type and id, and
+before/after as ``key=value; ...`` (or, in entries written by older versions, a sentence). This read
+model turns them into what an arbiter reads, in the active language: the action in words, the object
+as it is now ("Round 5, board 14: Ngom – Vermeulen", looked up once per page and type), each value
+by its translated name with its old and new value (choices by their labels, dates in the language's
+format, empty values said so). Nothing stored changes. A text that is not ``key=value`` pairs is
+shown as stored, its board lists (``3: 5-12; 9: 7 bye(pab)``) with the bye named in words.
 """
 
 from __future__ import annotations
 
 import datetime
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from django.apps import apps
 from django.core.exceptions import FieldDoesNotExist
 from django.db import models
 from django.utils.formats import date_format
+from django.utils.functional import Promise
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
-from tournaments.models import AuditEntry, Entry, Player, Tournament
+from tournaments.models import (
+    Absence,
+    AuditEntry,
+    Board,
+    Entry,
+    Player,
+    ProhibitedPair,
+    RatingList,
+    Result,
+    ResultSubmission,
+    Role,
+    Round,
+    Termination,
+    Tournament,
+)
 
 ACTIONS = {
     "tournament.create": gettext_lazy("created the tournament"),
@@ -38,6 +60,7 @@ ACTIONS = {
     "entry.decline_link": gettext_lazy("declined to link their account to a player"),
     "entry.withdraw_link": gettext_lazy("withdrew a request to link an account"),
     "entry.invite": gettext_lazy("created an account for a player"),
+    "entry.csv_import": gettext_lazy("imported players from a CSV file"),
     "ratinglist.import": gettext_lazy("imported a rating list"),
     "ratinglist.replace": gettext_lazy("replaced a rating list"),
     "ratinglist.refused": gettext_lazy("tried to replace a rating list (refused)"),
@@ -59,9 +82,74 @@ ACTIONS = {
     "result.reject": gettext_lazy("rejected a result"),
     "result.replace_own": gettext_lazy("replaced a waiting result"),
     "result.request_correction": gettext_lazy("asked for a correction"),
+    "result.correction_accepted": gettext_lazy("accepted a correction request"),
+    "result.correction_refused": gettext_lazy("refused a correction request"),
     "draw_claim": gettext_lazy("claimed a draw"),
+    "draw_claim.rule": gettext_lazy("ruled on a draw claim"),
+    "irregularity_ruling": gettext_lazy("ruled on an irregular move"),
+    "create_submission_link": gettext_lazy("made a private link"),
+    "revoke_submission_link": gettext_lazy("revoked a private link"),
+    "appoint_arbiter": gettext_lazy("appointed an arbiter"),
+    "remove_arbiter": gettext_lazy("removed an arbiter"),
+    "import_pdn_game": gettext_lazy("imported a game from PDN"),
 }
-_MODELS: tuple[type[models.Model], ...] = (Tournament, Player, Entry)
+
+# Names of the keys the services write that are not (or not well) named by a model field.
+KEYS: dict[str, Promise] = {
+    "round": gettext_lazy("round"),
+    "kind": gettext_lazy("kind"),
+    "note": gettext_lazy("note"),
+    "user": gettext_lazy("account"),
+    "method": gettext_lazy("order"),
+    "seed": gettext_lazy("seed of the lot"),
+    "version": gettext_lazy("version"),
+    "result": gettext_lazy("result"),
+    "termination": gettext_lazy("termination"),
+    "status": gettext_lazy("status"),
+    "words": gettext_lazy("words of moves"),
+    "set_aside": gettext_lazy("waiting versions set aside"),
+    "replaced_by": gettext_lazy("replaced by the version of"),
+    "reason": gettext_lazy("reason"),
+    "requested_for": gettext_lazy("asked by"),
+    "confirmed_result": gettext_lazy("confirmed result"),
+    "requested_result": gettext_lazy("result asked for"),
+    "numbers": gettext_lazy("start numbers"),
+    "missed_rounds": gettext_lazy("rounds missed"),
+    "bye_kind": gettext_lazy("bye"),
+    "imported": gettext_lazy("players imported"),
+    "rejected_lines": gettext_lazy("lines rejected"),
+    "players": gettext_lazy("players"),
+    "rounds": gettext_lazy("rounds"),
+    "list": gettext_lazy("rating list"),
+    "skipped": gettext_lazy("lines skipped"),
+    "ply": gettext_lazy("half-move"),
+    "plies": gettext_lazy("half-moves"),
+    "rule": gettext_lazy("rule"),
+    "upheld": gettext_lazy("upheld"),
+    "decision": gettext_lazy("decision"),
+    "corrected_move": gettext_lazy("corrected move"),
+    "comment": gettext_lazy("comment"),
+    "role": gettext_lazy("role"),
+    "revoked": gettext_lazy("revoked"),
+    "pending": gettext_lazy("games still waiting (paired anyway)"),
+}
+# Values given by their labels: choices that are not those of a field of the entry's object.
+CHOICES: dict[str, Mapping[str, object]] = {
+    "result": dict(Result.choices),
+    "confirmed_result": dict(Result.choices),
+    "requested_result": dict(Result.choices),
+    "termination": dict(Termination.choices),
+    "kind": dict(Absence.Kind.choices),
+    "bye_kind": dict(Board.ByeKind.choices),
+    "role": dict(Role.Kind.choices),
+    "method": dict(Tournament.StartNumberOrder.choices),
+}
+RESULT_KEYS = frozenset({"result", "confirmed_result", "requested_result"})  # shown with their code: Draw (1-1)
+# Values that are English messages of the catalog (a draw rule's name): translated as they are read.
+MESSAGE_VALUES = frozenset({"rule"})
+_FIELD_MODELS: tuple[type[models.Model], ...] = (Tournament, Player, Entry)
+_BYE = re.compile(r"(\d+) bye\((\w*)\)")
+_PENDING = re.compile(r"^override: (\d+) pending game\(s\); ")
 
 
 @dataclass(frozen=True)
@@ -83,6 +171,8 @@ class AuditLine:
     changes: tuple[Change, ...]
     before: str
     after: str
+    subject: str = ""
+    state: str = ""  # the changes on one line, when the entry records only a new state
 
 
 def action_label(code: str) -> str:
@@ -99,39 +189,187 @@ def _pairs(text: str) -> dict[str, str] | None:
     return dict(p.split("=", 1) for p in parts)
 
 
-def _label(key: str) -> str:
-    for model in _MODELS:
+def _model(object_type: str) -> type[models.Model] | None:
+    try:
+        return apps.get_model(object_type) if "." in object_type else None
+    except (LookupError, ValueError):
+        return None
+
+
+def _field(models_: Sequence[type[models.Model]], key: str) -> models.Field[object, object] | None:
+    for model in models_:
         try:
             field = model._meta.get_field(key)
         except FieldDoesNotExist:
             continue
         if isinstance(field, models.Field):
-            return str(field.verbose_name)
+            return field
+    return None
+
+
+def _label(key: str, field: models.Field[object, object] | None) -> str:
+    if key in KEYS:
+        return str(KEYS[key])
+    if field is not None:
+        return str(field.verbose_name)
     return key.replace("_", " ")
 
 
-def _value(text: str) -> str:
+def _value(key: str, text: str, field: models.Field[object, object] | None) -> str:
     if text in ("", "None"):
         return _("(empty)")
     if text in ("True", "False"):
         return _("yes") if text == "True" else _("no")
+    choices = CHOICES.get(key) or _choices_of(key) or (dict(field.flatchoices) if field is not None and field.choices
+                                                        else {})
+    if text in choices:
+        return f"{choices[text]} ({text})" if key in RESULT_KEYS else str(choices[text])
+    if key in MESSAGE_VALUES:
+        return _(text)
     try:
         return date_format(datetime.date.fromisoformat(text), "DATE_FORMAT")
     except ValueError:
         return text
 
 
-def read(entry: AuditEntry) -> AuditLine:
-    """``entry`` in plain words (see the module docstring)."""
+def _choices_of(key: str) -> Mapping[str, object]:
+    """Choices of the games app's models (looked up, not imported: the games app builds on this one)."""
+    if key == "decision":
+        return dict(apps.get_model("games", "IrregularityRuling").Decision.choices)
+    return {}
+
+
+def _sentence(text: str) -> str:
+    """A stored text that is not ``key=value`` pairs: a board list's byes named in words."""
+    bye_kinds = dict(Board.ByeKind.choices)
+    text = _BYE.sub(lambda m: f"{m[1]} ({bye_kinds.get(m[2], m[2])})", text)
+    m = _PENDING.match(text)
+    if m:
+        n = int(m[1])
+        text = ngettext("paired with %(n)s game still waiting; ", "paired with %(n)s games still waiting; ",
+                        n) % {"n": n} + text[m.end():]
+    return text
+
+
+def _plain(text: str, pairs: dict[str, str] | None, field_models: Sequence[type[models.Model]]) -> str:
+    """One side of an entry on its own: its values by name, or the stored sentence."""
+    if pairs is None:
+        return _sentence(text)
+    shown = []
+    for key, value in pairs.items():
+        field = _field(field_models, key)
+        shown.append(_("%(field)s: %(value)s") % {"field": _label(key, field), "value": _value(key, value, field)})
+    return "; ".join(shown)
+
+
+def _changes(before: dict[str, str], after: dict[str, str],
+             field_models: Sequence[type[models.Model]]) -> tuple[Change, ...]:
+    changes: list[Change] = []
+    for key in dict.fromkeys([*after, *before]):
+        field = _field(field_models, key)
+        label = _label(key, field)
+        if not before or key not in before:
+            changes.append(Change(label, None, _value(key, after[key], field)))
+        elif key not in after:
+            changes.append(Change(label, _value(key, before[key], field), _("(empty)")))
+        elif before[key] != after[key]:
+            changes.append(Change(label, _value(key, before[key], field), _value(key, after[key], field)))
+    return tuple(changes)
+
+
+def read(entry: AuditEntry, subject: str = "") -> AuditLine:
+    """``entry`` in plain words (see the module docstring); ``subject``: its object as described now
+    (``subjects``), else the description stored with it."""
     if entry.imported:
         who = _("%(name)s (imported from another server)") % {"name": entry.imported_actor or _("unknown")}
     else:
         who = (entry.actor.get_full_name() or entry.actor.get_username()) if entry.actor else _("the system")
+    found = _model(entry.object_type)
+    field_models = ((found,) if found is not None else ()) + _FIELD_MODELS
     before, after = _pairs(entry.before), _pairs(entry.after)
-    changes: tuple[Change, ...] = ()
-    if before is not None and after is not None and (before or after):
-        keys = list(dict.fromkeys([*after, *before]))
-        changes = tuple(Change(_label(k), _value(before.get(k, "")) if before else None, _value(after.get(k, "")))
-                        for k in keys if before.get(k) != after.get(k) or not before)
-    return AuditLine(entry, who, action_label(entry.action), changes,
-                     "" if changes else entry.before, "" if changes else entry.after)
+    if before is not None and after is not None:
+        changes, plain_before, plain_after = _changes(before, after, field_models), "", ""
+    else:
+        changes = ()
+        plain_before, plain_after = _plain(entry.before, before, field_models), _plain(entry.after, after, field_models)
+    state = "; ".join(_("%(field)s: %(value)s") % {"field": capfirst(c.field), "value": c.after} for c in changes) if (
+        changes and all(c.before is None for c in changes)) else ""
+    return AuditLine(entry, who, action_label(entry.action), changes, plain_before, plain_after,
+                     subject or _stored_subject(entry), state)
+
+
+# -- the objects, as they are now --------------------------------------------------------------------
+
+
+def _board_words(board: Board) -> str:
+    params = {"round": board.round.number, "board": board.number, "white": board.white.player.name
+              if board.white else "–", "black": board.black.player.name if board.black else "–"}
+    if board.bye_kind:
+        params["bye"] = board.get_bye_kind_display()
+        return _("round %(round)s, board %(board)s: %(white)s (%(bye)s)") % params
+    return _("round %(round)s, board %(board)s: %(white)s – %(black)s") % params
+
+
+_BOARD = ("round", "white__player", "black__player")
+_GAME_BOARD = tuple(f"game__board__{p}" for p in _BOARD) + ("game__board",)
+
+
+def _describers() -> dict[str, tuple[type[models.Model], tuple[str, ...], object]]:
+    """Per object type: its model, what to load with it, how to word it."""
+    draw_claim = apps.get_model("games", "DrawClaim")
+    correction = apps.get_model("games", "CorrectionRequest")
+    link = apps.get_model("games", "SubmissionLink")
+    game = apps.get_model("tournaments", "Game")
+    return {
+        "tournaments.Tournament": (Tournament, (), lambda t: t.name),
+        "tournaments.Round": (Round, (), lambda r: _("round %(n)s") % {"n": r.number}),
+        "tournaments.Board": (Board, _BOARD, _board_words),
+        "tournaments.Game": (game, tuple(f"board__{p}" for p in _BOARD), lambda g: _board_words(g.board)),
+        "tournaments.ResultSubmission": (ResultSubmission, _GAME_BOARD, lambda s: _("%(board)s, version %(n)s") % {
+            "board": _board_words(s.game.board), "n": s.version}),
+        "games.DrawClaim": (draw_claim, _GAME_BOARD, lambda c: _board_words(c.game.board)),
+        "games.CorrectionRequest": (correction, _GAME_BOARD, lambda c: _board_words(c.game.board)),
+        "games.SubmissionLink": (link, ("entry__player",), lambda x: str(x.entry)),
+        "tournaments.Entry": (Entry, ("player",), str),
+        "tournaments.ProhibitedPair": (ProhibitedPair, ("first__player", "second__player"),
+                                       lambda p: f"{p.first} / {p.second}"),
+        "tournaments.Role": (Role, ("user",), lambda r: f"{r.user.get_full_name() or r.user.get_username()} – "
+                                                        f"{r.get_kind_display()}"),
+        "tournaments.RatingList": (RatingList, (), lambda x: x.name),
+    }
+
+
+def subjects(entries: Iterable[AuditEntry]) -> dict[int, str]:
+    """What each entry is about, worded in the active language from the object as it is now (one
+    query per object type); entries whose object is gone keep the description stored with them."""
+    by_type: dict[str, set[str]] = {}
+    entries = list(entries)
+    for e in entries:
+        if e.object_id:
+            by_type.setdefault(e.object_type, set()).add(e.object_id)
+    describers = _describers()
+    words: dict[tuple[str, str], str] = {}
+    for object_type, ids in by_type.items():
+        if object_type not in describers:
+            continue
+        model, related, describe = describers[object_type]
+        pks = [int(i) for i in ids if i.isdigit()]
+        for obj in model._default_manager.filter(pk__in=pks).select_related(*related):
+            words[(object_type, str(obj.pk))] = describe(obj)  # type: ignore[operator]
+    return {e.pk: words.get((e.object_type, e.object_id), "") for e in entries}
+
+
+_STORED_SUBMISSION = re.compile(r"^(.*) v(\d+): (\S+) \((\w+)\)$")
+_STORED_ROUND = re.compile(r"^(.*) – round (\d+)$")
+
+
+def _stored_subject(entry: AuditEntry) -> str:
+    """The description stored with an entry whose object is gone, its English words translated."""
+    text = entry.object_repr
+    m = _STORED_SUBMISSION.match(text)
+    if m:
+        return _("%(board)s, version %(n)s") % {"board": m[1], "n": m[2]}
+    m = _STORED_ROUND.match(text)
+    if m:
+        return _("round %(n)s") % {"n": m[2]}
+    return _sentence(text)

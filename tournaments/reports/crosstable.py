@@ -3,7 +3,8 @@
 Two layouts (see shared/reference/crosstables.md):
 
 * **Swiss wall chart** (Swiss and Keizer): one row per player in rank order, one cell per
-  round: ``12w2`` / ``12b1`` / ``12w0`` (opponent's start number, colour, points scored),
+  round: ``12w2`` / ``12b1`` / ``12w0`` (opponent's start number, colour, points scored; the colour
+  letters and the word "bye" in the reader's language: ``12b2`` / ``12n1`` / ``exempt 2`` in French),
   ``+12`` / ``-12`` forfeits, ``bye 2`` pairing-allocated bye, ``H 1`` / ``Z 0`` / ``F 2``
   requested byes and absences, ``—`` not paired.
 * **Round-robin grid**: rows and columns in rank order, cell (i, j) the points i scored
@@ -19,12 +20,13 @@ from dataclasses import dataclass
 from typing import Literal
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.models import Entry
 from tournaments.pairing.model import PlayerRecord
-from tournaments.reports.formatting import points_text, tiebreak_text
+from tournaments.reports.formatting import points_text, tiebreak_text, tiebreak_words
 from tournaments.reports.history import PendingGame
-from tournaments.standings import Standings, describe
+from tournaments.standings import Standings
 from tournaments.vocabulary import RoundRecord, Scoring
 
 CellKind = Literal[
@@ -76,6 +78,21 @@ class Crosstable:
     double: bool = False
 
 
+def colour_letter(colour: str | None) -> str:
+    """A colour of the history (``w``, ``b``) as a cell shows it, in the reader's letters: w/b in
+    English, w/s in German (weiß, schwarz), w/z in Dutch (wit, zwart), b/n in French (blancs, noirs)."""
+    if colour == "w":
+        return pgettext("colour letter of White in a crosstable cell", "w")
+    if colour == "b":
+        return pgettext("colour letter of Black in a crosstable cell", "b")
+    return ""
+
+
+def bye_word() -> str:
+    """A pairing-allocated bye as a crosstable cell names it (``bye 2``)."""
+    return pgettext("crosstable cell of a pairing-allocated bye", "bye")
+
+
 def swiss_cell(rec: RoundRecord | None, scoring: Scoring) -> Cell:
     """The wall-chart cell of one round record (None: not paired)."""
     if rec is None:
@@ -84,13 +101,13 @@ def swiss_cell(rec: RoundRecord | None, scoring: Scoring) -> Cell:
     pts = points_text(rec.points(scoring))
     opp = rec.opponent
     if code in _PLAYED and opp is not None:
-        return Cell(f"{opp}{rec.colour or ''}{pts}", _PLAYED[code], opp)
+        return Cell(f"{opp}{colour_letter(rec.colour)}{pts}", _PLAYED[code], opp)
     if code == "+":
         return Cell(f"+{opp or ''}", "forfeit_win", opp)
     if code == "-":
         return Cell(f"-{opp or ''}", "forfeit_loss", opp)
     if code == "U":
-        return Cell(f"bye {pts}", "bye")
+        return Cell(f"{bye_word()} {pts}", "bye")
     if code in ("H", "F"):
         return Cell(f"{code} {pts}", "bye")
     return Cell(f"Z {pts}", "absent")
@@ -136,8 +153,8 @@ def build_crosstable(
     waiting: dict[tuple[int, int], Cell] = {}
     for g in pending:
         if g.round <= last:
-            waiting[(g.white, g.round)] = Cell(f"{g.black}w", "pending", g.black)
-            waiting[(g.black, g.round)] = Cell(f"{g.white}b", "pending", g.white)
+            waiting[(g.white, g.round)] = Cell(f"{g.black}{colour_letter('w')}", "pending", g.black)
+            waiting[(g.black, g.round)] = Cell(f"{g.white}{colour_letter('b')}", "pending", g.white)
     rows: list[CrossRow] = []
     for i, row in enumerate(standings.rows, start=1):
         rec = records.get(row.start_number)
@@ -220,25 +237,26 @@ def legend(grid: bool, double: bool, codes: tuple[str, ...], scoring: Scoring) -
         if double:
             lines.append(_("Two sub-cells per opponent: first cycle, second cycle (· not yet played)."))
     else:
+        letters = {"w": colour_letter("w"), "b": colour_letter("b"), "bye": bye_word()}
         lines.append(
             _(
-                "Cell: opponent's start number, colour (w White, b Black) and points scored, "
-                "e.g. 12w2 = beat no. 12 with White."
-            )
+                "Cell: opponent's start number, colour (%(w)s White, %(b)s Black) and points scored, "
+                "e.g. 12%(w)s2 = beat no. 12 with White."
+            ) % letters
         )
         lines.append(
             _(
-                "+12 / -12 forfeit win / loss against no. 12; bye %(pab)s pairing-allocated bye; "
+                "+12 / -12 forfeit win / loss against no. 12; %(bye)s %(pab)s pairing-allocated bye; "
                 "H half-point bye; Z zero-point bye or absence; F full-point bye; — not paired; "
-                "12w without points: result not yet confirmed."
+                "12%(w)s without points: result not yet confirmed."
             )
-            % {"pab": points_text(scoring.pab)}
+            % {"pab": points_text(scoring.pab), **letters}
         )
         lines.append(
             _("Unplayed rounds count in the tie-breaks as in FIDE C.07 article 16 (a draw is worth %(draw)s).")
             % {"draw": points_text(scoring.draw)}
         )
-    order = "; ".join(f"TB{i} {c} = {describe(c)[1]}" for i, c in enumerate(codes, start=1))
+    order = "; ".join(f"TB{i} {c} = {tiebreak_words(c)[1]}" for i, c in enumerate(codes, start=1))
     if order:
         lines.append(_("Tie-breaks: %(order)s.") % {"order": order})
     lines.append(_("wd: withdrawn."))

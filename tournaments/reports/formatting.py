@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tournaments.standings import TiebreakValue
+from django.utils.translation import gettext
+
+from tournaments.standings import TiebreakValue, describe
 from tournaments.standings.ratings import half_up
 
 
@@ -15,6 +17,13 @@ def points_text(x: float | None) -> str:
     if x.is_integer():
         return str(int(x))
     return f"{half_up(x, 2):.2f}".rstrip("0").rstrip(".")
+
+
+def tiebreak_words(code: str) -> tuple[str, str]:
+    """A tie-break's short name and one-line description in the active language (the pure registry
+    keeps them in English, marked for the translators)."""
+    short, description = describe(code)
+    return gettext(short), gettext(description)
 
 
 def tiebreak_text(v: TiebreakValue) -> str:

@@ -3,7 +3,12 @@ named, and the common case said once for the round instead of on every board.
 
 The pairing engines (pure cores) keep their reasons in plain English (the ``python -m
 tournaments.pairing`` contract prints them so); each reason they write has a pattern here and a
-translatable template. A reason with no pattern (an older stored round, say) is shown as stored.
+translatable template (whole sentences: a word is never put into another language's sentence, and
+counts go through ngettext). A reason with no pattern (an older stored round, say) is shown as stored.
+
+Each board gets one short line (``BoardWhy.summary``: what an arbiter looks for, i.e. who floats,
+whose colour wish is not met, a rematch, an arbiter's change, a bye) and every reason on demand
+(``BoardWhy.details``).
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from tournaments.pairing.berger import FREE_ROUND_REASON
 from tournaments.pairing.model import ARBITER_CHANGE_REASON
@@ -48,6 +53,13 @@ _COLOUR_RULES = {
 }
 
 
+# A colour as a sentence names it ("gets White", "bekommt Weiß", "krijgt wit", "a les Blancs").
+_COLOURS = {"white": pgettext_lazy("the colour a player wants or gets", "White"),
+            "black": pgettext_lazy("the colour a player wants or gets", "Black")}
+_STRENGTHS = {"mild": gettext_lazy("mild preference"), "strong": gettext_lazy("strong preference"),
+              "absolute": gettext_lazy("absolute preference")}
+
+
 def _word(text: str) -> str:
     return str(_WORDS.get(text, text))
 
@@ -55,6 +67,21 @@ def _word(text: str) -> str:
 def _who(names: Names, number: str) -> str:
     n = int(number)
     return f"{names[n]} ({n})" if n in names else number
+
+
+def _short(names: Names, number: str) -> str:
+    """A player as the one-line summary names them: the family name (``N'Diaye``), else the number."""
+    n = int(number)
+    return names[n].split(",")[0].strip() if n in names else number
+
+
+def plural_count(score: str) -> int:
+    """The count ngettext chooses a plural form by, for a score as written (``8``, ``1.5``, ``0.5``):
+    the score when whole, 0 below 1 (0.5 points, 0,5 point), else the next whole number (1.5 points)."""
+    x = float(score)
+    if x.is_integer():
+        return int(x)
+    return 0 if x < 1 else int(x) + 1
 
 
 def _colour_rule(rule: str, names: Names) -> str:
@@ -73,20 +100,41 @@ _Render = Callable[[re.Match[str], Names], str]
 
 def _pref(met: bool) -> _Render:
     def render(m: re.Match[str], names: Names) -> str:
-        params = {"side": _word(m[1]), "who": _who(names, m[2]), "strength": _word(m[3]), "colour": _word(m[4])}
+        wanted = m[4].lower()
+        got = wanted if met else ("black" if wanted == "white" else "white")
+        params = {"who": _who(names, m[2]), "strength": str(_STRENGTHS.get(m[3], m[3])),
+                  "colour": str(_COLOURS.get(wanted, wanted)), "other": str(_COLOURS.get(got, got))}
         if met:
-            return _("%(side)s %(who)s: colour preference met (%(strength)s, wanted %(colour)s)") % params
-        return _("%(side)s %(who)s: colour preference NOT met (%(strength)s, wanted %(colour)s)") % params
+            return _("%(who)s gets %(colour)s, as wished (%(strength)s)") % params
+        return _("%(who)s wanted %(colour)s (%(strength)s) but gets %(other)s") % params
     return render
+
+
+def floats_text(kind: str, who: str, score: str) -> str:
+    """A player who floats this round, with the points they have (ngettext: 1 point, 2 points)."""
+    n = plural_count(score)
+    if kind == "down":
+        return ngettext("%(who)s floats down (has %(score)s point)", "%(who)s floats down (has %(score)s points)",
+                        n) % {"who": who, "score": score}
+    return ngettext("%(who)s floats up (has %(score)s point)", "%(who)s floats up (has %(score)s points)",
+                    n) % {"who": who, "score": score}
 
 
 def _float(kind: str) -> _Render:
     def render(m: re.Match[str], names: Names) -> str:
-        params = {"side": _word(m[1]), "who": _who(names, m[2]), "score": m[3]}
-        if kind == "down":
-            return _("%(side)s %(who)s floats down from score %(score)s") % params
-        return _("%(side)s %(who)s floats up from score %(score)s") % params
+        return floats_text(kind, _who(names, m[2]), m[3])
     return render
+
+
+def _floated(m: re.Match[str], names: Names) -> str:
+    who = {"who": _who(names, m[2])}
+    if m[3] == "down":
+        if m[4] == "last round":
+            return _("%(who)s floated down last round") % who
+        return _("%(who)s floated down two rounds ago") % who
+    if m[4] == "last round":
+        return _("%(who)s floated up last round") % who
+    return _("%(who)s floated up two rounds ago") % who
 
 
 _PATTERNS: list[tuple[re.Pattern[str], _Render]] = [
@@ -109,9 +157,7 @@ _PATTERNS: list[tuple[re.Pattern[str], _Render]] = [
      % {"rank": m[1], "n": m[2]}),
     (re.compile(r"(White|Black) (\d+): downfloater from score (\S+)"), _float("down")),
     (re.compile(r"(White|Black) (\d+): upfloater from score (\S+)"), _float("up")),
-    (re.compile(r"(White|Black) (\d+): floated (down|up) (last round|two rounds ago)"),
-     lambda m, n: _("%(side)s %(who)s floated %(direction)s %(when)s") % {
-         "side": _word(m[1]), "who": _who(n, m[2]), "direction": _word(m[3]), "when": _word(m[4])}),
+    (re.compile(r"(White|Black) (\d+): floated (down|up) (last round|two rounds ago)"), _floated),
     (re.compile(r"PAB: odd number of players to pair \((\d+)\)"),
      lambda m, n: _("Bye: an odd number of players to pair (%(n)s)") % {"n": m[1]}),
     (re.compile(r"PAB: eligible \(no earlier PAB and no win without playing\) \(C2\)"),
@@ -152,9 +198,15 @@ _PATTERNS: list[tuple[re.Pattern[str], _Render]] = [
      lambda m, n: _("Not place %(place)s, %(who)s: %(why)s") % {
          "place": m[1], "who": _who(n, m[2]), "why": _swiss_why(m[3])}),
     (re.compile(r"(\d+) moves down from score (\S+): (\d+) player\(s\) placed (below|above) passed over \((.+)\)"),
-     lambda m, n: (_("%(who)s moves down from score group %(s)s: %(n)s player(s) placed below passed over (%(why)s)")
+     lambda m, n: (ngettext("%(who)s moves down from score group %(s)s: %(n)s player placed below passed over "
+                            "(%(why)s)",
+                            "%(who)s moves down from score group %(s)s: %(n)s players placed below passed over "
+                            "(%(why)s)", int(m[3]))
                    if m[4] == "below" else
-                   _("%(who)s moves down from score group %(s)s: %(n)s player(s) placed above passed over (%(why)s)"))
+                   ngettext("%(who)s moves down from score group %(s)s: %(n)s player placed above passed over "
+                            "(%(why)s)",
+                            "%(who)s moves down from score group %(s)s: %(n)s players placed above passed over "
+                            "(%(why)s)", int(m[3])))
      % {"who": _who(n, m[1]), "s": m[2], "n": m[3], "why": _swiss_why(m[5])}),
     (re.compile(r"(\d+) moves down from score (\S+): (.+)"),
      lambda m, n: _("%(who)s moves down from score group %(s)s: %(why)s") % {
@@ -178,7 +230,9 @@ _PATTERNS: list[tuple[re.Pattern[str], _Render]] = [
      lambda m, n: _("Bye: the lowest-placed player without a bye or a win without playing (score %(score)s)")
      % {"score": m[1]}),
     (re.compile(r"PAB: the (\d+) player\(s\) placed lower could not leave the others pairable"),
-     lambda m, n: _("Bye: the %(n)s player(s) placed lower could not leave the others pairable") % {"n": m[1]}),
+     lambda m, n: ngettext("Bye: the player placed lower could not leave the others pairable",
+                           "Bye: the %(n)s players placed lower could not leave the others pairable",
+                           int(m[1])) % {"n": m[1]}),
     (re.compile(r"PAB: no player without a bye leaves the others pairable \(score (\S+)\)"),
      lambda m, n: _("Bye: no player without a bye leaves the others pairable (score %(score)s)") % {"score": m[1]}),
     (re.compile(r"Moyenne rank (\d+) \((\S+)\) v rank (\d+) \((\S+)\)"),
@@ -243,12 +297,56 @@ def reason_text(reason: str, names: Names) -> str | None:
     return reason
 
 
+@dataclass(frozen=True)
+class BoardWhy:
+    """One board's "Why": a short line, and every reason when there is more to say than that line."""
+
+    summary: str = ""
+    details: tuple[str, ...] = ()
+
+
 @dataclass
 class RoundWhy:
-    """Per board id, its reasons to show; ``common``: what holds on every board not saying otherwise."""
+    """Per board id, its "Why"; ``common``: what holds on every board not saying otherwise."""
 
-    boards: dict[int, list[str]] = field(default_factory=dict)
+    boards: dict[int, BoardWhy] = field(default_factory=dict)
     common: list[str] = field(default_factory=list)
+
+
+_FLOATER = re.compile(r"(?:White|Black) (\d+): (down|up)floater from score (\S+)")
+_NOT_MET = re.compile(r"(?:White|Black) (\d+): colour preference not met .*")
+_SHORT_AS_WRITTEN = re.compile(r"Rematch: .*|PAB: odd number .*|Requested .*|Absent.*|Late entry: .*|Berger table .*|"
+                               + re.escape(FREE_ROUND_REASON) + r"|Keizer rank .*|Skipped rank .*|Odd player out: .*")
+
+
+def _summary_parts(reasons: Sequence[str], names: Names) -> list[str]:
+    """What an arbiter looks for on a board, each said shortly (their points and strengths are in the
+    details): an arbiter's change, who floats (``Floaters: de Vries ↓, N'Diaye ↑``), whose colour wish
+    is not met, then rematches, byes and the other systems' one-line reasons."""
+    changed = any(r == ARBITER_CHANGE_REASON for r in reasons)
+    floats = [f"{_short(names, m[1])} {'↓' if m[2] == 'down' else '↑'}"
+              for r in reasons if (m := _FLOATER.fullmatch(r))]
+    not_met = [_short(names, m[1]) for r in reasons if (m := _NOT_MET.fullmatch(r))]
+    parts = [_("Changed by an arbiter")] if changed else []
+    if floats:
+        parts.append(_("Floaters: %(names)s") % {"names": ", ".join(floats)})
+    if not_met:
+        parts.append(_("colour wish not met: %(names)s") % {"names": ", ".join(not_met)})
+    parts += [reason_text(r, names) or r for r in reasons if _SHORT_AS_WRITTEN.fullmatch(r)]
+    return parts
+
+
+def board_why(reasons: Sequence[str], names: Names) -> BoardWhy:
+    """A board's short line and its reasons (the common case of the round left out of both)."""
+    worded = [(r, t) for r in reasons if (t := reason_text(r, names)) is not None]
+    details = tuple(t for _r, t in worded)
+    # Nothing out of the way: the colour rule says it best, if the round's common case does not.
+    parts = (_summary_parts(reasons, names) or [t for r, t in worded if r.startswith("Colours: ")][:1]
+             or ([_("Nothing unusual")] if details else []))
+    summary = " · ".join(parts)
+    if details == (summary,):
+        details = ()
+    return BoardWhy(summary, details)
 
 
 def round_why(boards: Sequence[tuple[int, Sequence[str]]], names: Names) -> RoundWhy:
@@ -256,15 +354,10 @@ def round_why(boards: Sequence[tuple[int, Sequence[str]]], names: Names) -> Roun
     out = RoundWhy()
     seen: list[object] = []
     for board_id, reasons in boards:
-        shown: list[str] = []
         for reason in reasons:
-            text = reason_text(reason, names)
-            if text is None:
-                label = next(label for p, label in _COMMON if p.fullmatch(reason))
-                if label not in seen:
-                    seen.append(label)
-            else:
-                shown.append(text)
-        out.boards[board_id] = shown
+            label = next((label for p, label in _COMMON if p.fullmatch(reason)), None)
+            if label is not None and label not in seen:
+                seen.append(label)
+        out.boards[board_id] = board_why(reasons, names)
     out.common = [str(label) for p, label in _COMMON if label in seen]
     return out

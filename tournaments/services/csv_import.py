@@ -25,6 +25,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import federations
 from tournaments.audit import Actor, record
@@ -117,7 +118,7 @@ def _clean(row: dict[str, str]) -> dict[str, Any]:
         if len(value) > limit:
             raise ValueError(_("%(field)s “%(value)s” is longer than %(n)s characters") % {
                 "field": key, "value": value, "n": limit})  # fmt: skip
-        data[key] = value.upper() if key == "federation" else value
+        data[key] = federations.normalise(value) if key == "federation" else value
     if not federations.is_code(data["federation"]):
         raise ValueError(_("“%(value)s” is not a three-letter federation code (e.g. NED, FRA, GER)")
                          % {"value": data["federation"]})
@@ -134,7 +135,8 @@ def _header(first: str, delimiter: str) -> tuple[list[str], bool]:
     unknown = [h for h in columns if h and h not in CSV_COLUMNS] if has_header else []
     if unknown:
         raise ServiceError(
-            _("Line 1: unknown column(s) %(cols)s. Allowed: %(allowed)s.")
+            ngettext("Line 1: unknown column %(cols)s. Allowed: %(allowed)s.",
+                     "Line 1: unknown columns %(cols)s. Allowed: %(allowed)s.", len(unknown))
             % {"cols": ", ".join(unknown), "allowed": ", ".join(CSV_COLUMNS)}
         )
     return columns, has_header
@@ -252,7 +254,7 @@ def import_players_csv(
         tournament,
         "entry.csv_import",
         tournament,
-        after=f"imported={len(report.imported)}; rejected lines="
+        after=f"imported={len(report.imported)}; rejected_lines="
         + ",".join(str(r.line) for r in report.rejected),
     )
     return report

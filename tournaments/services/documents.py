@@ -20,12 +20,11 @@ from tournaments.pdf.common import DocumentHeader
 from tournaments.pdf.crosstable import crosstable_pdf
 from tournaments.pdf.sheets import SheetLine, pairing_list_pdf, score_sheets_pdf
 from tournaments.reports.crosstable import build_crosstable
-from tournaments.reports.formatting import points_text
+from tournaments.reports.formatting import points_text, tiebreak_words
 from tournaments.reports.rounds import round_view
 from tournaments.reports.standings import load_results, standings_for, tiebreak_order
 from tournaments.reports.why import edition_reason, edition_text
 from tournaments.services.site_address import board_url
-from tournaments.standings import describe
 
 KINDS = ("crosstable", "pairings", "scoresheets")
 ROUND_KINDS = ("pairings", "scoresheets")
@@ -77,7 +76,7 @@ def header_for(t: Tournament, subtitle: str) -> DocumentHeader:
         dates=_dates(t),
         system=_("%(system)s, %(n)s rounds") % {"system": t.get_pairing_system_display(), "n": t.rounds_planned},
         scoring=scoring,
-        tiebreaks=tuple(f"TB{i} {c} = {_(describe(c)[1])}" for i, c in enumerate(codes, start=1)),
+        tiebreaks=tuple(f"TB{i} {c} = {tiebreak_words(c)[1]}" for i, c in enumerate(codes, start=1)),
         chief_arbiter=chief_arbiter_name(t),
         extra=(
             _("Tie-break rules: %(edition)s (%(reason)s)")

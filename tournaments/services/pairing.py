@@ -108,9 +108,17 @@ def _check_round_robin_table(tournament: Tournament, number: int) -> None:
             % {"n": players, "table": table, "planned": tournament.rounds_planned})
 
 
-def _pending_details(pending: Iterable[PendingGame]) -> list[str]:
+def _pending_details(tournament: Tournament, pending: Iterable[PendingGame]) -> list[str]:
+    """Each game still waiting, its players named: ``Round 3, board 4: Jansen, Piet (5) – Visser, Femke (12)``."""
+    names = dict(Entry.objects.filter(tournament=tournament, start_number__isnull=False)
+                 .values_list("start_number", "name"))
+
+    def who(number: int) -> str:
+        return f"{names[number]} ({number})" if number in names else str(number)
+
     return [
-        _("Round %(r)s, board %(b)s: %(w)s – %(bl)s") % {"r": g.round, "b": g.board, "w": g.white, "bl": g.black}
+        _("Round %(r)s, board %(b)s: %(w)s – %(bl)s") % {"r": g.round, "b": g.board, "w": who(g.white),
+                                                        "bl": who(g.black)}
         for g in pending
     ]
 
@@ -157,10 +165,12 @@ def _pair(tournament: Tournament, actor: Actor, override: bool, report: Progress
     history = build_history(tournament, number - 1, pending_as_meetings=True)
     corrections = open_corrections(tournament, before_round=number)
     if history.pending and not override:
+        n = len(history.pending)
         raise PairingRefused(
-            _("%(n)s game(s) of earlier rounds have no confirmed result yet. Confirm them or pair anyway.")
-            % {"n": len(history.pending)},
-            details=_pending_details(history.pending) + _correction_details(corrections),
+            ngettext("%(n)s game of an earlier round has no confirmed result yet. Confirm it or pair anyway.",
+                     "%(n)s games of earlier rounds have no confirmed result yet. Confirm them or pair anyway.",
+                     n) % {"n": n},
+            details=_pending_details(tournament, history.pending) + _correction_details(corrections),
         )
     if corrections and not override:
         # A correction may change a score the pairing rests on (issue 24, item 6): decide it first.
@@ -188,7 +198,8 @@ def _pair(tournament: Tournament, actor: Actor, override: bool, report: Progress
         after = (f"override: {len(history.pending)} pending game(s), {len(corrections)} open correction "
                  f"request(s); " + after)
     record(actor, tournament, "round.pair", rnd, after=after[:20000])
-    report(100, _("Round %(n)s paired (%(w)s board(s) with warnings)") % {"n": number, "w": n_warned})
+    report(100, ngettext("Round %(n)s paired (%(w)s board with warnings)", "Round %(n)s paired (%(w)s boards with "
+                         "warnings)", n_warned) % {"n": number, "w": n_warned})
     return PairingOutcome(round=rnd, warnings=tuple(result.warnings))
 
 

@@ -287,17 +287,17 @@ def _owner_name(rating_list: RatingList) -> str:
 
 
 def _version_text(rating_list: RatingList) -> str:
-    """A list in plain words for the audit log: ``FMJD (fmjd): 3 players, imported 2026-11-20 by chief``."""
+    """A list for the audit log (``key=value``, worded by the audit page in the reader's language)."""
     by = rating_list.imported_by.get_username() if rating_list.imported_by is not None else "?"
-    return (f"{rating_list.name} ({rating_list.kind}): {rating_list.rows} players, imported "
-            f"{timezone.localtime(rating_list.imported_at):%Y-%m-%d %H:%M} by {by}")
+    return (f"list={rating_list.name}; kind={rating_list.kind}; players={rating_list.rows}; "
+            f"imported={timezone.localtime(rating_list.imported_at):%Y-%m-%d %H:%M}; by={by}")
 
 
 def _refuse(actor: Actor, tournament: Tournament, rating_list: RatingList | None, why: str) -> ServiceError:
     """Audit a refused replacement of ``rating_list`` (nothing to audit for a new name) and return the error."""
     if rating_list is not None:
         record(actor, tournament, "ratinglist.refused", rating_list, before=_version_text(rating_list),
-               after=f"refused: {why}"[:2000])
+               after=f"refused={why}"[:2000])
     return ServiceError(why)
 
 
@@ -388,10 +388,10 @@ def _put_in_place(actor: Actor, tournament: Tournament, version: RatingList, rep
             version.rows = report.rows
             version.complete = True
             version.save(update_fields=["rows", "complete", "owner", "imported_at"])
-            after = (f"{report.rows} players, {report.skipped_count} lines skipped; columns: "
-                     + "; ".join(f"{f}={h}" for f, h in report.columns.items()))
+            after = (f"list={version.name}; players={report.rows}; skipped={report.skipped_count}; columns="
+                     + ", ".join(f"{f}={h}" for f, h in report.columns.items()))
             if old is None:
-                record(actor, tournament, "ratinglist.import", version, after=f"{version.name}: {after}")
+                record(actor, tournament, "ratinglist.import", version, after=after)
             else:
                 record(actor, tournament, "ratinglist.replace", version, before=before, after=after)
     except IntegrityError:

@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Model, Q
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.audit import Actor, record
@@ -111,6 +112,24 @@ def update_tournament(actor: Actor, tournament: Tournament, changes: dict[str, A
         Event.objects.filter(pk=tournament.event_id).update(name=tournament.name)  # the event is this stage
     record(actor, tournament, "tournament.update", tournament, before=before, after=_summary(tournament, changed))
     return tournament
+
+
+# Slugs that would shadow the arbiter pages' own URLs under ``t/``.
+RESERVED_SLUGS = frozenset({"new", "arbiter", "manage"})
+
+
+def free_slug(name: str, fallback: str = "tournament") -> str:
+    """A free web address made from a tournament's name: ``Amersfoort Open 2026`` gives
+    ``amersfoort-open-2026``; ``-2``, ``-3``, ... when taken; ``fallback`` when the name has no letter
+    or digit of the Latin alphabet (``Кубок Москвы``)."""
+    base = slugify(name)[:70].strip("-") or fallback
+    if base in RESERVED_SLUGS:
+        base = f"{base}-{fallback}"
+    slug, n = base, 1
+    while Tournament.objects.filter(slug__iexact=slug).exists():  # case-insensitive: /t/Open/ is /t/open/
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
 
 
 def _next_start_number(tournament: Tournament) -> int:
@@ -221,10 +240,7 @@ def register_player(
     after = _summary(entry, ("start_number", "joined_in_round", "rating"))
     if last:
         kinds = _missed_round_byes(tournament, entry, missed_rounds)
-        halves = kinds.count(Board.ByeKind.HALF)
-        after += f"; missed rounds 1-{last}: " + (
-            f"a {kinds[0]}-point bye each" if len(set(kinds)) == 1
-            else f"a half-point bye in rounds 1-{halves}, a zero-point bye after")
+        after += f"; missed_rounds=1-{last}; bye_kind=" + ",".join(dict.fromkeys(kinds))
     record(actor, tournament, action, entry, after=after)
     return entry
 
@@ -256,7 +272,8 @@ def freeze_start_numbers(
     entries = list(tournament.entries.all())
     if not entries:
         raise ServiceError(_("There are no entries to number."))
-    before = ", ".join(f"{e.name}={e.start_number}" for e in entries)
+    numbered = sorted((e for e in entries if e.start_number), key=lambda e: e.start_number or 0)
+    before = ("numbers=" + ", ".join(f"{e.start_number}. {e.name}" for e in numbered)) if numbered else ""
     if method == Tournament.StartNumberOrder.LOT:
         seed = seed if seed is not None else secrets.randbits(32)
         entries.sort(key=lambda e: e.pk)  # a fixed order before the shuffle: the seed alone decides
@@ -270,7 +287,7 @@ def freeze_start_numbers(
         e.start_number = i
     Entry.objects.bulk_update(entries, ["start_number"])
     bump(tournament.pk)  # bulk writes send no signals
-    after = ", ".join(f"{e.start_number}={e.name}" for e in entries)
+    after = "numbers=" + ", ".join(f"{e.start_number}. {e.name}" for e in entries)
     label = f"method={method}" + (f"; seed={seed}" if method == Tournament.StartNumberOrder.LOT else "")
     record(actor, tournament, "entry.start_numbers", tournament, before=before, after=f"{label}; {after}")
     return seed

@@ -355,7 +355,7 @@ def publish_round(actor: Actor, rnd: Round) -> Round:
     if tournament.status == Tournament.Status.PLANNED:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
-    record(actor, tournament, "round.publish", rnd, before="draft", after="published")
+    record(actor, tournament, "round.publish", rnd, before="status=draft", after="status=published")
     return rnd
 
 
@@ -405,9 +405,12 @@ def finish_round(actor: Actor, rnd: Round) -> Round:
     missing = unfinished_boards(rnd)
     if missing:
         raise ServiceError(
-            _("Round %(n)s cannot be finished: %(count)s game(s) have no confirmed result.")
-            % {"n": rnd.number, "count": len(missing)},
-            details=[_("Board %(b)s has no confirmed result.") % {"b": board_text(b)} for b in missing],
+            ngettext("Round %(n)s cannot be finished: %(count)s game has no confirmed result.",
+                     "Round %(n)s cannot be finished: %(count)s games have no confirmed result.",
+                     len(missing)) % {"n": rnd.number, "count": len(missing)},
+            details=[_("Board %(b)s: %(white)s – %(black)s has no confirmed result.")
+                     % {"b": b.number, "white": _who(b.white) if b.white else "–",
+                        "black": _who(b.black) if b.black else "–"} for b in missing],
         )
     tournament = rnd.tournament
     last = rnd.number >= tournament.rounds_planned
@@ -423,10 +426,11 @@ def finish_round(actor: Actor, rnd: Round) -> Round:
         )
     rnd.status = Round.Status.FINISHED
     rnd.save(update_fields=["status"])
-    record(actor, tournament, "round.finish", rnd, before="published", after="finished")
+    tournament = rnd.tournament
+    record(actor, tournament, "round.finish", rnd, before="status=published", after="status=finished")
     if rnd.number >= tournament.rounds_planned and tournament.status != Tournament.Status.FINISHED:
-        before = tournament.status
+        before = f"status={tournament.status}"
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status", "updated_at"])
-        record(actor, tournament, "tournament.finish", tournament, before=before, after="finished")
+        record(actor, tournament, "tournament.finish", tournament, before=before, after="status=finished")
     return rnd

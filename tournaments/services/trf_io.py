@@ -29,8 +29,8 @@ from typing import cast
 from django.db import transaction
 from django.db.models import Max, Min
 from django.utils import timezone
-from django.utils.text import slugify
 
+from tournaments import federations
 from tournaments.audit import Actor, record
 from tournaments.models import (
     ENTRY_DETAILS,
@@ -64,6 +64,8 @@ from tournaments.trf import (
 from tournaments.trf.writer import Flavour
 from tournaments.vocabulary import Colour, bye_kind_for_code, result_from_codes
 
+from .registration import free_slug
+
 
 def _date(value: str, field_name: str) -> datetime.date | None:
     value = value.strip()
@@ -83,11 +85,7 @@ def _birth_year(value: str) -> int | None:
 
 
 def _unique_slug(base: str) -> str:
-    base = (slugify(base) or "trf-import")[:70]
-    slug, i = base, 2
-    while Tournament.objects.filter(slug__iexact=slug).exists():
-        slug, i = f"{base}-{i}", i + 1
-    return slug
+    return free_slug(base, "trf-import")
 
 
 def _pair_result(t: TrfTournament, white: TrfPlayer, black: TrfPlayer, rnd: int) -> str:
@@ -142,7 +140,7 @@ def _create_tournament(t: TrfTournament, slug: str | None, actor: Actor) -> Tour
         slug=slug or _unique_slug(t.name),
         name=(t.name or slug or "TRF import")[:200],
         place=t.city[:120],
-        federation=t.federation[:3],
+        federation=federations.normalise(t.federation)[:3],
         start_date=_date(t.start_date, "042 start date"),
         end_date=_date(t.end_date, "052 end date"),
         time_control=t.time_control[:60],
@@ -201,7 +199,7 @@ def import_trf(text: str, *, slug: str | None = None, actor: Actor = None) -> To
             Player(
                 name=strip_control(p.name)[:200].strip() or f"Player {p.start}",
                 title=strip_control(p.title)[:10],
-                federation=p.federation[:3],
+                federation=federations.normalise(p.federation)[:3],
                 fmjd_id=p.fide_id[:20],
                 rating=p.rating or None,
             )

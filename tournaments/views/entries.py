@@ -44,6 +44,7 @@ from tournaments.tasks import CSV_IMPORT, start_csv_import
 from .common import attempt, refuse
 
 PERM = "tournaments.manage_tournament"
+_ADDED_KEY = "player-added"  # the last registration, said beside the add form
 
 
 def players(request: HttpRequest, slug: str) -> HttpResponse:
@@ -56,7 +57,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     rounds_exist = tournament.rounds.exists()
     ask_missed = registration.asks_missed_rounds(tournament)
     form = PlayerForm(request.POST or None, late=rounds_exist and ask_missed)
-    if request.GET.get("next") == "player" or (request.method == "POST" and form.errors):
+    if request.GET.get("next") == "player" or request.method == "POST":  # back with the cursor in the name
         form.fields["name"].widget.attrs["autofocus"] = True
     if request.method == "POST" and form.is_valid():
         try:
@@ -65,17 +66,18 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         except ServiceError as exc:
             refuse(request, exc)
         else:
+            # Said beside the form, where the cursor goes back (the page's top is out of view then).
             if entry.joined_in_round > 1:
-                messages.success(
-                    request,
+                request.session[_ADDED_KEY] = (
                     _("%(name)s entered late: paired from round %(n)s, start number %(sn)s; a bye for each "
                       "round before.")
-                    % {"name": entry.name, "n": entry.joined_in_round, "sn": entry.start_number},
+                    % {"name": entry.name, "n": entry.joined_in_round, "sn": entry.start_number}
                 )
             else:
-                messages.success(request, _("%(name)s registered.") % {"name": entry.name})
-            # Back to an empty form with the cursor in the name field: the next player.
-            return redirect(reverse("tournaments:players", args=[slug]) + "?next=player#add-player")
+                request.session[_ADDED_KEY] = _("%(name)s registered.") % {"name": entry.name}
+            # Back to an empty form with the cursor in the name field: the next player. No #add-player:
+            # a URL fragment makes the browser skip autofocus; focusing the field scrolls it into view.
+            return redirect(reverse("tournaments:players", args=[slug]) + "?next=player")
     entries = (
         Entry.objects.filter(tournament=tournament).select_related("user", "account_request")
         .order_by("start_number", "id")
@@ -93,6 +95,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
         "found": rating_list_service.find_players(request.GET.get("find", "")[:100]),
         "have_lists": RatingList.objects.filter(complete=True).exists(),
         "report": request.session.pop(f"csv-report-{tournament.pk}", None) or _run_report(request, tournament),
+        "added": request.session.pop(_ADDED_KEY, ""),
     }
     return render(request, "tournaments/manage/players.html", context)
 
@@ -239,7 +242,7 @@ def import_csv(request: HttpRequest, slug: str) -> HttpResponse:
     level = messages.warning if report.rejected else messages.success
     level(
         request,
-        _("%(ok)s player(s) imported, %(bad)s line(s) rejected.")
+        _("Players imported: %(ok)s. Lines rejected: %(bad)s.")
         % {"ok": len(report.imported), "bad": len(report.rejected)},
     )
     return redirect("tournaments:players", slug=slug)

@@ -31,7 +31,8 @@ def create(request: HttpRequest) -> HttpResponse:
         except ServiceError as exc:
             refuse(request, exc)
         else:
-            messages.success(request, _("Tournament created. You are its chief arbiter."))
+            messages.success(request, _("Tournament created at /t/%(slug)s/. You are its chief arbiter.")
+                             % {"slug": t.slug})
             return redirect("tournaments:manage", slug=t.slug)
     return render(request, "tournaments/manage/create.html", {"form": form})
 

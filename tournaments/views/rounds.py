@@ -14,7 +14,7 @@ from tournaments.access import tournament_for
 from tournaments.audit import Actor
 from tournaments.forms import PairForm, SwapPlayersForm
 from tournaments.models import Board, Round, TaskRun
-from tournaments.reports.reasons import round_why
+from tournaments.reports.reasons import BoardWhy, round_why
 from tournaments.reports.rounds import boards_with_results
 from tournaments.services import pairing as pairing_service
 from tournaments.services import rounds as round_service
@@ -88,7 +88,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
              if e is not None and e.start_number is not None}
     why = round_why([(b.pk, b.reasons) for b in boards], names)
     for b in boards:
-        b.why = why.boards.get(b.pk, [])  # type: ignore[attr-defined]
+        b.why = why.boards.get(b.pk, BoardWhy())  # type: ignore[attr-defined]
     return render(
         request,
         "tournaments/manage/round.html",
