@@ -167,7 +167,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Fields the page does not show are not in the form at all: never posted, never changed. The
-        # withdrawal rule applies to round robins only (tournaments.reports.history: in the other systems
+        # withdrawal rule applies to round robins only (tournaments.history: in the other systems
         # the results of games played stay); round robins take no late entries (their table is fixed).
         spec = self.instance.system
         hidden = ("late_entry_byes", "late_entry_half_rounds") if spec.round_robin else ("withdrawal_rule",)

@@ -142,7 +142,7 @@ def test_draw_agreement_before_minimum_move_is_refused_with_reason(game, player,
 
 def test_results_reach_standings_only_when_confirmed(game, player, opponent, tournament):
     """The history service (pairings and standings) sees a result only after confirmation."""
-    from tournaments.reports.history import tournament_history
+    from tournaments.history import tournament_history
 
     def points(name: str) -> float:
         return next(p.points for p in tournament_history(tournament) if p.name == name)

@@ -6,8 +6,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tournaments.history import build_history, pairing_input, tournament_history
 from tournaments.models import Absence, Board, Entry, ProhibitedPair, Round
-from tournaments.reports.history import build_history, pairing_input, tournament_history
 from tournaments.vocabulary import PENDING, result_codes
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ import pytest
 from django.db import IntegrityError
 
 from tournaments import tasks as pairing_tasks
+from tournaments.history import tournament_history
 from tournaments.models import Absence, AuditEntry, Board, Entry, ProhibitedPair, Round, TaskRun
-from tournaments.reports.history import tournament_history
 from tournaments.reports.rounds import published_rounds
 from tournaments.services import pairing as pairing_service
 from tournaments.services.pairing import PairingRefused, pair_round

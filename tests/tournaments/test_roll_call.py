@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tournaments.history import tournament_history
 from tournaments.models import Absence, AuditEntry, Board, Round
-from tournaments.reports.history import tournament_history
 from tournaments.services.errors import ServiceError
 from tournaments.services.pairing import pair_round
 from tournaments.services.registration import ROLL_CALL_NOTE, register_player, roll_call, set_absence

@@ -22,10 +22,10 @@ from typing import Literal
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from tournaments.history import PendingGame
 from tournaments.models import Entry
 from tournaments.pairing.model import PlayerRecord
 from tournaments.reports.formatting import points_text, tiebreak_text, tiebreak_words
-from tournaments.reports.history import PendingGame
 from tournaments.standings import Standings
 from tournaments.vocabulary import RoundRecord, Scoring
 

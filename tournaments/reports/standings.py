@@ -1,7 +1,7 @@
 """Standings of a stored tournament: confirmed results in, ranked rows out.
 
 The bridge between the models and the pure ``tournaments.standings`` module. Results come
-only from ``tournaments.reports.history.build_history`` (confirmed results only); the
+only from ``tournaments.history.build_history`` (confirmed results only); the
 ranking and every tie-break value come from ``tournaments.standings.compute_standings``.
 Nothing here ranks or computes a tie-break itself.
 
@@ -16,11 +16,11 @@ from typing import cast
 
 from django.core.cache import cache
 
+from tournaments.history import PendingGame, Withdrawal, build_history
 from tournaments.models import Entry, Tournament
 from tournaments.pairing.keizer import KeizerParams
 from tournaments.pairing.model import PlayerRecord
 from tournaments.pairing.systems import OptionError, OptionValue
-from tournaments.reports.history import PendingGame, Withdrawal, build_history
 from tournaments.standings import (
     Explained,
     Standings,

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from django.utils.formats import date_format
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
+from tournaments.history import Withdrawal
 from tournaments.reports.formatting import points_text, tiebreak_text
-from tournaments.reports.history import Withdrawal
 from tournaments.standings import EDITION_FROM, Explained, Explanation, Part, StandingsRow, describe
 
 

@@ -23,11 +23,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.audit import Actor, record
+from tournaments.history import PendingGame, build_history, pairing_input, unavailable_for
 from tournaments.models import Absence, Board, Entry, Round, Tournament
 from tournaments.pairing.model import PairingError, PairingInput, RoundPairing
 from tournaments.pairing.systems import OptionError
 from tournaments.reports.cockpit import CorrectionRef, open_corrections
-from tournaments.reports.history import PendingGame, build_history, pairing_input, unavailable_for
 
 from .errors import ServiceError
 from .registration import freeze_start_numbers, last_round_number

@@ -26,10 +26,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.audit import Actor, record
+from tournaments.history import pairing_input, unavailable_for
 from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Tournament
 from tournaments.pairing.model import ARBITER_CHANGE_REASON, PairingInput
 from tournaments.reports.cockpit import open_corrections
-from tournaments.reports.history import pairing_input, unavailable_for
 from tournaments.vocabulary import is_forfeit_loss, is_unplayed_win
 
 from .errors import ServiceError

@@ -32,6 +32,7 @@ from django.utils import timezone
 
 from tournaments import federations
 from tournaments.audit import Actor, record
+from tournaments.history import COUNTED_ROUND_STATUSES, History, build_history
 from tournaments.models import (
     ENTRY_DETAILS,
     PRIVATE_DETAILS,
@@ -46,7 +47,6 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pairing.systems import from_trf_code
-from tournaments.reports.history import COUNTED_ROUND_STATUSES, History, build_history
 from tournaments.reports.standings import TournamentResults, standings_for
 from tournaments.text import strip_control
 from tournaments.trf import (

@@ -318,7 +318,7 @@ def withdraw(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         else:
             messages.success(request, _("%(name)s withdrawn.") % {"name": entry.name})
             return redirect("tournaments:players", slug=slug)
-    # The rule applies to round robins only (tournaments.reports.history): elsewhere the games played stay.
+    # The rule applies to round robins only (tournaments.history): elsewhere the games played stay.
     rule = (tournament.get_withdrawal_rule_display() if tournament.is_round_robin
             else _("Always keep results (the games played count; only round robins may remove them)"))
     return render(

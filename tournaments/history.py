@@ -1,4 +1,5 @@
-"""A tournament's history as pure dataclasses: the one place where model rows become ``PlayerRecord``s.
+"""The one history builder: a tournament's rows become pure dataclasses (``PlayerRecord``s), read by the
+pairing service, the standings, the exports and the pages alike.
 
 Public API (used by the pairing manager and by the standings/public pages):
 
