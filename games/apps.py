@@ -7,6 +7,4 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         # Django's documented place for wiring that needs the models loaded.
-        from games import permissions, signals  # noqa: F401, PLC0415
-
-        signals.connect()
+        from games import permissions  # noqa: F401, PLC0415

@@ -1,4 +1,9 @@
-"""The audit log: every arbiter action is recorded with who, when, what and a before/after summary."""
+"""The audit log: every arbiter action is recorded with who, when, what and a before/after summary.
+
+An audited action of a tournament changes what its pages show (a result, a pairing, a setting, an
+entry...), so ``record`` also advances the tournament's version (``tournaments.versioning.bump``):
+one call says "this changed", and no change can reach a page unaudited or a page stay stale. The few
+actions that change nothing shown (``UNSHOWN``) leave the version alone."""
 
 from __future__ import annotations
 
@@ -8,6 +13,20 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import models
 
 from .models import AuditEntry, Tournament
+from .versioning import bump
+
+# Audited actions that change nothing a tournament's pages or documents show.
+UNSHOWN = frozenset(
+    {
+        "archive.export_with_email",
+        "ratinglist.refused",
+        "entry.request_link",
+        "entry.withdraw_link",
+        "entry.decline_link",
+        "create_submission_link",
+        "revoke_submission_link",
+    }
+)
 
 # Who acts: a signed-in user, the anonymous user, or None (a private link, a command without --user).
 Actor: TypeAlias = User | AnonymousUser | None
@@ -22,8 +41,9 @@ def record(
     before: str = "",
     after: str = "",
 ) -> AuditEntry:
-    """Write one audit entry. Call it inside the transaction of the action it records."""
-    return AuditEntry.objects.create(
+    """Write one audit entry and, for a change of what the tournament shows, advance its version. Call it
+    inside the transaction of the action it records."""
+    entry = AuditEntry.objects.create(
         tournament=tournament,
         actor=actor if actor is not None and actor.is_authenticated else None,
         action=action,
@@ -33,3 +53,6 @@ def record(
         before=before,
         after=after,
     )
+    if tournament is not None and action not in UNSHOWN:
+        bump(tournament.pk)
+    return entry

@@ -1,14 +1,20 @@
-"""One version counter per tournament, bumped in one place.
+"""The version counters: one per tournament, one per game, each bumped in one place.
 
 ``Tournament.version`` changes whenever anything a tournament's pages or documents show changes:
-settings, entries and players, rounds and boards, absences, results, games, claims and rulings,
-roles. It is the ETag of the public pages, the key of their caches and of the cached standings,
-and tells a built document whether it is current.
+settings, entries, rounds and pairings, absences, results, claims and rulings, roles. It is the ETag
+of the public pages, the key of their caches and of the cached standings, and tells a built document
+whether it is current. Every such change is an audited action, and ``tournaments.audit.record`` calls
+``bump`` for it (so no write path can change a page without its version moving: the permission
+matrix's write-audit test checks that every write is audited); a service that changes rows without
+an audit entry calls ``bump`` itself. No model signal is involved.
 
-``bump`` is the only writer. The model signals of both apps call it (``tournaments.signals``,
-``games.signals``); services call it after bulk writes, which send no signals. After the
-transaction commits, ``tournament_changed`` is sent once per changed tournament (the edge
-listens to it: documents are rebuilt in the background).
+``Game.version`` changes with a game's moves (``game_moved``): a move typed during play refreshes that
+game's live view and feed, and nothing of the tournament's (standings, pairings and documents show no
+moves), so a hall typing moves costs no page of the event a render.
+
+After the transaction commits, ``tournament_changed`` is sent for each changed tournament (the edge
+listens to it, connected in ``tournaments.apps``: documents are rebuilt in the background; repeated
+announcements of one tournament are folded there, by the rebuild's own guard).
 """
 
 from __future__ import annotations
@@ -21,9 +27,9 @@ from django.db import transaction
 from django.db.models import F
 from django.dispatch import Signal
 
-from tournaments.models import Tournament
+from tournaments.models import Game, Tournament
 
-# Sent after commit with ``tournament_id``; once per tournament and transaction.
+# Sent after commit with ``tournament_id``.
 tournament_changed = Signal()
 
 
@@ -32,9 +38,8 @@ _quiet = threading.local()
 
 @contextlib.contextmanager
 def quiet_bumps() -> Iterator[None]:
-    """Inside, ``bump`` does nothing (the model signals look nothing up): a bulk writer that saves
-    thousands of rows one by one (an archive import) bumps once itself, after, for every tournament
-    it changed. Per thread; nests."""
+    """Inside this block ``bump`` does nothing: a caller that writes many rows (an archive import)
+    bumps once itself when it is done."""
     _quiet.depth = getattr(_quiet, "depth", 0) + 1
     try:
         yield
@@ -52,24 +57,20 @@ def bump(tournament_ids: int | Iterable[int]) -> None:
         return
     Tournament.objects.filter(pk__in=ids).update(version=F("version") + 1)
     for tournament_id in ids:
-        _announce_after_commit(tournament_id)
+        transaction.on_commit(_Announcement(tournament_id))
+
+
+def game_moved(game_id: int) -> None:
+    """Advance a game's own version: its moves changed (its live view, its feed and its PDN show them;
+    no page of the tournament does, so the tournament's version stays)."""
+    Game.objects.filter(pk=game_id).update(version=F("version") + 1)
 
 
 class _Announcement:
-    """The after-commit callback for one tournament (recognisable, so a transaction holds one)."""
+    """The after-commit callback for one tournament."""
 
     def __init__(self, tournament_id: int) -> None:
         self.tournament_id = tournament_id
 
     def __call__(self) -> None:
         tournament_changed.send(sender=Tournament, tournament_id=self.tournament_id)
-
-
-def _announce_after_commit(tournament_id: int) -> None:
-    connection = transaction.get_connection()
-    # Django keeps the callbacks of the open transaction as (savepoint ids, callback, robust); a
-    # savepoint rolled back drops its own, so looking there never loses an announcement.
-    for _sids, callback, _robust in getattr(connection, "run_on_commit", ()):
-        if isinstance(callback, _Announcement) and callback.tournament_id == tournament_id:
-            return
-    transaction.on_commit(_Announcement(tournament_id))

@@ -36,6 +36,7 @@ from games.services.results import confirm_version, create_version
 from games.services.validation import move_text_problem, translate_message, validate_game
 from tournaments.audit import record
 from tournaments.models import Board, Game, ResultSubmission, Round, Termination, Tournament
+from tournaments.versioning import game_moved
 
 Progress = Callable[[int, int], None]
 MAX_GAMES = 2000  # games per file (a big open has a few hundred per round)
@@ -117,6 +118,7 @@ def store_game(board: Board, game: PdnGame, user: User, *, replace_moves: bool =
         g.pdn_tags = dict(game.tags)
         g.validation = validate_game(g)
         g.save()
+        game_moved(g.pk)
         n_irr = len(g.validation.get("irregularities", []))
         if n_irr:
             warnings.append(_("%(n)d irregularities flagged for the arbiter") % {"n": n_irr})

@@ -37,6 +37,7 @@ from games.services.games import entry_of_user, side_of_entry
 from games.services.validation import agreement_refusal, move_text_problem, validate_game
 from tournaments.audit import record
 from tournaments.models import Entry, Game, Result, ResultSubmission, Round, Termination, Tournament
+from tournaments.versioning import game_moved
 from tournaments.vocabulary import submissions_disagree
 
 log = logging.getLogger(__name__)
@@ -339,6 +340,8 @@ def _apply_to_game(game: Game, sub: ResultSubmission) -> None:
         game.validation = validate_game(game)
         changed += ["moves", "validation"]
     game.save(update_fields=changed)
+    if "moves" in changed:
+        game_moved(game.pk)
 
 
 def _confirm(sub: ResultSubmission, user: User, note: str = "", *,

@@ -21,6 +21,7 @@ from games.services.games import profile_name
 from games.services.validation import Decision, check_moves, rulings_of, translate_message, validate_game
 from tournaments.audit import record
 from tournaments.models import Game
+from tournaments.versioning import game_moved
 
 
 def rule_irregularity(
@@ -69,6 +70,7 @@ def rule_irregularity(
         )
         game.validation = validate_game(game)
         game.save(update_fields=["validation", "updated_at"])
+        game_moved(game.pk)
         record(user, game.board.round.tournament, "irregularity_ruling", game, before=before,
                after=f"ply={ply}; decision={decision}; corrected_move={ruling.corrected_move}; comment={comment}")
     return ruling

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 
+from tests.versions import changed
+
 
 @pytest.fixture(autouse=True)
 def _isolated(settings, tmp_path):
@@ -35,6 +37,7 @@ def play(db):
             ResultSubmission.objects.create(game=game, result=result, status=state)
         for i, entry in enumerate(byes, start=n + 1):
             Board.objects.create(round=rnd, number=i, white=entry, bye_kind=Board.ByeKind.PAB)
+        changed(tournament)  # what an arbiter's audited pairing and results do
         return rnd
 
     return do

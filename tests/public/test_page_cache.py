@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 from django.urls import reverse
 
+from tests.versions import changed
 from tournaments.public import page_cache
 from tournaments.public.page_cache import render_count_key
 
@@ -148,4 +149,5 @@ def test_while_results_pour_in_a_page_is_rendered_at_most_once_per_reuse_window(
     assert client.get(live).content != first.content and renders(tournament) == 2  # 2.5 s: rendered again
     tournament.public_standings = False
     tournament.save()
+    changed(tournament)
     assert client.get(live).status_code == 404  # settings changed: never stale

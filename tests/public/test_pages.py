@@ -7,6 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from tests.versions import changed
 from tournaments.models import Round
 
 PAGES = {
@@ -37,6 +38,7 @@ def test_anonymous_visitor_sees_every_public_page(client, tournament, two_rounds
 def test_page_switched_off_is_a_404(client, tournament, two_rounds, flag):
     setattr(tournament, flag, False)
     tournament.save()
+    changed(tournament)
     for name in PAGES[flag]:
         assert client.get(url(name, tournament)).status_code == 404, name
 
@@ -48,6 +50,7 @@ def test_unknown_tournament_is_a_404(client, db):
 def test_list_shows_listed_tournaments_only(client, tournament, other_tournament):
     other_tournament.is_public = False
     other_tournament.save()
+    changed(other_tournament)
     html = client.get(reverse("public:list")).content.decode()
     assert "Club Open" in html and "Other Open" not in html
 
@@ -59,6 +62,7 @@ def test_unlisted_tournament_stays_reachable_by_its_link_but_asks_search_engines
     assert 'name="robots"' not in client.get(page).content.decode()
     tournament.is_public = False
     tournament.save()
+    changed(tournament)
     for name in ("public:tournament", "public:standings", "public:crosstable", "public:pairings"):
         response = client.get(reverse(name, args=[tournament.slug]))
         assert response.status_code == 200, name
@@ -144,6 +148,7 @@ def test_round_robin_grid_and_double_round_robin_subcells(client, tournament, en
     tournament.pairing_system = "berger_double"
     tournament.rounds_planned = 6
     tournament.save()
+    changed(tournament)
     play(tournament, 1, [(a, b, "2-0"), (c, d, "1-1")])
     play(tournament, 4, [(b, a, "1-1"), (d, c, "-+")])
     html = client.get(reverse("public:crosstable", args=[tournament.slug])).content.decode()
@@ -179,10 +184,12 @@ def test_crosstable_shows_pending_games_without_points(client, tournament, entri
 def test_projector_respects_the_switches(client, tournament, two_rounds):
     tournament.public_standings = False
     tournament.save()
+    changed(tournament)
     html = client.get(reverse("public:projector", args=[tournament.slug])).content.decode()
     assert 'class="slide pairings"' in html and 'class="slide standings"' not in html
     tournament.public_pairings = False
     tournament.save()
+    changed(tournament)
     assert client.get(reverse("public:projector", args=[tournament.slug])).status_code == 404
     assert client.get(reverse("public:projector_live", args=[tournament.slug])).status_code == 404
 
@@ -195,6 +202,7 @@ def test_game_links_disappear_when_games_are_not_public(client, tournament, two_
     assert link in client.get(reverse("public:player", args=[tournament.slug, 1])).content.decode()
     tournament.public_games = False
     tournament.save()
+    changed(tournament)
     assert link not in client.get(reverse("public:player", args=[tournament.slug, 1])).content.decode()
     assert link not in client.get(reverse("public:round", args=[tournament.slug, 2])).content.decode()
 

@@ -12,6 +12,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
+from tests.versions import changed
 from tournaments import tasks
 from tournaments.models import Document
 from tournaments.public.sample import create_sample_tournament
@@ -68,6 +69,7 @@ def test_round_robin_pdf_is_a_grid(tournament, entries, play):
     tournament.pairing_system = "berger"
     tournament.rounds_planned = 3
     tournament.save()
+    changed(tournament)
     a, b, c, d = entries
     play(tournament, 1, [(a, b, "2-0"), (c, d, "1-1")])
     pages, texts = text_of(build_crosstable_pdf(tournament))
@@ -98,6 +100,7 @@ def test_documents_are_stored_and_rebuilt_when_a_result_changes(tournament, two_
     sub = ResultSubmission.objects.filter(game__board__round__number=2, game__board__number=2).get()
     sub.status = ResultSubmission.Status.SUPERSEDED
     sub.save()
+    changed(sub)
     tournament.refresh_from_db()
     doc.refresh_from_db()
     assert not doc.is_current(tournament)  # the tournament's version moved on
@@ -136,16 +139,19 @@ def test_a_burst_of_changes_queues_one_rebuild_after_commit(tournament, two_roun
         with transaction.atomic():
             for sub in subs:
                 sub.save()  # several changes in one transaction
+                changed(sub)
             assert not queued.called  # nothing before the commit
         queued.assert_called_once_with((tournament.pk,), countdown=tasks.DOCUMENT_REBUILD_DELAY,
                                        task_id=mock.ANY)
         with transaction.atomic():
             subs[0].save()  # a second transaction within the delay: nothing more queued
+            changed(subs[0])
         assert queued.call_count == 1
         # The queued rebuild ran (as the task it was queued as): the next change queues again.
         tasks.rebuild_documents.apply((tournament.pk,), task_id=queued.call_args.kwargs["task_id"])
         with transaction.atomic():
             subs[0].save()
+            changed(subs[0])
         assert queued.call_count == 2
 
 
@@ -173,6 +179,7 @@ def test_download_serves_the_stored_file(client, tournament, two_rounds):
 def test_crosstable_download_follows_its_switch(client, tournament, two_rounds):
     tournament.public_crosstable = False
     tournament.save()
+    changed(tournament)
     assert client.get(reverse("public:document", args=[tournament.slug, "crosstable"])).status_code == 404
 
 
@@ -215,6 +222,7 @@ def test_arbiters_download_every_document_even_when_the_public_pages_are_off(
 ):
     tournament.public_crosstable = tournament.public_pairings = False
     tournament.save()
+    changed(tournament)
     urls = [
         reverse("public:document", args=[tournament.slug, "crosstable"]),
         reverse("public:round_document", args=[tournament.slug, "pairings", 1]),

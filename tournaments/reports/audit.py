@@ -92,6 +92,9 @@ ACTIONS = {
     "appoint_arbiter": gettext_lazy("appointed an arbiter"),
     "remove_arbiter": gettext_lazy("removed an arbiter"),
     "import_pdn_game": gettext_lazy("imported a game from PDN"),
+    "admin.add": gettext_lazy("added a record in the admin site"),
+    "admin.change": gettext_lazy("changed a record in the admin site"),
+    "admin.delete": gettext_lazy("deleted a record in the admin site"),
 }
 
 # Names of the keys the services write that are not (or not well) named by a model field.
