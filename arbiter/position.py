@@ -40,11 +40,6 @@ class Move:
             object.__setattr__(self, "captures", tuple(sorted(caps)))
 
     @property
-    def is_capture(self) -> bool:
-        """True when the move captures at least one piece."""
-        return bool(self.captures)
-
-    @property
     def key(self) -> tuple[int, int, frozenset[int]]:
         """The identity of the move: (from, to, set of captured squares)."""
         return (self.from_sq, self.to_sq, frozenset(self.captures))

@@ -27,11 +27,15 @@ def outcome(result: str | None) -> str | None:
     return {"2-0": "W", "0-2": "B", "1-1": "D"}.get(normalise_result(result) or "")
 
 
+_FAMILY_TEXT = {
+    "international": {"W": "2-0", "B": "0-2", "D": "1-1", "L": "0-0"},
+    "default": {"W": "1-0", "B": "0-1", "D": "1/2-1/2", "L": "0-0"},
+}
+
+
 def result_text(profile: Profile, winner: str) -> str:
-    """The result in the profile's PDN family for winner 'W', 'B' or 'D'."""
-    if profile.result_family == "international":
-        return {"W": "2-0", "B": "0-2", "D": "1-1"}[winner]
-    return {"W": "1-0", "B": "0-1", "D": "1/2-1/2"}[winner]
+    """The result in the profile's PDN family for winner 'W', 'B', 'D' or 'L' (both lose: ``0-0``)."""
+    return _FAMILY_TEXT.get(profile.result_family, _FAMILY_TEXT["default"])[winner]
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import rules
 
 from tournaments.audit import Actor as User
-from tournaments.models import Round, Tournament
+from tournaments.models import Tournament
 from tournaments.permissions import is_arbiter, predicate
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def is_game_player(user: User, game: Game | None) -> bool:
 @predicate
 def round_is_published(user: User, game: Game | None) -> bool:
     """Players act only on games of published (or finished) rounds."""
-    return game is not None and game.board.round.status != Round.Status.DRAFT
+    return game is not None and not game.board.round.is_draft
 
 
 @predicate

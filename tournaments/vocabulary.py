@@ -67,6 +67,17 @@ _WIN_TYPE_UNPLAYED: frozenset[str] = frozenset({"+", "U", "F"})  # scored like a
 WHITE_WINS, DRAW, BLACK_WINS = "2-0", "1-1", "0-2"
 WHITE_WINS_FORFEIT, BLACK_WINS_FORFEIT, DOUBLE_FORFEIT, BOTH_LOSE = "+-", "-+", "--", "0-0"
 FORFEIT_RESULTS: frozenset[str] = frozenset({WHITE_WINS_FORFEIT, BLACK_WINS_FORFEIT, DOUBLE_FORFEIT})
+# The results a game's record (a PDN file) states over the board; ``arbiter.pdn_types.normalise_result``
+# reads every PDN spelling (1-0, 1/2-1/2, ...) into one of these.
+PDN_RESULTS: frozenset[str] = frozenset({WHITE_WINS, DRAW, BLACK_WINS, BOTH_LOSE})
+# Who a result favours: W(hite), B(lack), D(raw), L (nothing for either); a PDN export writes it in the
+# game type's family (``arbiter.results.result_text``), a forfeit keeping its Termination tag.
+RESULT_WINNER: dict[str, str] = {
+    WHITE_WINS: "W", WHITE_WINS_FORFEIT: "W", BLACK_WINS: "B", BLACK_WINS_FORFEIT: "B",
+    DRAW: "D", DOUBLE_FORFEIT: "L", BOTH_LOSE: "L",
+}
+# Typed on the arbiter's results page besides the PDN spellings: "=" for a draw, "+/-" for a forfeit.
+TYPED_SPELLINGS: dict[str, str] = {"=": DRAW, "+/-": WHITE_WINS_FORFEIT, "-/+": BLACK_WINS_FORFEIT}
 
 # Result -> (White's code, Black's code).
 _RESULT_CODES: dict[str, tuple[ResultCode, ResultCode]] = {
@@ -86,6 +97,9 @@ _UNRATED_AS_GAME: dict[str, str] = {"W": "1", "D": "=", "L": "0"}
 BYE_CODES: dict[str, ResultCode] = {"pab": "U", "half": "H", "zero": "Z", "full": "F", "absent": "Z"}
 # The other way (a file's round without opponent -> bye kind); any other code is an absence.
 _CODE_BYE_KINDS: dict[str, str] = {"U": "pab", "H": "half", "F": "full", "+": "full"}
+# An absence (``Absence.Kind`` value) -> the bye board it leaves a player who is not paired
+# (``Board.ByeKind`` value): a requested bye is that bye, an absence (with or without notice) a zero.
+ABSENCE_BYE_KINDS: dict[str, str] = {"half": "half", "zero": "zero", "absent": "absent", "excused": "absent"}
 EXCUSED_ABSENCE_CODE: ResultCode = "H"  # Keizer: an absence with notice scores like a half-point bye
 
 
@@ -263,6 +277,11 @@ def draw_mark(code: str) -> int:
 def fide_code(code: str) -> str:
     """The code as plain FIDE TRF has it: a plus- or minus-draw becomes ``=``, the rest is unchanged."""
     return "=" if code in (PLUS_DRAW, MINUS_DRAW) else code
+
+
+def absence_code(kind: str) -> ResultCode:
+    """The TRF code of a round an absence of ``kind`` (``Absence.Kind`` value) leaves: H or Z."""
+    return BYE_CODES[ABSENCE_BYE_KINDS[kind]]
 
 
 def bye_kind_for_code(code: str) -> str:

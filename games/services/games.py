@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from games.services import User
 from tournaments.models import Board, Entry, Game, Round, Tournament
 from tournaments.services.rounds import make_games
+
+
+def draft_refusal(rnd: Round) -> str | None:
+    """Why the games of ``rnd`` take no result, moves or game file yet (a draft: games attach to published
+    boards only), or None when they do. The one wording of the rule for every service that stores."""
+    if not rnd.is_draft:
+        return None
+    return _("Round %(n)s is a draft: results can only be stored once it is published.") % {"n": rnd.number}
 
 
 def games_of_board(board: Board) -> list[Game]:

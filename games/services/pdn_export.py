@@ -17,22 +17,14 @@ from arbiter.pdn import PdnGame, PdnMove, variant_tags
 from arbiter.pdn_lexer import MOVE, tokenize
 from arbiter.pdn_writer import write_pdn
 from arbiter.profiles import get_profile
+from arbiter.results import result_text
 from games.services.games import profile_name
 from games.services.validation import check_game
-from tournaments.models import Board, Game, Result, ResultSubmission, Round, Tournament
+from tournaments.models import Board, Game, ResultSubmission, Round, Tournament
 from tournaments.services.rounds import encounter_games
 from tournaments.text import strip_control
+from tournaments.vocabulary import RESULT_WINNER
 
-# Confirmed result -> (winner) in a neutral form; forfeits keep a Termination tag.
-_OUTCOME: dict[str, str] = {  # result code -> W(hite wins), B(lack wins), D(raw), L(oss for both)
-    Result.WHITE_WINS: "W", Result.WHITE_WINS_FORFEIT: "W",
-    Result.BLACK_WINS: "B", Result.BLACK_WINS_FORFEIT: "B",
-    Result.DRAW: "D", Result.DOUBLE_FORFEIT: "L", Result.BOTH_LOSE: "L",
-}
-_FAMILY = {
-    "international": {"W": "2-0", "B": "0-2", "D": "1-1", "L": "0-0"},
-    "default": {"W": "1-0", "B": "0-1", "D": "1/2-1/2", "L": "0-0"},
-}
 STANDARD_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 
 
@@ -58,8 +50,7 @@ def pdn_result(game: Game, sub: ResultSubmission | None = None) -> str:
         sub = confirmed_of(game)
     if sub is None:
         return "*"
-    family = get_profile(profile_name(game)).result_family
-    return _FAMILY.get(family, _FAMILY["default"])[_OUTCOME[sub.result]]
+    return result_text(get_profile(profile_name(game)), RESULT_WINNER[sub.result])
 
 
 def _written(game: Game) -> list[PdnMove]:

@@ -30,20 +30,20 @@ from arbiter.pdn_writer import write_game
 from arbiter.profiles import UnknownVariant
 from games.permissions import is_game_player
 from games.services import GameError, User
-from games.services.games import entry_of_user, game_for_board
+from games.services.games import draft_refusal, entry_of_user, game_for_board
 from games.services.matching import match_board
 from games.services.results import confirm_version, create_version
 from games.services.validation import move_text_problem, translate_message, validate_game
 from tournaments.audit import record
 from tournaments.models import Board, Game, ResultSubmission, Round, Termination, Tournament
 from tournaments.versioning import game_moved
+from tournaments.vocabulary import PDN_RESULTS
 
 Progress = Callable[[int, int], None]
 MAX_GAMES = 2000  # games per file (a big open has a few hundred per round)
 MAX_GAME_CHARS = 50_000  # characters per game, comments and variations included
 MAX_PLIES = 1000  # half-moves per game (long games have 150-200)
 MAX_WAITING = 300  # games to place by hand whose text the report keeps
-_PDN_TO_RESULT = {"2-0": "2-0", "1-1": "1-1", "0-2": "0-2", "0-0": "0-0"}
 
 
 def decode_upload(data: bytes) -> str:
@@ -101,8 +101,9 @@ def store_game(board: Board, game: PdnGame, user: User, *, replace_moves: bool =
     Raises GameError when the board's round is a draft (games and results attach to published boards
     only) or the board already has different moves (unless ``replace_moves``).
     """
-    if board.round.status == Round.Status.DRAFT:
-        raise GameError(_("round %(n)s is a draft: publish it before importing its games") % {"n": board.round.number})
+    refusal = draft_refusal(board.round)
+    if refusal:
+        raise GameError(refusal)
     warnings: list[str] = []
     text = movetext(game)
     too_long = move_text_problem(text)
@@ -125,8 +126,8 @@ def store_game(board: Board, game: PdnGame, user: User, *, replace_moves: bool =
         stopped = g.validation.get("stopped")
         if stopped:
             warnings.append(str(stopped.get("message", "")))
-        result = _PDN_TO_RESULT.get(game.normalised_result or "")
-        if result:
+        result = game.normalised_result
+        if result in PDN_RESULTS:
             confirmed = ResultSubmission.objects.confirmed().filter(game=g).first()
             if confirmed is None or confirmed.result != result:
                 own = bool(is_game_player(user, g))

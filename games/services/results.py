@@ -33,7 +33,7 @@ from django.utils.translation import gettext as _
 from games.models import CorrectionRequest, SubmissionLink
 from games.permissions import is_game_arbiter
 from games.services import GameError, User
-from games.services.games import entry_of_user, side_of_entry
+from games.services.games import draft_refusal, entry_of_user, side_of_entry
 from games.services.validation import agreement_refusal, move_text_problem, validate_game
 from tournaments.audit import record
 from tournaments.models import Entry, Game, Result, ResultSubmission, Round, Termination, Tournament
@@ -143,9 +143,9 @@ def create_version(game: Game, **fields: Any) -> ResultSubmission:
     Retries once if a concurrent submission took the version number.
     """
     board = game.board
-    if board.round.status == Round.Status.DRAFT:
-        raise GameError(_("Round %(n)s is a draft: results can only be stored once it is published.")
-                        % {"n": board.round.number})
+    refusal = draft_refusal(board.round)
+    if refusal:
+        raise GameError(refusal)
     if board.is_bye or board.black_id is None:
         raise GameError(_("A bye has no game to record a result for."))
     too_long = move_text_problem(fields.get("moves", ""))
@@ -193,8 +193,9 @@ def submit_result(
     finished (only an arbiter changes it then: ``request_correction``), or the result does not fit.
     ``moves`` None keeps the game's latest moves. Arbiters use ``enter_result`` instead.
     """
-    if game.board.round.status == Round.Status.DRAFT:
-        raise GameError(_("The round is not published yet."))
+    refusal = draft_refusal(game.board.round)
+    if refusal:
+        raise GameError(refusal)
     entry = _submitting_entry(game, user, link)
     if result not in PLAYER_RESULTS:
         raise GameError(_("Players may submit 2-0, 1-1 or 0-2; forfeits are entered by an arbiter."))
@@ -309,8 +310,9 @@ def may_confirm(submission: ResultSubmission, user: User, link: SubmissionLink |
     assert entry is not None
     if submission.submitted_for_id == entry.pk:
         return False, _("Nobody confirms or rejects their own submission: the opponent or an arbiter must do it.")
-    if game.board.round.status == Round.Status.DRAFT:
-        return False, _("The round is not published yet.")
+    refusal = draft_refusal(game.board.round)
+    if refusal:
+        return False, refusal
     locked = players_locked_out(game)
     if locked:
         return False, locked

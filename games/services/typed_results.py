@@ -14,14 +14,15 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from arbiter.pdn_types import normalise_result
 from games.services import GameError, User
 from games.services.games import game_for_board
 from games.services.results import confirmed_submission, enter_result
 from tournaments.models import Board, Result, Round
+from tournaments.vocabulary import TYPED_SPELLINGS
 
 MAX_ENTRIES = 200  # entries per form: more boards than any round has
 _ENTRY = re.compile(r"^\s*(\d{1,4})\s*[:.]?\s+(\S+)\s*$")
-_SPELLINGS = {"1/2-1/2": "1-1", "½-½": "1-1", "=": "1-1", "1-0": "2-0", "0-1": "0-2", "+/-": "+-", "-/+": "-+"}
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,8 @@ def enter_typed_results(rnd: Round, text: str, user: User) -> list[TypedEntry]:
                                                         "e.g. 4 2-0.") % {"text": part}))
             continue
         number, code = int(m.group(1)), m.group(2)
-        out.append(_enter(boards.get(number), number, _SPELLINGS.get(code, code), part, user))
+        out.append(_enter(boards.get(number), number, TYPED_SPELLINGS.get(code) or normalise_result(code) or code, part,
+                          user))
     return out
 
 

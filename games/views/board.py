@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from games.services.games import game_for_board
 from games.views.links import remembered_link
 from tournaments.access import LoginRequired, tournament_for
-from tournaments.models import Board, ResultSubmission, Round
+from tournaments.models import Board, ResultSubmission
 
 
 def board_result(request: HttpRequest, slug: str, number: int, board: int) -> HttpResponse:
@@ -32,7 +32,7 @@ def board_result(request: HttpRequest, slug: str, number: int, board: int) -> Ht
         Board.objects.select_related("round", "white", "black"),
         round__tournament=tournament, round__number=number, number=board,
     )
-    if b.round.status == Round.Status.DRAFT:
+    if b.round.is_draft:
         raise Http404("round not published")
     game = None if b.is_bye or b.black_id is None else game_for_board(b)
     if game is not None:

@@ -36,7 +36,7 @@ from games.views.moves import check_response, entry_context, posted_board_respon
 from games.views.results import game_card, sent_message
 from tournaments import throttle
 from tournaments.access import tournament_for
-from tournaments.models import Entry, Game, ResultSubmission, Round, Tournament
+from tournaments.models import Entry, Game, ResultSubmission, Tournament
 from tournaments.services.site_address import base_url, link_url
 from tournaments.throttle import client_address
 
@@ -190,7 +190,7 @@ def _link_game(token: str, game_id: int, request: HttpRequest, remember: bool = 
     )
     board = game.board
     if (board.round.tournament_id != link.tournament_id or side_of_entry(game, link.entry) is None
-            or board.round.status == Round.Status.DRAFT):
+            or board.round.is_draft):
         raise Http404("not a game of this link")
     return link, game
 
@@ -213,7 +213,7 @@ def _link_decision(request: HttpRequest, token: str, pk: int, confirm: bool) -> 
         "game__board__round__tournament", "game__white", "game__black"), pk=pk)
     game = sub.game
     if (game.board.round.tournament_id != link.tournament_id or side_of_entry(game, link.entry) is None
-            or game.board.round.status == Round.Status.DRAFT):
+            or game.board.round.is_draft):
         raise Http404("not a game of this link")
     try:
         if confirm:

@@ -34,6 +34,12 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament} – {_('round')} {self.number}"
 
+    @property
+    def is_draft(self) -> bool:
+        """Not yet published: its boards are the arbiters' alone, its games take no result, move or game
+        file, and no public page shows it (``games.services.games.draft_refusal`` says so in words)."""
+        return self.status == Round.Status.DRAFT
+
 
 class Board(models.Model):
     """One pairing of a round, at a numbered board: an encounter of two competitors holding its games, or a

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from tournaments.models import Board, Entry, Game, Player, ResultSubmission, Round, Tournament
 from tournaments.ratings import logistic_expected
+from tournaments.vocabulary import DRAUGHTS_SCORING, result_points
 
 FIRST = ["Piet", "Jürgen", "Amélie", "Сергей", "Zoë", "Łukasz", "Ольга", "Søren", "Inês", "Ярослав", "Kees", "Élodie"]
 LAST = ["Jansen", "Müller", "Lefèvre", "Иванов", "de Vries", "Wójcik", "Петрова", "Nørgaard", "Gonçalves", "Шевченко",
@@ -89,12 +90,12 @@ def create_sample_tournament(
             if rng.random() < 0.01:
                 outcome = "+-"
             outcomes.append(outcome)
-            pw, pb = {"2-0": (2, 0), "1-1": (1, 1), "0-2": (0, 2), "+-": (2, 0)}[outcome]
+            pw, pb = result_points(outcome, DRAUGHTS_SCORING)
             points[w.pk] += pw
             points[k.pk] += pb
         if bye is not None:
             boards.append(Board(round=rnd, number=len(boards) + 1, white=bye, bye_kind=Board.ByeKind.PAB))
-            points[bye.pk] += 2
+            points[bye.pk] += DRAUGHTS_SCORING.pab
         Board.objects.bulk_create(boards)
         games = Game.objects.bulk_create([Game(board=b, white_id=b.white_id, black_id=b.black_id)
                                           for b in boards if not b.bye_kind])

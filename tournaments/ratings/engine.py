@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournaments.ratings.performance import average_rating, performance_formula, performance_table
+from tournaments.ratings.performance import performance_formula, performance_table
 from tournaments.ratings.presets import NewPlayerRule, PlayerFacts, Preset
 from tournaments.ratings.rounding import apply_rounding
 from tournaments.ratings.tables import dp_table
@@ -202,7 +202,3 @@ def rate_event(
     """Every player's rating result, in the order of ``inp.players``."""
     return tuple(rate_player(p, inp, preset, k=k, performance=performance) for p in inp.players)
 
-
-def opponents_average(games: tuple[RatedGame, ...]) -> int | None:
-    """ARO over the rated games (rounded half up)."""
-    return average_rating([g.opponent_rating for g in games])

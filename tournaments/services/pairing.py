@@ -28,6 +28,7 @@ from tournaments.models import Absence, Board, Entry, Round, Tournament
 from tournaments.pairing.model import PairingError, PairingInput, RoundPairing
 from tournaments.pairing.systems import OptionError
 from tournaments.reports.cockpit import CorrectionRef, open_corrections
+from tournaments.vocabulary import ABSENCE_BYE_KINDS
 
 from .errors import ServiceError
 from .registration import freeze_start_numbers, last_round_number
@@ -37,12 +38,6 @@ from .rounds import board_text, engine_board, refresh_warnings, unpair_round
 # progress(percent, message), called at each step of a pairing run as a background task.
 Progress: TypeAlias = Callable[[int, str], None]
 
-ABSENCE_BYES: dict[str, Board.ByeKind] = {  # Absence.Kind -> the bye it gives
-    Absence.Kind.HALF_BYE: Board.ByeKind.HALF,
-    Absence.Kind.ZERO_BYE: Board.ByeKind.ZERO,
-    Absence.Kind.ABSENT: Board.ByeKind.ABSENT,
-    Absence.Kind.EXCUSED: Board.ByeKind.ABSENT,
-}
 ABSENCE_REASONS: dict[str, str] = {
     Absence.Kind.HALF_BYE: "Requested half-point bye",
     Absence.Kind.ZERO_BYE: "Requested zero-point bye",
@@ -233,14 +228,14 @@ def _write_round(tournament: Tournament, number: int, result: RoundPairing, away
         )
     paired = {p.white for p in result.pairings} | {p.black for p in result.pairings} | given
     for sn, why in sorted(away.items()):
-        if sn in paired or why not in ABSENCE_BYES:
+        if sn in paired or why not in ABSENCE_BYE_KINDS:
             continue  # withdrawn / not yet joined: no board at all
         boards.append(
             Board(
                 round=rnd,
                 number=len(boards) + 1,
                 white=entries[sn],
-                bye_kind=ABSENCE_BYES[why],
+                bye_kind=ABSENCE_BYE_KINDS[why],
                 reasons=[ABSENCE_REASONS[why]],
             )
         )

@@ -62,7 +62,7 @@ from tournaments.trf import (
     write_trf,
 )
 from tournaments.trf.writer import Flavour
-from tournaments.vocabulary import Colour, bye_kind_for_code, result_from_codes
+from tournaments.vocabulary import Colour, absence_code, bye_kind_for_code, result_from_codes
 
 from .registration import free_slug
 
@@ -266,7 +266,7 @@ def import_trf(text: str, *, slug: str | None = None, actor: Actor = None) -> To
                     ProhibitedPair.objects.create(
                         tournament=tournament, first=by_start[first], second=by_start[second], reason="TRF"
                     )
-    kinds = {"H": Absence.Kind.HALF_BYE, "Z": Absence.Kind.ZERO_BYE}
+    kinds = {absence_code(kind): kind for kind in (Absence.Kind.HALF_BYE, Absence.Kind.ZERO_BYE)}  # requested byes
     for bye in t.byes:
         if bye.round > played and bye.kind in kinds:
             for pid in bye.players:
@@ -404,7 +404,7 @@ def tournament_to_trf(tournament: Tournament, *, in_play: bool = False) -> TrfTo
     grouped: dict[tuple[str, int], list[int]] = {}
     for rnd, kind, sn in future:
         if sn is not None:
-            grouped.setdefault(("H" if kind == Absence.Kind.HALF_BYE else "Z", rnd), []).append(sn)
+            grouped.setdefault((absence_code(kind), rnd), []).append(sn)
     byes = tuple(TrfBye(kind=k, round=r, players=tuple(sorted(ids))) for (k, r), ids in sorted(grouped.items()))
     prohibited = tuple(
         TrfProhibited(players=frozenset(cast("tuple[int, int]", pair)))
