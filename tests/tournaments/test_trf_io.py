@@ -138,3 +138,18 @@ def test_start_and_end_dates_042_052_survive_import_and_export_and_pick_the_edit
     assert "\n042 2026/02/28\n" in text and "\n052 2026/03/02\n" in text
     exported = read_trf(text)
     assert (exported.start_date, exported.end_date) == ("2026/02/28", "2026/03/02")
+
+
+@pytest.mark.parametrize(("words", "system"), [("Moyenne", "moyenne"), ("Keizer system", "keizer"),
+                                               ("Double Round Robin", "berger_double"), ("", "dutch")])
+def test_a_file_without_a_known_192_code_gets_the_system_its_words_name(words, system):
+    """No registry code in 192: the system is the one of the kind the standings read in the file's 092/192
+    words (one reading of a file's kind, ``standings.trf_input.guess_kind``); a Swiss file is a Dutch one."""
+    import dataclasses
+
+    from tournaments.services.trf_io import import_trf
+    from tournaments.trf import write_trf
+
+    original = read_trf((FIXTURES / FILES[0]).read_text(encoding="utf-8"))
+    renamed = dataclasses.replace(original, system="", tournament_type=words)
+    assert import_trf(write_trf(renamed), slug=f"w-{system}").pairing_system == system

@@ -378,6 +378,15 @@ def get(key: str) -> SystemSpec:
         raise OptionError(f"unknown pairing system {key!r}; known: {', '.join(SYSTEMS)}") from None
 
 
+def for_kind(kind: str) -> SystemSpec:
+    """The system of a file that says only its kind (a TRF without a known 192 code): the first one the
+    registry holds of that ``kind`` (the Dutch Swiss for ``swiss``)."""
+    for spec in SYSTEMS.values():
+        if spec.kind == kind:
+            return spec
+    raise KeyError(kind)
+
+
 def from_trf_code(code: str) -> SystemSpec | None:
     """The system whose TRF 192 code starts ``code`` (``FIDE_DUTCH_2025_BAKU`` is Dutch), or None."""
     text = code.strip().upper()

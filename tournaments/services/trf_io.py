@@ -46,8 +46,9 @@ from tournaments.models import (
     Round,
     Tournament,
 )
-from tournaments.pairing.systems import from_trf_code
+from tournaments.pairing.systems import for_kind, from_trf_code
 from tournaments.reports.standings import TournamentResults, standings_for
+from tournaments.standings.trf_input import guess_kind
 from tournaments.text import strip_control
 from tournaments.trf import (
     TrfBye,
@@ -117,19 +118,11 @@ def _check_pair(t: TrfTournament, p: TrfPlayer, cell: TrfCell, rnd: int) -> TrfP
 
 
 def _system(t: TrfTournament) -> str:
-    """The registry key of the file's system: its TRF 192 code when known (``from_trf_code``), else
-    what its 092/192 words say (older files: "Round Robin", "Keizer"), else the Dutch Swiss."""
+    """The registry key of the file's system: its TRF 192 code when known (``from_trf_code``), else the
+    system of the kind the standings read in the file (``guess_kind``: its 092/192 words such as "Round
+    Robin" or "Keizer", else its shape; a Swiss is the Dutch one)."""
     spec = from_trf_code(t.system) if t.system else None
-    if spec is not None:
-        return spec.key
-    text = f"{t.system} {t.tournament_type}".upper()
-    if "KEIZER" in text:
-        return "keizer"
-    if "DOUBLE" in text and "ROBIN" in text:
-        return "berger_double"
-    if "ROBIN" in text or "BERGER" in text:
-        return "berger"
-    return "dutch"
+    return spec.key if spec is not None else for_kind(guess_kind(t)).key
 
 
 def _create_tournament(t: TrfTournament, slug: str | None, actor: Actor) -> Tournament:
