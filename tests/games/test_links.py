@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
 from games.services import GameError
 from games.services.links import create_link, link_by_token, revoke_link
 from games.services.results import submit_result
-from tournaments.models import AuditEntry, ResultSubmission
+from tournaments.models import ResultSubmission
 
 
 @pytest.fixture
@@ -18,9 +20,13 @@ def link(tournament, entries, arbiter, published_round):
 
 
 def test_link_token_is_long_and_random(link, tournament, entries, arbiter):
+    """A token is at least 256 bits (43 characters of 6 bits) of the URL-safe alphabet, so it goes into a
+    link unescaped, and shares no prefix with another link's (60 tokens: tests/matrix/test_security.py)."""
     other = create_link(tournament, entries[2], arbiter)
-    assert len(link.token) >= 40 and link.token != other.token
-    assert AuditEntry.objects.filter(action="create_submission_link").count() == 2
+    for token in (link.token, other.token):
+        assert len(token) >= 43 and re.fullmatch(r"[A-Za-z0-9_-]+", token), token
+        assert reverse("games:link_home", args=[token]) == f"/g/l/{token}/"
+    assert link.token[:8] != other.token[:8]
 
 
 def test_link_page_lists_the_players_games_and_submits_pending(client, link, other_game):

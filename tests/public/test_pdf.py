@@ -191,10 +191,32 @@ def test_score_sheets_are_for_the_arbiters(client, login, tournament, arbiter, o
 
 
 def test_crosstable_pdf_command_writes_the_file(tournament, two_rounds, tmp_path):
+    """The command's file is the crosstable of ``two_rounds``, checked against a hand computation: one page,
+    the columns, and per player (in rank order) the round cells, points and BH/C1, BH, SB, WIN.
+
+    Jansen: beat Müller (2) and Иванов (1): 4 points, BH 3, BH/C1 2, SB 2*2 + 1*2 = 6, 2 wins.
+    Müller: lost to Jansen (4), beat Lefèvre (1): 2, BH 5, BH/C1 4, SB 1*2 = 2, 1 win.
+    Иванов: drew Lefèvre (1), lost to Jansen (4): 1, BH 5, BH/C1 4, SB 1*1 = 1, no win.
+    Lefèvre: drew Иванов (1), lost to Müller (2): 1, BH 3, BH/C1 2, SB 1*1 = 1; behind Иванов on BH/C1."""
     out = tmp_path / "ct.pdf"
     call_command("crosstable_pdf", tournament.slug, "-o", str(out), stdout=StringIO())
-    _pages, texts = text_of(out.read_bytes())
-    assert "Иванов, Сергей" in texts[0]
+    pages, texts = text_of(out.read_bytes())
+    assert pages == 1
+    cells = [line.strip() for line in texts[0].splitlines() if line.strip()]
+    header = cells[cells.index("Rk"):cells.index("TB5") + 1]
+    assert header == ["Rk", "SNo", "Name", "Fed", "Rtg", "1", "2", "Pts", "TB1", "TB2", "TB3", "TB4", "TB5"]
+    expected = [  # rank, start number, name, round 1, round 2, points, BH/C1, BH, SB, WIN
+        ("1", "1", "Jansen, Piet", "2w2", "4b2", "4", "2", "3", "6", "2"),
+        ("2", "2", "Müller, Jürgen", "1b0", "3w2", "2", "4", "5", "2", "1"),
+        ("3", "4", "Иванов, Сергей", "3b1", "1w0", "1", "4", "5", "1", "0"),
+        ("4", "3", "Lefèvre, Amélie", "4w1", "2b0", "1", "2", "3", "1", "0"),
+    ]
+    at = [cells.index(row[2]) for row in expected]
+    assert at == sorted(at), "rank order"
+    for row, start in zip(expected, at, strict=True):
+        assert cells[start - 2:start] == [row[0], row[1]], row[2]
+        printed = " ".join(cells[start + 1:start + 14])
+        assert " ".join(row[3:]) in printed, (row[2], printed)
     with pytest.raises(CommandError, match="nope"):
         call_command("crosstable_pdf", "nope", "-o", str(out))
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -211,20 +213,25 @@ def test_csv_upload_larger_than_the_limit_is_refused_without_storing(tournament,
 
 
 @pytest.mark.parametrize(
-    ("data", "field"),
-    [
-        ({"rating": "-5"}, "rating"),
-        ({"rating": "4001"}, "rating"),
-        ({"rating": str(HUGE)}, "rating"),
-        ({"birth_year": "1850"}, "birth_year"),
-        ({"birth_year": "3000"}, "birth_year"),
-        ({"name": "Bad\x00Name"}, "name"),
-        ({"federation": "NEDX"}, "federation"),
+    ("data", "field", "message"),
+    [  # the limits are those of the CSV import (csv_import.RATING_RANGE, FIRST_BIRTH_YEAR), up to this year
+        ({"rating": "-5"}, "rating", "Ensure this value is greater than or equal to 0."),
+        ({"rating": "4001"}, "rating", "Ensure this value is less than or equal to 4000."),
+        ({"rating": str(HUGE)}, "rating", "Ensure this value is less than or equal to 4000."),
+        ({"birth_year": "1850"}, "birth_year", "Ensure this value is greater than or equal to 1900."),
+        ({"birth_year": "3000"}, "birth_year", f"Ensure this value is less than or equal to {date.today().year}."),
+        ({"name": "Bad\x00Name"}, "name", "Null characters are not allowed."),
+        ({"federation": "NEDX"}, "federation", "Ensure this value has at most 3 characters (it has 4)."),
     ],
 )
-def test_player_form_holds_rating_and_birth_year_to_the_csv_limits(tournament, login, arbiter, data, field):
+def test_player_form_holds_rating_and_birth_year_to_the_csv_limits(tournament, login, arbiter, data, field, message):
+    """Each value just past a limit is refused on its field, with the message naming the limit."""
+    from tournaments.services.csv_import import FIRST_BIRTH_YEAR, RATING_RANGE
+
+    assert RATING_RANGE == (0, 4000) and FIRST_BIRTH_YEAR == 1900  # the limits the messages name
     response = login(arbiter).post(reverse("tournaments:players", args=[tournament.slug]), {"name": "A, Anna", **data})
-    assert response.status_code == 200 and response.context["form"].errors[field]
+    assert response.status_code == 200
+    assert response.context["form"].errors[field] == [message]
     assert not Entry.objects.filter(tournament=tournament).exists()
 
 
