@@ -130,8 +130,8 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             "rounds_planned", "rule_profile", "status",
             "points_win", "points_draw", "points_loss", "points_pab", "points_forfeit_win", "points_forfeit_loss",
             "points_half_bye", "points_zero_bye", "points_full_bye", "tiebreaks", "tiebreak_rules",
-            "draw_offer_min_move", "initial_colour",
-            "start_number_order", "withdrawal_rule", "late_entry_byes",
+            "draw_offer_min_move", "early_draw_scores_zero", "default_time_minutes", "initial_colour",
+            "start_number_order", "withdrawal_rule", "annul_early_withdrawals", "late_entry_byes",
             "late_entry_half_rounds", "forfeit_limit", "elo_k",
             "is_public", "public_pairings", "public_standings", "public_crosstable", "public_games", "public_players",
         ]  # fmt: skip
@@ -154,12 +154,12 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
     SECTIONS: tuple[tuple[Any, tuple[str, ...]], ...] = (
         (_("Event"), ("name", "place", "federation", "start_date", "end_date", "time_control", "status")),
         (_("System"), ("pairing_system", "rounds_planned", "rule_profile", "initial_colour", "start_number_order",
-                       "withdrawal_rule")),
+                       "withdrawal_rule", "annul_early_withdrawals")),
         (_("Late entries and forfeits"), ("late_entry_byes", "late_entry_half_rounds", "forfeit_limit")),
         (_("Scoring"), ("points_win", "points_draw", "points_loss", "points_pab", "points_forfeit_win",
                         "points_forfeit_loss", "points_half_bye", "points_zero_bye", "points_full_bye", "elo_k")),
         (_("Tie-breaks"), ("tiebreaks", "tiebreak_rules")),
-        (_("Draw rules"), ("draw_offer_min_move",)),
+        (_("Draw rules"), ("draw_offer_min_move", "early_draw_scores_zero", "default_time_minutes")),
         (_("Publishing"), ("is_public", "public_pairings", "public_standings", "public_crosstable", "public_games",
                            "public_players")),
     )
@@ -167,10 +167,11 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Fields the page does not show are not in the form at all: never posted, never changed. The
-        # withdrawal rule applies to round robins only (tournaments.history: in the other systems
-        # the results of games played stay); round robins take no late entries (their table is fixed).
+        # withdrawal rule applies to round robins; the other systems keep the games played unless the event
+        # annuls early withdrawals (tournaments.history); round robins take no late entries (their table is fixed).
         spec = self.instance.system
-        hidden = ("late_entry_byes", "late_entry_half_rounds") if spec.round_robin else ("withdrawal_rule",)
+        hidden = (("late_entry_byes", "late_entry_half_rounds", "annul_early_withdrawals") if spec.round_robin
+                  else ("withdrawal_rule",))
         for name in hidden:
             self.fields.pop(name, None)
         self.option_names: list[str] = []

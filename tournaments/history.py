@@ -33,7 +33,13 @@ Rules (why):
   player's own value).
 * Withdrawals in a round robin (``Tournament.withdrawal_rule``): ``keep``, ``cancel``, or ``half``
   (kept if the player played more than half the games of the schedule, else cancelled, as in the
-  FMJD/Rotterdam rule). Cancelled games are removed from both players' histories.
+  FMJD/Rotterdam rule). In the other systems the games played stay, unless the event annuls early
+  withdrawals (``Tournament.annul_early_withdrawals``, FMJD opens): then the ``half`` rule applies to
+  the planned rounds. Cancelled games are removed from both players' histories; undoing the
+  withdrawal or unticking the setting brings them back (nothing stored is deleted).
+* A draw an arbiter marked plus for one player (``ResultSubmission.draw_mark``) is ``P`` for that
+  player and ``M`` for the other (``vocabulary.marked_result_codes``): a draw for every purpose but
+  the tie-break ``PMD``.
 
 All functions run a constant number of queries, whatever the size of the tournament.
 """
@@ -48,7 +54,7 @@ from django.db.models import Q
 
 from tournaments.models import Absence, Board, Entry, ProhibitedPair, ResultSubmission, Round, Tournament
 from tournaments.pairing.model import PairingInput, PlayerRecord
-from tournaments.vocabulary import BYE_CODES, PENDING, Colour, ResultCode, RoundRecord, result_codes
+from tournaments.vocabulary import BYE_CODES, PENDING, Colour, ResultCode, RoundRecord, marked_result_codes
 
 COUNTED_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
 
@@ -128,13 +134,13 @@ def _boards(tournament: Tournament, up_to_round: int | None, include_drafts: boo
     )
 
 
-def _confirmed_results(tournament: Tournament, up_to_round: int | None) -> dict[int, str]:
-    """Board id -> confirmed result, read through THE confirmed() queryset."""
+def _confirmed_results(tournament: Tournament, up_to_round: int | None) -> dict[int, tuple[str, str]]:
+    """Board id -> (confirmed result, its plus/minus-draw mark), read through THE confirmed() queryset."""
 
     qs = ResultSubmission.objects.confirmed().for_tournament(tournament).filter(game__number=1)
     if up_to_round is not None:
         qs = qs.filter(game__board__round__number__lte=up_to_round)
-    return dict(qs.values_list("game__board_id", "result"))
+    return {board: (result, mark) for board, result, mark in qs.values_list("game__board_id", "result", "draw_mark")}
 
 
 def _excused(tournament: Tournament) -> set[tuple[int, int]]:
@@ -155,12 +161,15 @@ def _withdrawals(tournament: Tournament, entries: list[_EntryRow], played: dict[
     """Each withdrawn player with what happens to their results.
 
     Round robins apply ``Tournament.withdrawal_rule`` (``half``: kept if the player played more than
-    half the games of the schedule, else cancelled, as in the FMJD/Rotterdam rule). The other
-    systems offer no rule: the results of the games played stay (a Swiss's pairings were built on
-    them), so only a round robin ever removes results.
+    half the games of the schedule, else cancelled, as in the FMJD/Rotterdam rule). In the other
+    systems the results of the games played stay, unless the event annuls early withdrawals
+    (``annul_early_withdrawals``, FMJD opens): then ``half`` applies to the planned rounds.
     """
     total = schedule_games(tournament, len(entries))
-    rule = tournament.withdrawal_rule if tournament.is_round_robin else ""
+    if tournament.is_round_robin:
+        rule = tournament.withdrawal_rule
+    else:
+        rule = Tournament.WithdrawalRule.HALF if tournament.annul_early_withdrawals else ""
     out = []
     for e in entries:
         if e.status != Entry.Status.WITHDRAWN and e.withdrawn_from_round is None:
@@ -223,7 +232,7 @@ def build_history(
                 continue
             wc, bc = PENDING, PENDING
         else:
-            wc, bc = result_codes(result)
+            wc, bc = marked_result_codes(*result)
         white_record = RoundRecord(rnd, bl, "w", wc)
         records[w].append(white_record)
         records[bl].append(RoundRecord(rnd, w, "b", bc))

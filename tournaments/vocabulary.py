@@ -269,6 +269,21 @@ def result_from_codes(white: str, black: str) -> str | None:
     return _CODES_RESULT.get((_UNRATED_AS_GAME.get(white, white), _UNRATED_AS_GAME.get(black, black)))
 
 
+# Whose plus-draw a stored draw is (``ResultSubmission.draw_mark``): White's, Black's, or unmarked.
+NO_MARK, WHITE_PLUS, BLACK_PLUS = "", "w", "b"
+
+
+def marked_result_codes(result: str, mark: str) -> tuple[ResultCode, ResultCode]:
+    """White's and Black's codes for a stored result with its plus/minus mark: a draw marked ``w`` is
+    ``P`` for White and ``M`` for Black, marked ``b`` the other way round; any other result or mark
+    gives ``result_codes`` (a mark on a result that is not a draw means nothing)."""
+    if result == DRAW and mark == WHITE_PLUS:
+        return PLUS_DRAW, MINUS_DRAW
+    if result == DRAW and mark == BLACK_PLUS:
+        return MINUS_DRAW, PLUS_DRAW
+    return result_codes(result)
+
+
 def draw_mark(code: str) -> int:
     """+1 for a plus-draw, -1 for a minus-draw, 0 for any other result (the tie-break ``PMD`` sums it)."""
     return 1 if code == PLUS_DRAW else -1 if code == MINUS_DRAW else 0

@@ -34,9 +34,9 @@ from games.models import CorrectionRequest, SubmissionLink
 from games.permissions import is_game_arbiter
 from games.services import GameError, User
 from games.services.games import draft_refusal, entry_of_user, side_of_entry
-from games.services.validation import agreement_refusal, move_text_problem, validate_game
+from games.services.validation import agreement_refusal, has_moves, move_text_problem, validate_game
 from tournaments.audit import record
-from tournaments.models import Entry, Game, Result, ResultSubmission, Round, Termination, Tournament
+from tournaments.models import DrawMark, Entry, Game, Result, ResultSubmission, Round, Termination, Tournament
 from tournaments.versioning import game_moved
 from tournaments.vocabulary import submissions_disagree
 
@@ -64,7 +64,9 @@ def version_text(sub: ResultSubmission | None) -> str:
     if sub is None:
         return ""
     moves = f"; words={len(sub.moves.split())}" if sub.moves.strip() else ""
-    return f"version={sub.version}; result={sub.result}; termination={sub.termination}; status={sub.status}{moves}"
+    mark = f"; draw_mark={sub.draw_mark}" if sub.draw_mark else ""
+    return (f"version={sub.version}; result={sub.result}{mark}; termination={sub.termination}; "
+            f"status={sub.status}{moves}")
 
 
 def _who(user: User, entry: Entry | None) -> str:
@@ -97,6 +99,31 @@ def _check_agreement(game: Game, result: str, termination: str, moves: str, *, r
     reason = agreement_refusal(game, moves, require_moves=require_moves)
     if reason:
         raise GameError(reason)
+
+
+def _early_draw_scored(game: Game, result: str, termination: str, moves: str) -> tuple[str, str]:
+    """The result and termination to store: a draw by agreement the moves show was agreed before the
+    tournament's minimum move becomes 0-0 by agreement when the event scores it so
+    (``Tournament.early_draw_scores_zero``; FMJD opens: "punished by awarding both players zero
+    points"; ``early_draw_reason`` says why). Anything else is kept (``_check_agreement`` refuses an
+    early draw in the other events)."""
+    if (termination != Termination.AGREEMENT or result != Result.DRAW
+            or not game.board.round.tournament.early_draw_scores_zero or not has_moves(moves)):
+        return result, termination
+    if agreement_refusal(game, moves):
+        return Result.BOTH_LOSE, Termination.AGREEMENT
+    return result, termination
+
+
+def early_draw_reason(sub: ResultSubmission | None) -> str:
+    """Why a version scores 0-0: a draw agreed before the tournament's minimum move, in an event that
+    scores such a draw 0-0 (translated; "" for any other version)."""
+    if sub is None or sub.result != Result.BOTH_LOSE or sub.termination != Termination.AGREEMENT:
+        return ""
+    tournament = sub.game.board.round.tournament
+    why = agreement_refusal(sub.game, sub.moves, require_moves=False) or ""
+    return _("A draw agreed before move %(n)s scores 0-0 for both players in this tournament (FMJD rule). "
+             "%(why)s") % {"n": tournament.draw_offer_min_move, "why": why}
 
 
 def latest_moves(game: Game) -> str:
@@ -206,6 +233,8 @@ def submit_result(
         raise GameError(locked)
     text = latest_moves(game) if moves is None else moves.strip()
     _check_result_fits(result, termination)
+    # An early agreed draw becomes 0-0 (where the event says so) before it is compared with the opponent's.
+    result, termination = _early_draw_scored(game, result, termination, text)
     with transaction.atomic():
         # Read without the game's lock (one query less per submission): two equal submissions at the
         # same instant stay two waiting versions; _confirm re-reads the status under the lock.
@@ -448,8 +477,12 @@ def enter_result(
     moves: str | None = None,
     termination: str | None = None,
     confirm: bool = True,
+    draw_mark: str = DrawMark.NONE,
 ) -> ResultSubmission:
     """An arbiter enters a result (any code, forfeits included) and, by default, confirms it at once.
+
+    ``draw_mark``: a draw marked plus for White (``w``) or Black (``b``), minus for the other (KNDB
+    championships); only a draw takes one.
 
     ``moves`` None keeps the game's latest moves (a quick result button never drops them); "" records
     none. Raises GameError when ``user`` is not an arbiter of the game's tournament, plays in this
@@ -462,9 +495,13 @@ def enter_result(
     term: str = termination or (Termination.FORFEIT if result in FORFEIT_RESULTS else Termination.NORMAL)
     text = latest_moves(game) if moves is None else moves.strip()
     _check_result_fits(result, term)
+    result, term = _early_draw_scored(game, result, term, text)
     _check_agreement(game, result, term, text, require_moves=False)
+    if draw_mark and result != Result.DRAW:
+        raise GameError(_("Only a draw can be a plus- or minus-draw."))
     with transaction.atomic():
-        sub = create_version(game, result=result, moves=text, termination=term, submitted_by=user)
+        sub = create_version(game, result=result, moves=text, termination=term, submitted_by=user,
+                             draw_mark=draw_mark)
         record(user, _tournament(game), "result.enter", sub, after=version_text(sub))
         if confirm:
             # The arbiter's own entry is confirmed by the arbiter's authority, not as a second opinion.
@@ -477,6 +514,55 @@ def record_forfeit(game: Game, result: str, user: User) -> ResultSubmission:
     if result not in FORFEIT_RESULTS:
         raise GameError(_("A forfeit needs the result +-, -+ or --."))
     return enter_result(game, result, user, termination=Termination.FORFEIT)
+
+
+def mark_draw(game: Game, user: User, mark: str) -> ResultSubmission:
+    """An arbiter marks the game's confirmed draw plus for White (``w``) or Black (``b``) and minus for
+    the other, or takes the mark away (``""``): a new confirmed version with the same result, moves and
+    termination (the score stays 1-1; the tie-break ``PMD`` counts the marks). Audited like any entry.
+
+    KNDB championship conditions: a plus-draw for the player who kept a lasting advantage of at least
+    three men (a king counts two). Raises GameError for anything but a confirmed draw, an unknown mark
+    or a mark the draw has already.
+    """
+    if mark not in DrawMark.values:
+        raise GameError(_("Unknown plus/minus mark %(mark)s.") % {"mark": mark})
+    current = confirmed_submission(game)
+    if current is None or current.result != Result.DRAW:
+        raise GameError(_("Only a confirmed draw (1-1) can be marked a plus- or minus-draw."))
+    if current.draw_mark == mark:
+        raise GameError(_("The draw is marked so already."))
+    return enter_result(game, Result.DRAW, user, moves=None, termination=current.termination, draw_mark=mark)
+
+
+# Who did not appear -> the forfeit that default time gives.
+DEFAULT_TIME_RESULTS = {"w": Result.BLACK_WINS_FORFEIT, "b": Result.WHITE_WINS_FORFEIT,
+                        "both": Result.DOUBLE_FORFEIT}
+
+
+def apply_default_time(game: Game, user: User, late: str) -> ResultSubmission:
+    """An arbiter applies the default time to one board: the player (``w``, ``b``) or players
+    (``both``) who had not appeared ``Tournament.default_time_minutes`` after the start lose by
+    forfeit (FMJD opens: 30 minutes). One action per late board: the forfeit is entered and
+    confirmed at once and audited twice, as an entered result and as the default time applied
+    (who was late, after how many minutes).
+
+    Raises GameError when the tournament sets no default time, the side is unknown, or the game has
+    a confirmed result already (a game that was played is not forfeited afterwards this way).
+    """
+    tournament = _tournament(game)
+    minutes = tournament.default_time_minutes
+    if not minutes:
+        raise GameError(_("This tournament sets no default time: set it in the settings (Draw rules) first."))
+    if late not in DEFAULT_TIME_RESULTS:
+        raise GameError(_("Say who is late: White, Black or both."))
+    if confirmed_submission(game) is not None:
+        raise GameError(_("This game has a confirmed result already: the default time no longer applies."))
+    with transaction.atomic():
+        sub = enter_result(game, DEFAULT_TIME_RESULTS[late], user, termination=Termination.FORFEIT)
+        record(user, tournament, "result.default_time", sub,
+               after=f"late={late}; minutes={minutes}; result={sub.result}")
+    return sub
 
 
 def confirmed_result(game: Game) -> str:

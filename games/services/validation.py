@@ -243,6 +243,11 @@ def validate_game(game: Game) -> dict[str, Any]:
     return data
 
 
+def has_moves(text: str) -> bool:
+    """Whether a move text holds at least one move (comments and a result alone do not count)."""
+    return bool(read_move_text(text).moves)
+
+
 def agreement_refusal(game: Game, moves: str, *, require_moves: bool = True) -> str | None:
     """Why a draw by agreement after ``moves`` is refused (translated), or None when it is allowed.
 

@@ -21,11 +21,14 @@ from games.services import GameError, User
 from games.services.games import entries_of_user, entry_of_user, games_of_board, games_of_entry
 from games.services.results import (
     OPEN_STATUSES,
+    apply_default_time,
     confirm_submission,
     conflicts,
     decide_correction,
     disagreeing,
+    early_draw_reason,
     enter_result,
+    mark_draw,
     may_confirm,
     open_corrections,
     players_locked_out,
@@ -40,7 +43,7 @@ from games.views.claims import claims_context
 from games.views.common import back, form_errors, game_for, submission_for, whole_number
 from games.views.moves import entry_context
 from tournaments.access import require, tournament_for
-from tournaments.models import Board, Entry, Game, Result, ResultSubmission, Round
+from tournaments.models import Board, DrawMark, Entry, Game, Result, ResultSubmission, Round
 from tournaments.permissions import is_arbiter
 
 
@@ -141,6 +144,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "rulings": list(game.rulings.all()),
         "title": _("Game %(board)s") % {"board": game.board},
         "correction_url": reverse("games:correction", args=[game.pk]),
+        "draw_marks": draw_mark_choices(game) if arbiter else [],
+        "default_time": default_time_choices(game) if arbiter else [],
+        "early_draw": early_draw_reason(card_confirmed(subs)),
         **entry,
     }
     return render(request, "games/game.html", ctx)
@@ -160,13 +166,15 @@ def submit(request: HttpRequest, game_id: int) -> HttpResponse:
     moves = data["moves"] if "moves" in request.POST else None
     try:
         if arbiter:
-            enter_result(game, data["result"], request.user, moves=moves, termination=data["termination"],
-                         confirm=data.get("confirm", False))
-            messages.success(request, _("Result %(result)s entered.") % {"result": data["result"]})
+            sub = enter_result(game, data["result"], request.user, moves=moves, termination=data["termination"],
+                               confirm=data.get("confirm", False))
+            messages.success(request, _("Result %(result)s entered.") % {"result": sub.result})
         else:
             sub = submit_result(game, data["result"], user=request.user, moves=moves,
                                 termination=data["termination"])
             messages.success(request, sent_message(sub))
+        if sub.result != data["result"] and early_draw_reason(sub):
+            messages.warning(request, early_draw_reason(sub))
     except GameError as exc:
         messages.error(request, exc.message)
     return back(request, reverse("games:game", args=[game.pk]))
@@ -232,6 +240,66 @@ def decide(request: HttpRequest, pk: int) -> HttpResponse:
         except GameError as exc:
             messages.error(request, exc.message)
     return back(request, reverse("games:game", args=[req.game_id]))
+
+
+def card_confirmed(subs: list[ResultSubmission]) -> ResultSubmission | None:
+    return next((s for s in subs if s.status == ResultSubmission.Status.CONFIRMED), None)
+
+
+def draw_mark_choices(game: Game) -> list[tuple[str, str, bool]]:
+    """The plus/minus marks an arbiter may give the game's confirmed draw, naming the players, each
+    with whether it is the current one ([] when the confirmed result is not a draw)."""
+    current = ResultSubmission.objects.confirmed().filter(game=game).first()
+    if current is None or current.result != Result.DRAW:
+        return []
+    names = {"white": game.white.name if game.white else "", "black": game.black.name if game.black else ""}
+    return [
+        (DrawMark.WHITE.value, _("Plus-draw for %(white)s, minus-draw for %(black)s") % names,
+         current.draw_mark == DrawMark.WHITE),
+        (DrawMark.BLACK.value, _("Plus-draw for %(black)s, minus-draw for %(white)s") % names,
+         current.draw_mark == DrawMark.BLACK),
+        (DrawMark.NONE.value, _("An ordinary draw (no mark)"), current.draw_mark == DrawMark.NONE),
+    ]
+
+
+def default_time_choices(game: Game) -> list[tuple[str, str]]:
+    """The default-time actions of a game without a confirmed result, naming who is late and what
+    follows ([] when the tournament sets no default time or the result is confirmed)."""
+    minutes = game.board.round.tournament.default_time_minutes
+    if not minutes or ResultSubmission.objects.confirmed().filter(game=game).exists():
+        return []
+    names = {"white": game.white.name if game.white else "", "black": game.black.name if game.black else "",
+             "n": minutes}
+    return [
+        ("w", _("%(white)s not here after %(n)s minutes: %(black)s wins by forfeit (-+)") % names),
+        ("b", _("%(black)s not here after %(n)s minutes: %(white)s wins by forfeit (+-)") % names),
+        ("both", _("Neither here after %(n)s minutes: both lose by forfeit (--)") % names),
+    ]
+
+
+@require_POST
+def draw_mark(request: HttpRequest, game_id: int) -> HttpResponse:
+    """An arbiter marks a confirmed draw plus for one player, minus for the other (or unmarks it)."""
+    game = game_for(request, game_id, "games.enter_final_result")
+    try:
+        mark_draw(game, request.user, request.POST.get("mark", "")[:2])
+        messages.success(request, _("The draw's plus/minus mark is saved; the score stays 1-1."))
+    except GameError as exc:
+        messages.error(request, exc.message)
+    return back(request, reverse("games:game", args=[game.pk]))
+
+
+@require_POST
+def default_time(request: HttpRequest, game_id: int) -> HttpResponse:
+    """An arbiter applies the default time to one board: the late player loses by forfeit."""
+    game = game_for(request, game_id, "games.enter_final_result")
+    try:
+        sub = apply_default_time(game, request.user, request.POST.get("late", "")[:5])
+        messages.success(request, _("Default time applied: %(result)s entered and confirmed.") % {
+            "result": sub.result})
+    except GameError as exc:
+        messages.error(request, exc.message)
+    return back(request, reverse("games:game", args=[game.pk]))
 
 
 def forfeit_choices(game: Game) -> list[tuple[str, str, str]]:

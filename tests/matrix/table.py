@@ -100,6 +100,13 @@ def confirmed_game(w: World) -> dict[str, Any]:
     return {"game_id": w.game.pk}
 
 
+def late_game(w: World) -> dict[str, Any]:
+    """Board 1 in a tournament with a default time of 30 minutes (FMJD opens), no result confirmed."""
+    w.tournament.default_time_minutes = 30
+    w.tournament.save(update_fields=["default_time_minutes"])
+    return {"game_id": w.game.pk}
+
+
 def correction(w: World) -> dict[str, Any]:
     """The opponent's request for a correction of board 1's arbiter-entered result."""
     from games.services.results import enter_result, request_correction
@@ -350,6 +357,9 @@ TABLE: dict[str, list[Case]] = {
         Case(confirmed_game, "POST", only(GAME_PEOPLE, DONE), lambda w: {"result": "2-0"}, AUDITED),
     ],
     "games:forfeit": [Case(game, "POST", only(ARBITERS, DONE), lambda w: {"result": "+-"}, AUDITED)],
+    # Issue 26: an arbiter marks a confirmed draw plus for White; applies the default time to a late Black.
+    "games:draw_mark": [Case(confirmed_game, "POST", only(ARBITERS, DONE), lambda w: {"mark": "w"}, AUDITED)],
+    "games:default_time": [Case(late_game, "POST", only(ARBITERS, DONE), lambda w: {"late": "b"}, AUDITED)],
     # After confirmation the players' submit is refused with a message (only an arbiter changes it);
     # they ask for a correction instead, which only the tournament's arbiters decide.
     "games:correction": [

@@ -19,7 +19,7 @@ from tournaments.models.event import (
 )
 from tournaments.models.ratings import RatingList, RatingListPlayer
 from tournaments.models.records import AuditEntry, Document, TaskRun, ThrottleCount
-from tournaments.models.results import Game, Result, ResultSubmission, ResultSubmissionQuerySet, Termination
+from tournaments.models.results import DrawMark, Game, Result, ResultSubmission, ResultSubmissionQuerySet, Termination
 from tournaments.models.rounds import Board, Round
 from tournaments.models.teams import LineUp, LineUpBoard, Team, TeamMember
 
@@ -32,6 +32,7 @@ __all__ = [
     "AuditEntry",
     "Board",
     "Document",
+    "DrawMark",
     "Event",
     "Entry",
     "Game",

@@ -235,6 +235,17 @@ class Tournament(models.Model):
     draw_offer_min_move = models.PositiveSmallIntegerField(
         _("draw offers allowed from move"), default=0, help_text=_("0: at any move. Seed rule 001 uses 40.")
     )
+    # FMJD opens (Rotterdam): "offering and/or accepting a draw before 40 moves are played is punished by
+    # awarding both players zero points". Unticked, such a draw is refused (seed rule 001).
+    early_draw_scores_zero = models.BooleanField(
+        _("an earlier draw scores 0-0"), default=False,
+        help_text=_("A draw agreed before that move scores 0-0 for both players (FMJD opens). Unticked: such a "
+                    "draw is refused."))
+    # FMJD opens: a player this many minutes late loses by forfeit when the arbiter applies it (issue 26).
+    default_time_minutes = models.PositiveSmallIntegerField(
+        _("default time (minutes)"), default=0,
+        help_text=_("A player who has not appeared this many minutes after the start loses by forfeit when the "
+                    "arbiter applies it, board by board. 0: not used. FMJD opens: 30."))
     initial_colour = models.CharField(
         _("initial colour"), max_length=1, choices=[("w", _("White")), ("b", _("Black"))], default="w"
     )
@@ -244,6 +255,13 @@ class Tournament(models.Model):
     withdrawal_rule = models.CharField(
         _("results of withdrawn players"), max_length=10, choices=WithdrawalRule.choices, default=WithdrawalRule.HALF
     )
+    # Outside round robins (issue 26; FMJD opens, Rotterdam): the results of a player who withdraws having
+    # played not more than half the rounds are annulled in the standings (``tournaments.history``).
+    annul_early_withdrawals = models.BooleanField(
+        _("annul the results of early withdrawals"), default=False,
+        help_text=_("A player who withdraws having played not more than half the rounds loses all results, and "
+                    "so do their opponents' games against them (FMJD opens). The standings say so; untick this "
+                    "or undo the withdrawal to restore them."))
     # What a late entry scores for the rounds played before it joined (issue 24, item 12).
     late_entry_byes = models.CharField(
         _("late entries, missed rounds"), max_length=4, choices=LateEntryByes.choices, default=LateEntryByes.ASK,

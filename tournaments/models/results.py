@@ -38,6 +38,14 @@ class Result(models.TextChoices):
     BOTH_LOSE = vocabulary.BOTH_LOSE, _("Both lose")
 
 
+class DrawMark(models.TextChoices):
+    """Whose plus-draw a drawn game is (the other player's minus-draw); the values are the vocabulary's."""
+
+    NONE = vocabulary.NO_MARK, _("No plus- or minus-draw")
+    WHITE = vocabulary.WHITE_PLUS, _("Plus-draw for White, minus-draw for Black")
+    BLACK = vocabulary.BLACK_PLUS, _("Plus-draw for Black, minus-draw for White")
+
+
 class Termination(models.TextChoices):
     NORMAL = "normal", _("Normal")
     RESIGNATION = "resignation", _("Resignation")
@@ -118,6 +126,9 @@ class ResultSubmission(models.Model):
         _("termination"), max_length=20, choices=Termination.choices, default=Termination.NORMAL
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
+    # A draw marked plus for one player and minus for the other (KNDB; ``vocabulary.marked_result_codes``):
+    # "w" White's plus-draw, "b" Black's, "" unmarked. Only an arbiter marks it; the score stays 1-1.
+    draw_mark = models.CharField(_("plus-draw"), max_length=1, blank=True, default="", choices=DrawMark.choices)
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -29,6 +29,7 @@ from tournaments.models import (
     Absence,
     AuditEntry,
     Board,
+    DrawMark,
     Entry,
     Player,
     ProhibitedPair,
@@ -80,6 +81,7 @@ ACTIONS = {
     "result.enter": gettext_lazy("entered a result"),
     "result.confirm": gettext_lazy("confirmed a result"),
     "result.reject": gettext_lazy("rejected a result"),
+    "result.default_time": gettext_lazy("applied the default time (a late player loses by forfeit)"),
     "result.replace_own": gettext_lazy("replaced a waiting result"),
     "result.request_correction": gettext_lazy("asked for a correction"),
     "result.correction_accepted": gettext_lazy("accepted a correction request"),
@@ -135,7 +137,12 @@ KEYS: dict[str, Promise] = {
     "role": gettext_lazy("role"),
     "revoked": gettext_lazy("revoked"),
     "pending": gettext_lazy("games still waiting (paired anyway)"),
+    "draw_mark": gettext_lazy("plus-draw"),
+    "late": gettext_lazy("late"),
+    "minutes": gettext_lazy("minutes after the start"),
 }
+# Who was late when the default time was applied (``games.services.results.apply_default_time``).
+LATE_CHOICES = {"w": gettext_lazy("White"), "b": gettext_lazy("Black"), "both": gettext_lazy("White and Black")}
 # Values given by their labels: choices that are not those of a field of the entry's object.
 CHOICES: dict[str, Mapping[str, object]] = {
     "result": dict(Result.choices),
@@ -146,6 +153,8 @@ CHOICES: dict[str, Mapping[str, object]] = {
     "bye_kind": dict(Board.ByeKind.choices),
     "role": dict(Role.Kind.choices),
     "method": dict(Tournament.StartNumberOrder.choices),
+    "draw_mark": dict(DrawMark.choices),
+    "late": LATE_CHOICES,
 }
 RESULT_KEYS = frozenset({"result", "confirmed_result", "requested_result"})  # shown with their code: Draw (1-1)
 # Values that are English messages of the catalog (a draw rule's name): translated as they are read.

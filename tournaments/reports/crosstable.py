@@ -27,7 +27,7 @@ from tournaments.models import Entry
 from tournaments.pairing.model import PlayerRecord
 from tournaments.reports.formatting import points_text, tiebreak_text, tiebreak_words
 from tournaments.standings import Standings
-from tournaments.vocabulary import RoundRecord, Scoring
+from tournaments.vocabulary import MINUS_DRAW, PLUS_DRAW, RoundRecord, Scoring
 
 CellKind = Literal[
     "win", "draw", "loss", "forfeit_win", "forfeit_loss", "bye", "absent", "none", "self", "pending", "grid"
@@ -35,6 +35,9 @@ CellKind = Literal[
 _PLAYED: dict[str, CellKind] = {
     "1": "win", "W": "win", "=": "draw", "D": "draw", "P": "draw", "M": "draw", "0": "loss", "L": "loss"
 }
+
+# A plus- or minus-draw (vocabulary.PLUS_DRAW, MINUS_DRAW) is a draw's cell with its mark: 12w1+ / 12b1-.
+_MARKS: dict[str, str] = {PLUS_DRAW: "+", MINUS_DRAW: "-"}
 
 
 @dataclass(frozen=True)
@@ -101,7 +104,7 @@ def swiss_cell(rec: RoundRecord | None, scoring: Scoring) -> Cell:
     pts = points_text(rec.points(scoring))
     opp = rec.opponent
     if code in _PLAYED and opp is not None:
-        return Cell(f"{opp}{colour_letter(rec.colour)}{pts}", _PLAYED[code], opp)
+        return Cell(f"{opp}{colour_letter(rec.colour)}{pts}{_MARKS.get(code, '')}", _PLAYED[code], opp)
     if code == "+":
         return Cell(f"+{opp or ''}", "forfeit_win", opp)
     if code == "-":
@@ -119,7 +122,7 @@ def _grid_part(rec: RoundRecord, scoring: Scoring) -> str:
         return "+"
     if code == "-":
         return "−"
-    return points_text(rec.points(scoring))
+    return points_text(rec.points(scoring)) + _MARKS.get(code, "")
 
 
 def _note(entry: Entry | None) -> str:
@@ -190,7 +193,8 @@ def build_crosstable(
         columns=columns,
         rows=tuple(rows),
         tiebreaks=codes,
-        legend=legend(use_grid, double, codes, scoring),
+        legend=legend(use_grid, double, codes, scoring,
+                      marks=any(h.result in _MARKS for rec in records.values() for h in rec.history)),
         after_round=last,
         double=double and use_grid,
     )
@@ -229,7 +233,8 @@ def _grid_cells(
     return tuple(out)
 
 
-def legend(grid: bool, double: bool, codes: tuple[str, ...], scoring: Scoring) -> tuple[str, ...]:
+def legend(grid: bool, double: bool, codes: tuple[str, ...], scoring: Scoring, marks: bool = False
+           ) -> tuple[str, ...]:
     """Legend lines: the cell codes, what numbers in cells mean, and the tie-break order."""
     lines: list[str] = []
     if grid:
@@ -256,6 +261,9 @@ def legend(grid: bool, double: bool, codes: tuple[str, ...], scoring: Scoring) -
             _("Unplayed rounds count in the tie-breaks as in FIDE C.07 article 16 (a draw is worth %(draw)s).")
             % {"draw": points_text(scoring.draw)}
         )
+    if marks:
+        lines.append(_("1+ / 1-: a plus-draw / a minus-draw (a draw marked for a lasting advantage of at least "
+                       "three men; it scores as a draw)."))
     order = "; ".join(f"TB{i} {c} = {tiebreak_words(c)[1]}" for i, c in enumerate(codes, start=1))
     if order:
         lines.append(_("Tie-breaks: %(order)s.") % {"order": order})

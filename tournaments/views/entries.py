@@ -318,9 +318,14 @@ def withdraw(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         else:
             messages.success(request, _("%(name)s withdrawn.") % {"name": entry.name})
             return redirect("tournaments:players", slug=slug)
-    # The rule applies to round robins only (tournaments.history): elsewhere the games played stay.
-    rule = (tournament.get_withdrawal_rule_display() if tournament.is_round_robin
-            else _("Always keep results (the games played count; only round robins may remove them)"))
+    # The rule of round robins, or the early-withdrawal setting of the others (tournaments.history).
+    if tournament.is_round_robin:
+        rule = tournament.get_withdrawal_rule_display()
+    elif tournament.annul_early_withdrawals:
+        rule = _("Results annulled if the player played not more than half the rounds (FMJD opens); "
+                 "undoing the withdrawal restores them")
+    else:
+        rule = _("Always keep results (the games played count; only round robins may remove them)")
     return render(
         request,
         "tournaments/manage/withdraw.html",
