@@ -18,10 +18,12 @@ from tournaments import federations
 from tournaments.federations import FEDERATIONS
 from tournaments.models import Absence, Entry, RatingList, Tournament
 from tournaments.pairing.systems import SYSTEMS, OptionError
+from tournaments.reports.formatting import tiebreak_words
 from tournaments.scores.berger import round_count
 from tournaments.services.csv_import import FIRST_BIRTH_YEAR, MAX_LINES, RATING_RANGE
 from tournaments.services.registration import MISSED_HALF, MISSED_ZERO, RESERVED_SLUGS, free_slug
-from tournaments.standings import StandingsError, edition_for, parse_tiebreaks
+from tournaments.standings import REGISTRY, StandingsError, default_tiebreaks, edition_for, parse_tiebreaks
+from tournaments.standings.tiebreaks import PRESETS
 from tournaments.system_forms import option_fields, options_from
 
 
@@ -119,6 +121,15 @@ def check_dates_and_rounds(form: forms.ModelForm[Tournament], data: dict[str, An
         form.add_error("rounds_planned", _("A tournament needs at least one round."))
 
 
+# The named tie-break orders of the registry (``tournaments.standings.tiebreaks.PRESETS``) in words.
+PRESET_LABELS = {
+    "fmjd_solkoff": _("FMJD Swiss on Solkoff"),
+    "fmjd_rating": _("FMJD Swiss on rating"),
+    "toernooimanager": _("Toernooimanager Swiss on resistance points"),
+    "kndb": _("KNDB championship (plus/minus draws, mutual result, results in ranking order)"),
+}
+
+
 class TournamentSettingsForm(forms.ModelForm[Tournament]):
     """Scoring, tie-breaks, draw offers, colours, withdrawals, the pairing system's options (one field
     per option of the system's spec, ``tournaments.system_forms``) and public switches."""
@@ -158,7 +169,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         (_("Late entries and forfeits"), ("late_entry_byes", "late_entry_half_rounds", "forfeit_limit")),
         (_("Scoring"), ("points_win", "points_draw", "points_loss", "points_pab", "points_forfeit_win",
                         "points_forfeit_loss", "points_half_bye", "points_zero_bye", "points_full_bye", "elo_k")),
-        (_("Tie-breaks"), ("tiebreaks", "tiebreak_rules")),
+        (_("Tie-breaks"), ("tiebreak_preset", "tiebreaks", "tiebreak_rules")),
         (_("Draw rules"), ("draw_offer_min_move", "early_draw_scores_zero", "default_time_minutes")),
         (_("Publishing"), ("is_public", "public_pairings", "public_standings", "public_crosstable", "public_games",
                            "public_players")),
@@ -174,6 +185,15 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
                   else ("withdrawal_rule",))
         for name in hidden:
             self.fields.pop(name, None)
+        # A named order of the registry (tournaments.standings.tiebreaks.PRESETS) fills the order below.
+        by_default = ", ".join(spec.tiebreaks(spec.defaults()) or default_tiebreaks(spec.kind))
+        self.fields["tiebreak_preset"] = forms.ChoiceField(
+            label=_("Tie-breaks of a known event type"), required=False,
+            choices=[("", _("Keep the order below")),
+                     ("default", _("The system's default (%(codes)s)") % {"codes": by_default}),
+                     *[(key, f"{PRESET_LABELS.get(key, key)} ({', '.join(codes)})") for key, codes in PRESETS.items()
+                       if spec.round_robin is False or all(REGISTRY[c].round_robin for c in codes)]],
+            help_text=_("Chosen here, it replaces the tie-break order when you save."))
         self.option_names: list[str] = []
         for name, (field, initial) in option_fields(spec, self.instance.system_options or {}).items():
             self.fields[name] = field
@@ -188,6 +208,18 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
 
     def clean_federation(self) -> str:
         return clean_federation(self.cleaned_data.get("federation", ""))
+
+    def available_tiebreaks(self) -> list[tuple[str, str, str]]:
+        """Every tie-break of the registry the tournament's system may use, as (code, name, description)
+        in the active language: what the tie-break order may list (``parse_tiebreaks``)."""
+        round_robin = self.instance.system.round_robin
+        return [(code, *tiebreak_words(code)) for code, tb in REGISTRY.items() if tb.round_robin or not round_robin]
+
+    def _preset(self) -> str:
+        preset: str = self.cleaned_data.get("tiebreak_preset") or ""
+        if preset == "default":
+            return ""
+        return ",".join(PRESETS[preset]) if preset in PRESETS else self.cleaned_data.get("tiebreaks", "")
 
     def sections(self) -> list[tuple[Any, list[forms.BoundField]]]:
         """The page's sections with their fields (those that do not apply to the system left out), the
@@ -217,7 +249,10 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
 
     def changes(self) -> dict[str, Any]:
         """What the arbiter changed, as ``update_tournament`` takes it (the system's options as one value)."""
-        out = {n: self.cleaned_data[n] for n in self.changed_data if n not in self.option_names}
+        out = {n: self.cleaned_data[n] for n in self.changed_data
+               if n not in self.option_names and n != "tiebreak_preset"}
+        if self.cleaned_data.get("tiebreak_preset") and self._preset() != (self.initial.get("tiebreaks") or ""):
+            out["tiebreaks"] = self._preset()
         options = self._options(self.cleaned_data)
         if options is not None and options != (self.instance.system_options or {}):
             out["system_options"] = options
@@ -242,6 +277,8 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
                 self.add_error("rounds_planned", _(
                     "A round robin of %(n)s players has %(table)s rounds: plan at most %(table)s.")
                     % {"n": players, "table": table})
+        if data.get("tiebreak_preset"):
+            data["tiebreaks"] = self._preset()
         codes = [c for c in (data.get("tiebreaks") or "").split(",") if c]
         if codes and "tiebreaks" not in self.errors:
             # Checked here, not only when standings are shown, so a bad order never reaches the public pages.
