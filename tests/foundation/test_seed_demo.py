@@ -84,7 +84,8 @@ def test_demo_people_accounts_and_audit(seeded):
             assert Role.objects.filter(tournament=t, user__username=username, kind="player").exists()
             assert Entry.objects.filter(tournament=t, user__username=username).exists()
     assert AuditEntry.objects.filter(action="result.enter").count() == ResultSubmission.objects.count()
-    assert AuditEntry.objects.filter(action="round.publish").count() == 14
+    # 9 rounds of the round robin, 5 of the Swiss, 5 + 5 + 5 + 6 of the four system events (issue 26).
+    assert AuditEntry.objects.filter(action="round.publish").count() == 35
 
 
 def test_seeding_twice_changes_nothing(seeded):
@@ -93,3 +94,28 @@ def test_seeding_twice_changes_nothing(seeded):
     call_command("seed_demo", stdout=out)
     assert _snapshot() == before
     assert "already there" in out.getvalue()
+
+
+def test_one_finished_tournament_of_each_draughts_swiss_system(seeded):
+    """Issue 26: solkoff, rating, resistance and Moyenne each have a finished demo tournament, every
+    round finished and every game confirmed. The FMJD open shows the draughts result rules: round 2
+    board 1 is a draw agreed after five moves, scored 0-0 (no draw before move 40), round 3 board 2 a
+    default time (+-, audited); the Swiss on rating has a plus-draw. The 9-player club evening has a
+    bye in each of its 5 rounds (9 is odd)."""
+    events = {t.pairing_system: t for t in Tournament.objects.filter(slug__startswith="demo-")}
+    assert set(events) == {"solkoff", "rating", "resistance", "moyenne"}
+    for system, t in events.items():
+        assert t.status == Tournament.Status.FINISHED, system
+        assert t.rounds.count() == t.rounds_planned and set(t.rounds.values_list("status", flat=True)) == {"finished"}
+        games = Board.objects.filter(round__tournament=t, bye_kind="").count()
+        assert ResultSubmission.objects.confirmed().for_tournament(t).count() == games, system
+    solkoff = events["solkoff"]
+    early = _confirmed(solkoff, 2).get(game__board__number=1)
+    assert (early.result, early.termination) == ("0-0", "agreement")
+    late = _confirmed(solkoff, 3).get(game__board__number=2)
+    assert (late.result, late.termination) == ("+-", "forfeit")
+    assert AuditEntry.objects.filter(tournament=solkoff, action="result.default_time").count() == 1
+    assert ResultSubmission.objects.confirmed().for_tournament(events["rating"]).exclude(draw_mark="").count() == 1
+    evening = events["resistance"]
+    assert evening.entries.count() == 9
+    assert Board.objects.filter(round__tournament=evening, bye_kind="pab").count() == 5

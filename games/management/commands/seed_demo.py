@@ -1,4 +1,7 @@
-"""Demo data: a finished 10-player round robin and a 30-player Swiss in progress.
+"""Demo data: a finished 10-player round robin, a 30-player Swiss in progress, and one finished
+tournament of each draughts Swiss system (issue 26): an FMJD open on Solkoff (with an early draw scored
+0-0 and a default time applied), a Swiss on rating (with a plus-draw), a 9-player club evening on
+resistance points and a Moyenne competition.
 
 ``python manage.py seed_demo`` is idempotent: a tournament whose short name already exists is
 left alone, accounts that exist keep their passwords, so running it twice changes nothing.
@@ -26,8 +29,8 @@ from django.db import transaction
 
 from games.demo import seed_games
 from games.services.games import game_for_board
-from games.services.results import enter_result
-from tournaments.models import Absence, Board, Entry, Player, Round, Tournament
+from games.services.results import apply_default_time, enter_result, mark_draw
+from tournaments.models import Absence, Board, Entry, Player, ResultSubmission, Round, Tournament
 from tournaments.ratings import logistic_expected
 from tournaments.services.pairing import pair_round
 from tournaments.services.registration import (
@@ -277,6 +280,68 @@ def seed_swiss(users: dict[str, User]) -> Tournament | None:
     return tournament
 
 
+# One finished tournament of each draughts Swiss system (issue 26): slug, name, system, players, rounds,
+# settings. The players are the two demo accounts' and the Swiss's strongest.
+SYSTEM_EVENTS: tuple[tuple[str, str, str, int, int, dict[str, object]], ...] = (
+    ("demo-fmjd-solkoff-open-2026", "FMJD Open on Solkoff 2026", "solkoff", 12, 5,
+     {"draw_offer_min_move": 40, "early_draw_scores_zero": True, "default_time_minutes": 30,
+      "annul_early_withdrawals": True, "time_control": "80 min + 1 min/move"}),
+    ("demo-swiss-on-rating-2026", "Swiss on Rating 2026", "rating", 10, 5, {"tiebreaks": "ARO,PMD"}),
+    ("demo-resistance-club-evening-2026", "Clubavond DC Amersfoort 2026", "resistance", 9, 5, {}),
+    ("demo-moyenne-competition-2026", "Moyenne-competitie DC Hoofddorp 2026", "moyenne", 8, 6,
+     {"system_options": {"min_games": 4}}),
+)
+# A legal opening of five moves each (international draughts): a draw agreed after it is before move 40.
+EARLY_DRAW_MOVES = "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 4. 34-30 5-10 5. 40-34 20-24"
+
+
+def _play_system_round(arbiter: User, tournament: Tournament, rng: random.Random) -> Round:
+    """Pair, publish and play one round of a demo system event, then finish it. The Solkoff open's round
+    2 board 1 agrees a draw after five moves (scored 0-0: no draw before move 40), its round 3 board 2
+    has a late Black (default time: +-); the Swiss on rating's first draw is a plus-draw for White."""
+    rnd = publish_round(arbiter, pair_round(tournament, arbiter).round)
+    boards = rnd.boards.filter(bye_kind="", black__isnull=False).select_related("white", "black")
+    for board in boards.order_by("number"):
+        game = game_for_board(board)
+        result = _result_for(rng, cast(Entry, board.white), cast(Entry, board.black))
+        if tournament.early_draw_scores_zero and (rnd.number, board.number) == (2, 1):
+            enter_result(game, "1-1", arbiter, termination="agreement", moves=EARLY_DRAW_MOVES)
+        elif tournament.default_time_minutes and (rnd.number, board.number) == (3, 2):
+            apply_default_time(game, arbiter, "b")
+        else:
+            enter_result(game, result, arbiter)
+            marked = tournament.tiebreaks and "PMD" in tournament.tiebreaks
+            if marked and result == "1-1" and not ResultSubmission.objects.for_tournament(tournament).filter(
+                    status="confirmed").exclude(draw_mark="").exists():
+                mark_draw(game, arbiter, "w")
+    return finish_round(arbiter, rnd)
+
+
+def seed_system_events(users: dict[str, User]) -> list[Tournament]:
+    """One finished tournament of each draughts Swiss system (``SYSTEM_EVENTS``); those already there
+    are left alone."""
+    arbiter = users[ARBITER.username]
+    made = []
+    for slug, name, system, n_players, rounds, settings in SYSTEM_EVENTS:
+        if Tournament.objects.filter(slug=slug).exists():
+            continue
+        with transaction.atomic():
+            tournament = create_tournament(
+                arbiter, slug=slug, name=name, place="Nederland", federation="NED",
+                start_date=datetime.date(2026, 10, 3), end_date=datetime.date(2026, 10, 4),
+                pairing_system=system, rounds_planned=rounds)
+            update_tournament(arbiter, tournament, dict(settings))
+            accounts = {_player(ACCOUNT_PLAYERS[u]).pk: users[u] for u in (PLAYER_ONE.username, PLAYER_TWO.username)}
+            players = [Player.objects.get(pk=pk) for pk in accounts]
+            _register(arbiter, tournament, players + [_player(row) for row in SWISS_PLAYERS[:n_players - 2]], accounts)
+            rng = random.Random(slug)
+            for _round in range(rounds):
+                _play_system_round(arbiter, tournament, rng)
+            update_tournament(arbiter, tournament, {"status": Tournament.Status.FINISHED})
+        made.append(tournament)
+    return made
+
+
 class Command(BaseCommand):
     help = "Load the demo tournaments and accounts (idempotent) and print the demo logins."
 
@@ -288,6 +353,9 @@ class Command(BaseCommand):
                 self.stdout.write(f"{label}: already there, left unchanged")
             else:
                 self.stdout.write(self.style.SUCCESS(f"{label}: created {tournament.name} (/t/{tournament.slug}/)"))
+        for tournament in seed_system_events(users):
+            self.stdout.write(self.style.SUCCESS(f"{tournament.system.name}: created {tournament.name} "
+                                                 f"(/t/{tournament.slug}/)"))
         self.stdout.write("")
         self.stdout.write("Demo logins (http://127.0.0.1:8000/accounts/login/):")
         for account in ACCOUNTS:
