@@ -284,6 +284,16 @@ def marked_result_codes(result: str, mark: str) -> tuple[ResultCode, ResultCode]
     return result_codes(result)
 
 
+def mark_of_codes(white: str, black: str) -> str:
+    """The stored plus/minus mark of a pair of codes read from a file (``marked_result_codes`` the other
+    way): ``w`` for ``P`` against ``M``, ``b`` for ``M`` against ``P``, else unmarked."""
+    if (white, black) == (PLUS_DRAW, MINUS_DRAW):
+        return WHITE_PLUS
+    if (white, black) == (MINUS_DRAW, PLUS_DRAW):
+        return BLACK_PLUS
+    return NO_MARK
+
+
 def draw_mark(code: str) -> int:
     """+1 for a plus-draw, -1 for a minus-draw, 0 for any other result (the tie-break ``PMD`` sums it)."""
     return 1 if code == PLUS_DRAW else -1 if code == MINUS_DRAW else 0

@@ -172,3 +172,17 @@ def test_default_time_forfeits_the_late_player_once_and_is_audited(game, arbiter
     assert "Late: Black; Minutes after the start: 30; Result: White wins by forfeit (+-)" in log
     with pytest.raises(GameError, match="confirmed result already"):
         apply_default_time(game, arbiter, "w")
+
+
+def test_plus_and_minus_draws_survive_a_trf_round_trip(game, other_game, arbiter, tournament, chief_arbiter):
+    """Export a round with a plus-draw (White's P, Black's M), import the file as a new tournament:
+    the imported draw carries the same mark, so PMD gives the same +1 / -1."""
+    from tournaments.services.trf_io import export_trf, import_trf
+
+    enter_result(other_game, "0-2", arbiter)
+    enter_result(game, "1-1", arbiter)
+    mark_draw(game, arbiter, "b")
+    copy = import_trf(export_trf(tournament), slug="pm-copy", actor=chief_arbiter)
+    marked = ResultSubmission.objects.confirmed().for_tournament(copy).exclude(draw_mark="")
+    assert [(s.result, s.draw_mark) for s in marked] == [("1-1", "b")]
+    assert _codes(copy, "Jansen, Piet") == ["M"] and _codes(copy, "Müller, Jürgen") == ["P"]

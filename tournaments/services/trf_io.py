@@ -63,7 +63,7 @@ from tournaments.trf import (
     write_trf,
 )
 from tournaments.trf.writer import Flavour
-from tournaments.vocabulary import Colour, absence_code, bye_kind_for_code, result_from_codes
+from tournaments.vocabulary import Colour, absence_code, bye_kind_for_code, mark_of_codes, result_from_codes
 
 from .registration import free_slug
 
@@ -89,7 +89,8 @@ def _unique_slug(base: str) -> str:
     return free_slug(base, "trf-import")
 
 
-def _pair_result(t: TrfTournament, white: TrfPlayer, black: TrfPlayer, rnd: int) -> str:
+def _pair_result(t: TrfTournament, white: TrfPlayer, black: TrfPlayer, rnd: int) -> tuple[str, str]:
+    """The stored result of a pair of round cells and its plus/minus-draw mark (P against M)."""
     wc = white.cells[rnd - 1].result
     bc = black.cells[rnd - 1].result if len(black.cells) >= rnd else ""
     result = result_from_codes(wc, bc)
@@ -99,7 +100,7 @@ def _pair_result(t: TrfTournament, white: TrfPlayer, black: TrfPlayer, rnd: int)
             f"round {rnd}",
             f"players {white.start} and {black.start} have results {wc!r} and {bc!r}, which do not match",
         )
-    return result
+    return result, mark_of_codes(wc, bc)
 
 
 def _check_pair(t: TrfTournament, p: TrfPlayer, cell: TrfCell, rnd: int) -> TrfPlayer:
@@ -224,7 +225,7 @@ def import_trf(text: str, *, slug: str | None = None, actor: Actor = None) -> To
         round_obj = Round.objects.create(
             tournament=tournament, number=rnd, status=Round.Status.FINISHED, published_at=now
         )
-        games: list[tuple[Board, str]] = []
+        games: list[tuple[Board, tuple[str, str]]] = []
         byes: list[Board] = []
         for p in t.players:
             if len(p.cells) < rnd:
@@ -247,8 +248,8 @@ def import_trf(text: str, *, slug: str | None = None, actor: Actor = None) -> To
         confirmed = ResultSubmission.Status.CONFIRMED
         ResultSubmission.objects.bulk_create(
             [
-                ResultSubmission(game=g, version=1, result=r, status=confirmed, confirmed_at=now)
-                for g, (_b, r) in zip(made, games)
+                ResultSubmission(game=g, version=1, result=r, draw_mark=mark, status=confirmed, confirmed_at=now)
+                for g, (_b, (r, mark)) in zip(made, games)
             ]
         )
     for pr in t.prohibited:
