@@ -43,6 +43,8 @@ NOT_ONLY_ENGLISH = frozenset({
     "made", "mist", "gift", "rat", "tag", "bald", "pas", "son", "ton", "plus", "net", "room", "wet", "want",
     "even", "tot", "bed", "hier", "sag", "sale", "sang", "pain", "vent", "stand", "rang", "lead", "sno", "avg",
     "opp", "wd", "fed", "elo", "fmjd", "pdn", "trf", "csv", "pdf", "qr", "id", "ok", "test",
+    # Tie-break codes every language prints as they are (FIDE C.07 WON, ARO; the settings list them all).
+    "won", "aro",
     # Proper names: the FIDE "Dutch" system, and the languages as the switcher names them.
     "swiss", "dutch", "english", "german", "french",
 })

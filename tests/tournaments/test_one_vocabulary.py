@@ -124,3 +124,19 @@ def test_a_full_point_bye_is_worth_the_tournament_s_value_not_always_two():
     assert t.scoring().full_bye == 1.0
     rows = {r.start_number: r.points for r in standings_for(t).rows}
     assert rows == {1: 2.0, 2: 1.0, 3: 1.0}
+
+
+@pytest.mark.parametrize(("system", "flagged"), [("dutch", True), ("solkoff", True), ("moyenne", False),
+                                                 ("keizer", False)])
+def test_a_rematch_is_flagged_only_where_the_system_forbids_it(make_tournament, add_entries, set_result, system,
+                                                               flagged):
+    """Issue 26: 3 and 4 met in round 1 over the board. Meeting again breaks FIDE C.04.3 C1 in a Swiss
+    (Dutch, Solkoff); Keizer and Moyenne pair again by their own rules, so no warning there."""
+    t = make_tournament(f"rematch-{system}", pairing_system=system, rounds_planned=3)
+    a, b, c, d = add_entries(t, 4)
+    r1 = Round.objects.create(tournament=t, number=1, status=Round.Status.PUBLISHED)
+    set_result(Board.objects.create(round=r1, number=1, white=a, black=b), "2-0")
+    set_result(Board.objects.create(round=r1, number=2, white=c, black=d), "1-1")
+    r2 = Round.objects.create(tournament=t, number=2, status=Round.Status.DRAFT)
+    rematch = Board.objects.create(round=r2, number=1, white=d, black=c)
+    assert any("Rematch" in w for w in board_warnings(t, r2)[rematch.pk]) == flagged

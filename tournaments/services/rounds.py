@@ -86,6 +86,9 @@ def board_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | None 
             unplayed_win.add(p.id)
     prohibited = set(inp.prohibited)
     check_colours = not tournament.is_round_robin
+    # Keizer and Moyenne pair players again by their own rules (options: rounds between meetings,
+    # most meetings): their rematches are no breach of FIDE C.04.3 C1.
+    rematches_forbidden = tournament.system.kind not in ("keizer", "moyenne")
     away = unavailable_for(tournament, rnd.number) if rnd.status == Round.Status.DRAFT else {}
     forfeits = {p.id: [r.round for r in p.history if is_forfeit_loss(r.result, r.opponent is not None)]
                 for p in inp.players}
@@ -103,7 +106,7 @@ def board_warnings(tournament: Tournament, rnd: Round, inp: PairingInput | None 
         if not b.bye_kind and b.white is not None and b.black is not None and sw is not None and sb is not None:
             pair = frozenset((sw, sb))
             w, k = _who(b.white), _who(b.black)
-            if pair in met:
+            if pair in met and rematches_forbidden:
                 warn.append(_("Rematch: %(w)s and %(b)s have already met (FIDE C.04.3 C1: no rematch).")
                             % {"w": w, "b": k})
             if any(pair <= group for group in prohibited):
