@@ -186,3 +186,19 @@ def test_plus_and_minus_draws_survive_a_trf_round_trip(game, other_game, arbiter
     marked = ResultSubmission.objects.confirmed().for_tournament(copy).exclude(draw_mark="")
     assert [(s.result, s.draw_mark) for s in marked] == [("1-1", "b")]
     assert _codes(copy, "Jansen, Piet") == ["M"] and _codes(copy, "Müller, Jürgen") == ["P"]
+
+
+def test_the_results_overview_applies_the_default_time_board_by_board(game, other_game, arbiter, tournament, login):
+    """With a default time of 30 minutes every board without a result offers it on the overview; one
+    tap for a late White on board 2 gives -+ there and leaves board 1 alone."""
+    t = game.board.round.tournament
+    t.default_time_minutes = 30
+    t.save()
+    client = login(arbiter)
+    overview = reverse("games:results", args=[t.slug]) + "?round=1"
+    page = client.get(overview).content.decode()
+    assert page.count("Late after 30 min") == 2 and "Lefèvre, Amélie is late: -+" in page
+    client.post(reverse("games:default_time", args=[other_game.pk]), {"late": "w", "next": overview})
+    assert ResultSubmission.objects.confirmed().get(game=other_game).result == "-+"
+    assert not ResultSubmission.objects.filter(game=game).exists()
+    assert client.get(overview).content.decode().count("Late after 30 min") == 1
