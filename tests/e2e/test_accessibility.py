@@ -60,6 +60,9 @@ def test_every_page_passes_axe(browser: Browser, live_server, tournament, publis
     game = Game.objects.get_or_create(board=board1)[0]
     other = Game.objects.get_or_create(board=published_round.boards.get(number=2))[0]
     ResultSubmission.objects.create(game=other, version=1, result="1-1", status="confirmed")
+    # Issue 26: board 1 offers the default time, board 2's draw the plus/minus marks.
+    tournament.default_time_minutes = 30
+    tournament.save(update_fields=["default_time_minutes"])
     options = {"locale": lang, "extra_http_headers": {"Accept-Language": lang}, "bypass_csp": True}
     found: dict[str, list[str]] = {}
 
@@ -86,7 +89,7 @@ def test_every_page_passes_axe(browser: Browser, live_server, tournament, publis
         reverse("games:results", args=[slug]), reverse("games:links", args=[slug]),
         reverse("games:import", args=[slug]), reverse("tournament_arbiters", args=[slug]),
         reverse("tournament_audit", args=[slug]), reverse("games:game", args=[game.pk]),
-        reverse("tournaments:create"),
+        reverse("games:game", args=[other.pk]), reverse("tournaments:create"),
     ], found)
 
     phone = browser.new_context(**options, viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
