@@ -67,3 +67,25 @@ def test_more_than_half_the_rounds_played_keeps_the_results(make_tournament, add
     history = build_history(t)
     assert {p.id: p.points for p in history.players}[1] == 5
     assert [(w.kept, w.played, w.total) for w in history.withdrawals] == [(True, 3, 5)]
+
+
+def test_a_play_off_is_flagged_for_the_places_the_arbiter_names(make_tournament, add_entries, client):
+    """KNDB order PMD, DE, RRO with a play-off for place 1. Round 1: 1-2 1-1, 3-4 2-0; round 2: 1-3 2-0,
+    2-4 2-0. Points: 1 and 2 have 3 each (a draw and a win), 3 has 2, 4 has 0; no draw is marked, so
+    the plus/minus balance is 0 for both: tied for places 1 to 2 before the mutual result, a play-off.
+    Marking the round-1 draw plus for 1 (PMD +1 against -1) separates them: no play-off any more."""
+    from tournaments.models import ResultSubmission
+    from tournaments.reports.standings import playoff_groups, standings_for
+
+    t = make_tournament("kndb-playoff", pairing_system="dutch", rounds_planned=2, tiebreaks="PMD,DE,RRO",
+                        playoff_places="1")
+    e = add_entries(t, 4)
+    _play(t, e, 1, [(1, 2, "1-1"), (3, 4, "2-0")])
+    _play(t, e, 2, [(1, 3, "2-0"), (2, 4, "2-0")])
+    assert playoff_groups(standings_for(t), frozenset({1})) == [(1, 2, (1, 2))]
+    assert playoff_groups(standings_for(t), frozenset({3})) == []
+    page = client.get(f"/t/{t.slug}/standings/").content.decode()
+    line = next(row for row in page.split("<tr") if "Player 001" in row)
+    assert "play-off for places 1 to 2 with Player 002" in line
+    ResultSubmission.objects.filter(game__board__round__number=1, game__board__number=1).update(draw_mark="w")
+    assert playoff_groups(standings_for(t), frozenset({1})) == []

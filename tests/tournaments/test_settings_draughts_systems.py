@@ -73,3 +73,13 @@ def test_the_draughts_result_rules_are_settings(tournament, login, chief_arbiter
     tournament.refresh_from_db()
     assert (tournament.draw_offer_min_move, tournament.early_draw_scores_zero, tournament.default_time_minutes,
             tournament.annul_early_withdrawals) == (40, True, 30, True)
+
+
+def test_the_play_off_places_are_whole_numbers(tournament, login, chief_arbiter):
+    client = login(chief_arbiter)
+    response = _post(client, tournament, playoff_places="1, top")
+    assert response.status_code == 200
+    assert "whole numbers from 1 separated by commas" in " ".join(response.context["form"].errors["playoff_places"])
+    assert _post(client, tournament, playoff_places="1,2").status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.playoff_places == "1,2"

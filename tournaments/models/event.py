@@ -59,6 +59,21 @@ def printable(value: str) -> None:
                               params={"chars": ", ".join(found)})
 
 
+def validate_places(value: str) -> None:
+    """Places as "1" or "1,2,3": whole numbers from 1, separated by commas."""
+    if value.strip() and places_of(value) is None:
+        raise ValidationError(_("Give places as whole numbers from 1 separated by commas, e.g. 1,2,3."),
+                              code="places")
+
+
+def places_of(value: str) -> frozenset[int] | None:
+    """The places of a ``playoff_places`` text (None: not whole numbers from 1 separated by commas)."""
+    parts = [p.strip() for p in value.split(",") if p.strip()]
+    if not all(p.isdigit() and 1 <= int(p) <= 9999 for p in parts):
+        return None
+    return frozenset(int(p) for p in parts)
+
+
 SEX_CHOICES = [("", _("Not given")), ("f", _("Female")), ("m", _("Male"))]
 
 
@@ -221,6 +236,13 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("FIDE C.07 codes separated by commas, e.g. BH/C1,BH,SB. Empty: the system's default."),
     )
+    # KNDB championships: players tied on points and on the tie-breaks before the mutual result (the
+    # plus/minus balance) for these places play a play-off (``reports.standings.playoff_groups``).
+    playoff_places = models.CharField(
+        _("places decided by a play-off"), max_length=40, blank=True, validators=[validate_places],
+        help_text=_("KNDB championships: players tied for these places on points and on the tie-breaks before "
+                    "the mutual result (the plus/minus balance) play a play-off; the standings flag them. "
+                    "Places separated by commas, e.g. 1 or 1,2,3. Empty: none."))
     tiebreak_rules = models.CharField(
         _("tie-break rules"),
         max_length=4,

@@ -17,6 +17,7 @@ from django.utils.translation import pgettext
 from django_tables2 import RequestConfig
 
 from tournaments.models import Entry, Role, Tournament
+from tournaments.models.event import places_of
 from tournaments.permissions import is_arbiter
 from tournaments.public import charts
 from tournaments.public.page_cache import shared_page
@@ -34,7 +35,7 @@ from tournaments.reports.rounds import (
     tournament_crosstable,
     tournament_standings,
 )
-from tournaments.reports.standings import TournamentResults, cached_explained, tiebreak_order
+from tournaments.reports.standings import TournamentResults, cached_explained, playoff_groups, tiebreak_order
 from tournaments.standings import StandingsError
 from tournaments.text import sheet_title
 
@@ -136,9 +137,14 @@ def withdrawn_players(results: TournamentResults) -> dict[int, int]:
 
 def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]:
     standings, results = tournament_standings(t)
+    notes = {w.start_number: why.withdrawal_note(w) for w in results.withdrawals}
+    names = {row.start_number: row.name for row in standings.rows}
+    for first, last, group in playoff_groups(standings, places_of(t.playoff_places) or frozenset()):
+        for sno in group:
+            note = why.playoff_note(first, last, [names[o] for o in group if o != sno])
+            notes[sno] = f"{notes[sno]}; {note}" if sno in notes else note
     table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results),
-                            notes={w.start_number: why.withdrawal_note(w) for w in results.withdrawals},
-                            withdrawn=withdrawn_players(results))
+                            notes=notes, withdrawn=withdrawn_players(results))
     RequestConfig(request, paginate=False).configure(table)
     last_round = standings.after_round
     return {

@@ -188,6 +188,42 @@ def cached_explained(tournament: Tournament, results: TournamentResults | None =
     return found
 
 
+# The tie-breaks a play-off comes before (KNDB: points, plus/minus balance, play-off, mutual result, ...).
+PLAYOFF_BEFORE = ("DE", "RRO")
+
+
+def playoff_groups(standings: Standings, places: frozenset[int]) -> list[tuple[int, int, tuple[int, ...]]]:
+    """The play-offs the standings call for: players tied for one of ``places`` (the tournament's
+    ``playoff_places``) on points and on the tie-breaks of the order before the mutual result (``DE``,
+    or ``RRO`` without it; all of them when neither is listed), as (first place, last place, start
+    numbers) in rank order. The places of a group are the rows it holds (four players tied after the
+    leader hold places 2 to 5).
+
+    KNDB championship conditions: the plus/minus balance, then a play-off for the places the
+    regulations name, then the mutual result and the results in ranking order.
+    """
+    if not places:
+        return []
+    codes = standings.tiebreaks
+    cut = next((i for i, c in enumerate(codes) if c in PLAYOFF_BEFORE), len(codes))
+
+    def key(row: StandingsRow) -> tuple[object, ...]:
+        return (row.points, *(row.tiebreaks.get(c) for c in codes[:cut]))
+
+    out = []
+    rows = list(standings.rows)
+    i = 0
+    while i < len(rows):
+        j = i
+        while j + 1 < len(rows) and key(rows[j + 1]) == key(rows[i]):
+            j += 1
+        first, last = i + 1, j + 1
+        if j > i and any(first <= p <= last for p in places):
+            out.append((first, last, tuple(r.start_number for r in rows[i:j + 1])))
+        i = j + 1
+    return out
+
+
 def json_value(v: TiebreakValue) -> float | int | list[float | int] | None:
     """A tie-break value for JSON: whole numbers as ints, cascades as lists."""
     if v is None:

@@ -106,6 +106,13 @@ def withdrawal_note(w: Withdrawal) -> str:
     return f"{head}; {why}"
 
 
+def playoff_note(first: int, last: int, others: Iterable[str]) -> str:
+    """A line under each player of a play-off (``reports.standings.playoff_groups``)."""
+    return _("play-off for places %(first)s to %(last)s with %(others)s: tied on points and on the tie-breaks "
+             "before the mutual result (the tournament's rule)") % {
+        "first": first, "last": last, "others": ", ".join(others)}
+
+
 def _n(x: float | None) -> str:
     return points_text(x)
 

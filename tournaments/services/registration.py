@@ -77,9 +77,9 @@ TOURNAMENT_FIELDS = (
     "name", "place", "federation", "start_date", "end_date", "time_control", "pairing_system",
     "rounds_planned", "rule_profile", "status", "points_win", "points_draw", "points_loss", "points_pab",
     "points_forfeit_win", "points_forfeit_loss", "points_half_bye", "points_zero_bye", "points_full_bye", "tiebreaks",
-    "tiebreak_rules", "draw_offer_min_move", "early_draw_scores_zero", "default_time_minutes", "initial_colour",
-    "start_number_order", "withdrawal_rule", "annul_early_withdrawals", "late_entry_byes", "late_entry_half_rounds",
-    "forfeit_limit",
+    "tiebreak_rules", "playoff_places", "draw_offer_min_move", "early_draw_scores_zero", "default_time_minutes",
+    "initial_colour", "start_number_order", "withdrawal_rule", "annul_early_withdrawals", "late_entry_byes",
+    "late_entry_half_rounds", "forfeit_limit",
     "system_options", "elo_k", "is_public", "public_pairings", "public_standings", "public_crosstable",
     "public_games", "public_players",
 )  # fmt: skip
