@@ -60,9 +60,9 @@ class DemoAccount:
     is_superuser: bool = False
 
 
-ARBITER = DemoAccount("arbiter", "arbiter-demo", "Henk", "Scholten", "chief arbiter of both demo tournaments")
-PLAYER_ONE = DemoAccount("pieter", "pieter-demo", "Pieter", "de Vries", "player in both demo tournaments")
-PLAYER_TWO = DemoAccount("anja", "anja-demo", "Anja", "Schäfer", "player in both demo tournaments")
+ARBITER = DemoAccount("arbiter", "arbiter-demo", "Henk", "Scholten", "chief arbiter of every demo tournament")
+PLAYER_ONE = DemoAccount("pieter", "pieter-demo", "Pieter", "de Vries", "player in every demo tournament")
+PLAYER_TWO = DemoAccount("anja", "anja-demo", "Anja", "Schäfer", "player in every demo tournament")
 ADMIN = DemoAccount("admin", "admin-demo", "Ada", "Admin", "staff: status page, admin, create tournaments", True, True)
 ACCOUNTS = (ARBITER, PLAYER_ONE, PLAYER_TWO, ADMIN)
 
