@@ -83,3 +83,21 @@ def test_the_play_off_places_are_whole_numbers(tournament, login, chief_arbiter)
     assert _post(client, tournament, playoff_places="1,2").status_code == 302
     tournament.refresh_from_db()
     assert tournament.playoff_places == "1,2"
+
+
+def test_keizer_takes_the_toernooimanager_settings_on_the_page(tournament, login, chief_arbiter):
+    """The Keizer options of the registry, each a field in words: value of number one, decay step,
+    recalculation passes, fractions for an absence with notice, a long absence and the bye, whether
+    the own value counts, rounds between rematches and most meetings. Saved: only what differs."""
+    client = login(chief_arbiter)
+    _post(client, tournament, pairing_system="keizer")
+    page = client.get(reverse("tournaments:settings", args=[tournament.slug])).content.decode()
+    for label in ("Value of the top player", "Value step per place", "Recalculation passes",
+                  "An absence with notice earns (part of the own value)",
+                  "A long absence earns (part of the own value)",
+                  "The odd player out earns (part of the own value)", "Add the player&#x27;s own value once",
+                  "No rematch within this many rounds", "At most this many meetings of two players (empty: no limit)"):
+        assert label in page, label
+    assert _post(client, tournament, option_iterations="5").status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.system_options == {"iterations": 5}
