@@ -1,7 +1,8 @@
 """The relay feed of a round: the multi-game PDN document lidraughts broadcasts (issue 30).
 
 lidraughts' relay (modules/relay: RelayFormat.scala, RelayFetch.scala, RelaySync.scala; summary in
-docs/relay.md) polls one URL every 2-60 s and reads at most 64 games of a PDN source; it matches the
+tests/fixtures/relay-rules.md;
+README "Live broadcast") polls one URL every 2-60 s and reads at most 64 games of a PDN source; it matches the
 games to its boards by their place in the file and fails the sync when the game at a board's place
 changes White, Black, Round, Event or Site. So the feed of a round is:
 
