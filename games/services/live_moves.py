@@ -53,9 +53,11 @@ def moves_refusal(game: Game, text: str, check: MoveCheck | None = None) -> str 
         return str(err.get("message", ""))
     for row in chk.plies:
         if row["irregular"] and not row.get("ruling"):
+            if row["message"]:  # the rules engine's words name the move: "Move 2, White 28-22 does not capture, ..."
+                return str(row["message"])
             side = _("White") if row.get("side") == "W" else _("Black")
-            return _("Move %(number)s (%(side)s) %(move)s: %(reason)s") % {
-                "number": row.get("number") or "?", "side": side, "move": row["text"], "reason": row["message"]}
+            return _("Move %(number)s, %(side)s %(move)s is not allowed.") % {
+                "number": row.get("number") or "?", "side": side, "move": row["text"]}
     if chk.report is not None and chk.report.stopped is not None and chk.stopped:
         return chk.stopped
     return None
