@@ -1,0 +1,83 @@
+"""Issue 30: a spectator on a phone (390 x 844) follows a game while a player types its moves.
+
+The spectator opens the round's live boards and the public game page; the player, signed in on their own
+phone, types moves in the game's move box and saves them ("Save the moves so far"). Within 5 s, without
+reloading, both spectator pages show the new last move (static/js/live.js polls the fragments; the
+server's 2 s micro-cache is on, as in production). In English, German, Dutch and French; no page scrolls
+sideways; screenshots in test-artifacts/e2e/.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.conftest import PASSWORD
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+HEADING = {"en": "Live boards, round 1", "de": "Live-Bretter, Runde 1", "nl": "Live borden, ronde 1",
+           "fr": "Damiers en direct, ronde 1"}
+LAST_MOVE = {"en": "Last move: 2… 14x23", "de": "Letzter Zug: 2… 14x23", "nl": "Laatste zet: 2… 14x23",
+             "fr": "Dernier coup : 2… 14x23"}
+
+
+def _no_sideways_scroll(page, what: str) -> None:
+    overflow = page.evaluate("document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth")
+    assert overflow <= 0, f"{what} scrolls sideways by {overflow}px on a phone"
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "fr"])
+@pytest.mark.django_db(transaction=True)
+def test_a_spectator_sees_a_typed_move_within_five_seconds(browser: Browser, live_server, settings, tournament,
+                                                          published_round, player, shot, lang):
+    from games.services.games import game_for_board
+
+    settings.PUBLIC_PAGE_REUSE = 2  # the production micro-cache: a render may be served for 2 s
+    game = game_for_board(published_round.boards.get(number=1))
+    game_for_board(published_round.boards.get(number=2))
+    url = live_server.url
+    headers = {"Accept-Language": lang}
+
+    boards = browser.new_context(**PHONE, locale=lang, extra_http_headers=headers).new_page()
+    boards.goto(f"{url}/t/{tournament.slug}/round/1/boards/")
+    expect(boards.locator("h1")).to_have_text(HEADING[lang])
+    expect(boards.locator(".live-board")).to_have_count(2)
+    _no_sideways_scroll(boards, "the live boards")
+    shot(boards, f"{lang} live boards before")
+
+    viewer = browser.new_context(**PHONE, locale=lang, extra_http_headers=headers).new_page()
+    viewer.goto(f"{url}/g/{game.pk}/view/")
+    expect(viewer.locator("#game-live[data-live-url]")).to_have_count(1)
+    _no_sideways_scroll(viewer, "the live game page")
+
+    typist = browser.new_context(**PHONE, locale=lang, extra_http_headers=headers).new_page()
+    typist.goto(f"{url}/accounts/login/")
+    typist.fill("#id_username", player.username)
+    typist.fill("#id_password", PASSWORD)
+    typist.locator("#id_password").press("Enter")
+    typist.wait_for_load_state()
+    typist.goto(f"{url}/g/{game.pk}/")
+    typist.fill("#id_moves", "1. 32-28 19-23 2. 28x19 14x23")
+    _no_sideways_scroll(typist, "the move entry")
+    typist.locator("button[name=save_moves]").click()
+    typist.wait_for_load_state()
+    saved_at = time.monotonic()
+    expect(typist.locator("ul.messages")).to_contain_text("4")
+    shot(typist, f"{lang} moves saved")
+
+    first = boards.locator(".live-board").first
+    expect(first).to_contain_text("2… 14x23", timeout=5000)
+    seen_boards = time.monotonic() - saved_at
+    expect(viewer.locator(".live-status")).to_contain_text(LAST_MOVE[lang], timeout=5000)
+    seen_game = time.monotonic() - saved_at
+    assert seen_boards < 5 and seen_game < 5, (seen_boards, seen_game)
+    # The board on the game page shows the position after the last move (four plies replayed).
+    expect(viewer.locator(".board-box")).to_have_attribute("data-ply", "4")
+    _no_sideways_scroll(boards, "the live boards after a move")
+    _no_sideways_scroll(viewer, "the live game page after a move")
+    shot(boards, f"{lang} live boards after")
+    shot(viewer, f"{lang} live game after")
