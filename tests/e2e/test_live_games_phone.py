@@ -81,3 +81,34 @@ def test_a_spectator_sees_a_typed_move_within_five_seconds(browser: Browser, liv
     _no_sideways_scroll(viewer, "the live game page after a move")
     shot(boards, f"{lang} live boards after")
     shot(viewer, f"{lang} live game after")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_projector_shows_every_board_and_follows_a_move(browser: Browser, live_server, settings, tournament,
+                                                             arbiter, shot):
+    """The hall's projector (1920 x 1080): 15 boards all on one screen (8 columns, two rows), and a move
+    saved by the arbiter shows within 5 s."""
+    from games.services.games import game_for_board
+    from games.services.live_moves import save_moves
+    from tournaments.models import Board, Entry, Player, Round
+
+    settings.PUBLIC_PAGE_REUSE = 2
+    players = Player.objects.bulk_create([Player(name=f"Spieler {i:02d}, Halle") for i in range(30)])
+    entries = Entry.objects.bulk_create([Entry(tournament=tournament, player=p, name=p.name, start_number=i + 1)
+                                         for i, p in enumerate(players)])
+    rnd = Round.objects.create(tournament=tournament, number=1, status=Round.Status.PUBLISHED)
+    boards = Board.objects.bulk_create([Board(round=rnd, number=b + 1, white=entries[2 * b],
+                                              black=entries[2 * b + 1]) for b in range(15)])
+    games = [game_for_board(b) for b in boards]
+    screen = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="de",
+                                 extra_http_headers={"Accept-Language": "de"}).new_page()
+    screen.goto(f"{live_server.url}/t/{tournament.slug}/round/1/boards/?screen=projector")
+    expect(screen.locator(".live-board")).to_have_count(15)
+    bottoms = screen.evaluate("[...document.querySelectorAll('.live-board')]"
+                              ".map(e => e.getBoundingClientRect().bottom)")
+    assert max(bottoms) <= 1080, f"boards below the screen: {max(bottoms)}"
+    save_moves(games[14], "32-28 19-23", user=arbiter)
+    saved_at = time.monotonic()
+    expect(screen.locator(".live-board").nth(14)).to_contain_text("1… 19-23", timeout=5000)
+    assert time.monotonic() - saved_at < 5
+    shot(screen, "projector 15 boards")

@@ -139,3 +139,21 @@ def test_a_move_shows_on_the_live_fragments_without_touching_the_tournament(clie
     assert after.status_code == 200 and "Last move: 1… 19-23" in after.content.decode()
     after_boards = client.get(boards, HTTP_IF_NONE_MATCH=first_boards["ETag"])
     assert after_boards.status_code == 200 and "1… 19-23" in after_boards.content.decode()
+
+
+@pytest.mark.parametrize(("boards", "columns"), [(1, 3), (2, 3), (15, 8), (64, 13), (500, 16)])
+def test_the_projector_fits_every_board_on_one_screen(boards, columns):
+    """By hand: a board with its names is 1.3 times as high as wide and the grid has 90 % of a 16:9 screen,
+    so c columns fit when ceil(n / c) x 1.3 x 16/9 / c <= 0.9 (1.3 x 16/9 = 2.311).
+    1 board: c=2 gives 1.16, c=3 gives 0.77 -> 3. 15 boards: c=7 gives 3 x 2.311 / 7 = 0.99, c=8 gives
+    2 x 2.311 / 8 = 0.58 -> 8. 64 boards: c=12 gives 6 x 2.311 / 12 = 1.16, c=13 gives 5 x 2.311 / 13 = 0.89
+    -> 13. 500 boards: capped at 16 (the page scrolls)."""
+    from tournaments.public.live_boards import screen_columns
+
+    assert screen_columns(boards) == columns
+
+
+def test_the_projector_screen_of_the_live_boards(client, game, other_game):
+    html = client.get("/t/club-open/round/1/boards/?screen=projector").content.decode()
+    assert 'class="projector live-screen"' in html and 'class="cols-3"' in html
+    assert html.count('<li class="live-board') == 2 and 'data-live-url="/t/club-open/round/1/boards/live/"' in html

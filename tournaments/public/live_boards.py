@@ -52,10 +52,28 @@ def _live_round(request: HttpRequest, slug: str, number: int) -> dict[str, objec
     }
 
 
+def screen_columns(n_boards: int, most: int = 16) -> int:
+    """Columns of the projector's board grid so that ``n_boards`` fit one 16:9 screen: each board with its
+    names is about 1.3 times as high as wide, and the grid gets 90 % of the screen's height.
+
+    2 boards: 3 columns (one row: 1.3 x 16/9 / 3 = 0.77 of the height); 64 boards: 13 columns (5 rows:
+    5 x 2.311 / 13 = 0.89). Never more than ``most`` (a round of hundreds of boards scrolls)."""
+    columns = 1
+    while columns < most and -(-max(n_boards, 1) // columns) * 1.3 * 16 / 9 / columns > 0.9:
+        columns += 1
+    return columns
+
+
 @shared_page("round-boards", stamp=_round_stamp)
 def boards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Every board of a published round as a small diagram, following the moves as they are typed."""
-    return render(request, "public/round_boards.html", _live_round(request, slug, number))
+    """Every board of a published round as a small diagram, following the moves as they are typed;
+    ``?screen=projector``: full screen for the playing hall, every board on one screen."""
+    ctx = _live_round(request, slug, number)
+    if request.GET.get("screen") == "projector":
+        games = ctx["games"]
+        ctx["columns"] = screen_columns(len(games) if isinstance(games, list) else 0)
+        return render(request, "public/round_boards_projector.html", ctx)
+    return render(request, "public/round_boards.html", ctx)
 
 
 @shared_page("round-boards-live", stamp=_round_stamp)
