@@ -124,19 +124,27 @@ def save_moves_response(request: HttpRequest, game: Game, done_url: str, *, user
                         link: SubmissionLink | None = None) -> HttpResponse:
     """Store the posted ``moves`` as the game's moves so far (``games.services.live_moves.save_moves``)
     and go back to the entry page with what happened: the number of moves stored, or the refusal
-    naming the move."""
+    naming the move. Asked by the entry page's "save each move" box (``HX-Request``): the same words
+    as plain text (200 when saved, 422 when refused), no page."""
     text = request.POST.get("moves", "")[: MAX_MOVE_TEXT + 1]
+    quiet = request.headers.get("HX-Request") == "true"
     try:
         saved = save_moves(game, text, user=user, link=link)
     except GameError as exc:
-        messages.error(request, _("The moves were not saved: %(reason)s") % {"reason": exc.message})
+        words = _("The moves were not saved: %(reason)s") % {"reason": exc.message}
+        if quiet:
+            return HttpResponse(words, status=422, content_type="text/plain; charset=utf-8")
+        messages.error(request, words)
         return back(request, done_url)
     if saved.changed:
-        messages.success(request, ngettext(
+        words = ngettext(
             "Saved: %(n)s half-move. Spectators see it on the live board.",
-            "Saved: %(n)s half-moves. Spectators see them on the live board.", saved.plies) % {"n": saved.plies})
+            "Saved: %(n)s half-moves. Spectators see them on the live board.", saved.plies) % {"n": saved.plies}
     else:
-        messages.info(request, _("These moves were already saved."))
+        words = _("These moves were already saved.")
+    if quiet:
+        return HttpResponse(words, content_type="text/plain; charset=utf-8")
+    (messages.success if saved.changed else messages.info)(request, words)
     return back(request, done_url)
 
 

@@ -112,3 +112,39 @@ def test_the_projector_shows_every_board_and_follows_a_move(browser: Browser, li
     expect(screen.locator(".live-board").nth(14)).to_contain_text("1… 19-23", timeout=5000)
     assert time.monotonic() - saved_at < 5
     shot(screen, "projector 15 boards")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_save_each_move_as_typed_reaches_the_spectator(browser: Browser, live_server, settings, tournament,
+                                                       published_round, player, shot):
+    """The player ticks "Save each move as I enter it" and types; each clean check is saved, an illegal
+    move is not (the box says why), and the spectator's live boards follow within 5 s."""
+    from games.services.games import game_for_board
+
+    settings.PUBLIC_PAGE_REUSE = 2
+    game = game_for_board(published_round.boards.get(number=1))
+    game_for_board(published_round.boards.get(number=2))
+    url = live_server.url
+    boards = browser.new_context(**PHONE, locale="en-GB").new_page()
+    boards.goto(f"{url}/t/{tournament.slug}/round/1/boards/")
+    typist = browser.new_context(**PHONE, locale="en-GB").new_page()
+    typist.goto(f"{url}/accounts/login/")
+    typist.fill("#id_username", player.username)
+    typist.fill("#id_password", PASSWORD)
+    typist.locator("#id_password").press("Enter")
+    typist.wait_for_load_state()
+    typist.goto(f"{url}/g/{game.pk}/")
+    typist.check("#live-save")
+    typist.locator("#id_moves").press_sequentially("32-28 19-23", delay=30)
+    expect(typist.locator("#live-save-status")).to_contain_text("Saved: 2 half-moves", timeout=5000)
+    saved_at = time.monotonic()
+    expect(boards.locator(".live-board").first).to_contain_text("1… 19-23", timeout=5000)
+    assert time.monotonic() - saved_at < 5
+    typist.locator("#id_moves").press_sequentially(" 28-22", delay=30)
+    expect(typist.locator("#moves-check .irregular")).to_have_count(1)
+    typist.wait_for_timeout(1000)
+    expect(typist.locator("#live-save-status")).to_contain_text("Saved: 2 half-moves")
+    _no_sideways_scroll(typist, "the move entry with live saving")
+    shot(typist, "save each move")
+    game.refresh_from_db()
+    assert game.moves == "32-28 19-23"

@@ -157,3 +157,16 @@ def test_the_projector_screen_of_the_live_boards(client, game, other_game):
     html = client.get("/t/club-open/round/1/boards/?screen=projector").content.decode()
     assert 'class="projector live-screen"' in html and 'class="cols-3"' in html
     assert html.count('<li class="live-board') == 2 and 'data-live-url="/t/club-open/round/1/boards/live/"' in html
+
+
+def test_the_save_each_move_box_gets_plain_words(game, player, login):
+    """The entry page's "save each move" box posts with HX-Request: a short plain-text answer, no page and
+    no message left for the next page."""
+    client = login(player)
+    assert 'id="live-save"' in client.get(f"/g/{game.pk}/").content.decode()
+    ok = client.post(f"/g/{game.pk}/moves/save/", {"moves": "32-28"}, HTTP_HX_REQUEST="true")
+    assert (ok.status_code, ok.content.decode()) == (200, "Saved: 1 half-move. Spectators see it on the live board.")
+    refused = client.post(f"/g/{game.pk}/moves/save/", {"moves": "32-28 19-23 28-22"}, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 422
+    assert refused.content.decode().startswith("The moves were not saved: Move 2, White 28-22")
+    assert 'class="messages"' not in client.get(f"/g/{game.pk}/").content.decode()
