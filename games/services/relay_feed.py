@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 
+from django.core.cache import cache
 from django.db.models import Count, Max, Sum
 
 from arbiter.pdn import PdnGame
@@ -33,6 +34,7 @@ from tournaments.reports.relay import relay_identity
 from tournaments.reports.rounds import published_rounds
 
 SECTION_SIZE = 64  # lidraughts reads at most 64 games of a PDN source (RelayFetch.scala: maxPdnGames)
+GAME_TTL = 3600  # seconds one game's feed text stays in the cache (a new version makes a new key)
 MAX_SECTION = 1000  # a bound on the section number a URL may ask for (a round of 64,000 games)
 
 FEED_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "Variant", "FEN", "Board",
@@ -94,10 +96,22 @@ def feed_game(game: Game) -> PdnGame:
 
 
 def feed_texts(rnd: Round, section: int = 1) -> list[str]:
-    """The PDN text of each game of the section, in order (each ends with a line break)."""
+    """The PDN text of each game of the section, in order (each ends with a line break). Each game's text
+    is kept per game version and tournament version: a typed move rewrites that game only."""
     games = feed_games(rnd, section)
     prefetch_for_export(games)
-    return [write_game(feed_game(g)) for g in games]
+    version = rnd.tournament.version
+    keys = {g.pk: f"relay-game:{g.pk}:{g.version}:{version}" for g in games}
+    found = cache.get_many(list(keys.values()))
+    texts, new = [], {}
+    for g in games:
+        text = found.get(keys[g.pk])
+        if not isinstance(text, str):
+            text = new[keys[g.pk]] = write_game(feed_game(g))
+        texts.append(text)
+    if new:
+        cache.set_many(new, GAME_TTL)
+    return texts
 
 
 def feed_pdn(texts: list[str]) -> str:
