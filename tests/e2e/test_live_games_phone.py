@@ -125,8 +125,15 @@ def test_save_each_move_as_typed_reaches_the_spectator(browser: Browser, live_se
     game = game_for_board(published_round.boards.get(number=1))
     game_for_board(published_round.boards.get(number=2))
     url = live_server.url
+    # The round page tells how to broadcast the round on lidraughts; its long address wraps on a phone.
     boards = browser.new_context(**PHONE, locale="en-GB").new_page()
-    boards.goto(f"{url}/t/{tournament.slug}/round/1/boards/")
+    boards.goto(f"{url}/t/{tournament.slug}/round/1/")
+    boards.get_by_text("Broadcast this round on lidraughts").click()
+    expect(boards.locator(".relay-help code")).to_have_text(f"{url}/t/{tournament.slug}/round/1/live.pdn")
+    _no_sideways_scroll(boards, "the round page with the broadcast help")
+    shot(boards, "round page broadcast help")
+    boards.get_by_role("link", name="Live boards").click()
+    expect(boards.locator(".live-board")).to_have_count(2)
     typist = browser.new_context(**PHONE, locale="en-GB").new_page()
     typist.goto(f"{url}/accounts/login/")
     typist.fill("#id_username", player.username)

@@ -37,6 +37,7 @@ from tournaments.reports.rounds import (
     tournament_standings,
 )
 from tournaments.reports.standings import TournamentResults, cached_explained, tiebreak_order
+from tournaments.services.site_address import base_url
 from tournaments.standings import StandingsError
 from tournaments.text import sheet_title
 
@@ -206,8 +207,10 @@ def relay_links(request: HttpRequest, t: Tournament, rnd: Round) -> list[dict[st
     if feed_round(t, rnd.number) is None:
         return []
     n_games = int(round_games_stamp(t.pk, rnd.number).split("-", 1)[0])
-    pdn = request.build_absolute_uri(reverse("public:relay_pdn", args=[t.slug, rnd.number]))
-    json_url = request.build_absolute_uri(reverse("public:relay_json", args=[t.slug, rnd.number]))
+    # SITE_URL when set: the shared page is rendered once for everyone, whatever address they came by.
+    site = base_url(request).rstrip("/")
+    pdn = site + reverse("public:relay_pdn", args=[t.slug, rnd.number])
+    json_url = site + reverse("public:relay_json", args=[t.slug, rnd.number])
     out: list[dict[str, object]] = []
     for section in range(1, section_count(n_games) + 1):
         query = f"?section={section}" if section > 1 else ""
