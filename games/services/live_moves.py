@@ -25,6 +25,7 @@ from games.services.results import players_locked_out
 from games.services.validation import MoveCheck, check_game, move_text_problem, validate_game
 from tournaments.audit import record
 from tournaments.models import Game
+from tournaments.permissions import is_mirrored
 from tournaments.versioning import game_moved
 
 AUDIT_ACTION = "game.moves"
@@ -65,10 +66,11 @@ def moves_refusal(game: Game, text: str, check: MoveCheck | None = None) -> str 
 
 def _may_type(game: Game, user: User, link: SubmissionLink | None) -> bool:
     """Arbiter: yes. A player or a private link: only for its own side's game (checked by the caller's
-    refusals for draft, finished and confirmed)."""
+    refusals for draft, finished and confirmed). Nobody on a server mirroring the tournament from the
+    hall laptop (``games.submit_result`` says so for accounts)."""
     if link is not None:
         return (not link.revoked and link.tournament_id == game.board.round.tournament_id
-                and side_of_entry(game, link.entry) is not None)
+                and not is_mirrored(game.board.round.tournament) and side_of_entry(game, link.entry) is not None)
     return bool(user is not None and user.has_perm("games.submit_result", game))
 
 
