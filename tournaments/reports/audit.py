@@ -97,6 +97,7 @@ ACTIONS = {
     "appoint_arbiter": gettext_lazy("appointed an arbiter"),
     "remove_arbiter": gettext_lazy("removed an arbiter"),
     "import_pdn_game": gettext_lazy("imported a game from PDN"),
+    "game.moves": gettext_lazy("entered the moves of a game so far"),
     "admin.add": gettext_lazy("added a record in the admin site"),
     "admin.change": gettext_lazy("changed a record in the admin site"),
     "admin.delete": gettext_lazy("deleted a record in the admin site"),
@@ -143,6 +144,7 @@ KEYS: dict[str, Promise] = {
     "draw_mark": gettext_lazy("plus-draw"),
     "late": gettext_lazy("late"),
     "minutes": gettext_lazy("minutes after the start"),
+    "typed_for": gettext_lazy("entered through the private link of"),
 }
 # Who was late when the default time was applied (``games.services.results.apply_default_time``).
 LATE_CHOICES = {"w": gettext_lazy("White"), "b": gettext_lazy("Black"), "both": gettext_lazy("White and Black")}
