@@ -162,7 +162,7 @@ def test_an_fmjd_open_on_solkoff_with_an_early_draw_scored_0_0(browser: Browser,
     page.select_option("#id_termination", "agreement")
     page.select_option("#id_result", "1-1")
     shot(page, f"open early draw entered {lang}")
-    page.locator("#result-form button[type=submit]").click()
+    page.locator("#result-form button[type=submit].primary").click()
     page.wait_for_load_state()
     with translation.override(lang):
         said = translation.gettext(
