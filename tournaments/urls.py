@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import entries, manage, rounds
+from .views import entries, event, manage, rounds
 
 app_name = "tournaments"
 
@@ -41,4 +41,7 @@ urlpatterns = [
         name="swap_colours",
     ),
     path("<slug:slug>/manage/tasks/<int:task_id>/", rounds.task, name="task"),
+    path("<slug:slug>/manage/event/", event.event, name="event"),
+    path("<slug:slug>/manage/prizes/", event.prizes, name="prizes"),
+    path("<slug:slug>/manage/federation-report/", event.federation_report, name="federation_report"),
 ]
