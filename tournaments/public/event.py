@@ -44,8 +44,9 @@ NORM_CHECKS = {
 
 def event_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The event of stage ``slug``: every stage in order, each group with its standings link, its
-    players and why each is there; the cuts of each transition; the event's final ranking."""
-    t = public_tournament(request, slug)
+    players and why each is there; the cuts of each transition; the event's final ranking. It shows
+    rankings: public with the stage's standings."""
+    t = public_tournament(request, slug, "standings")
     levels = event_levels(t.event)
     ranking = event_ranking(t.event) if len(levels) > 1 else []
     return render(request, "public/event.html", {
