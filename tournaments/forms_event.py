@@ -46,8 +46,8 @@ class PrizeSetupForm(forms.ModelForm[PrizeSetup]):
         widgets = {"lists": forms.Textarea(attrs={"rows": 8, "maxlength": 5000})}
         help_texts = {
             "lists": _("One list a line: its name, a colon, the amounts by place. After “|” who may win it: "
-                       "sex=f, max_age=18, min_age=60, min_rating=…, max_rating=…, club=…, federation=NED, "
-                       "and the list's own rule=place|equal|hort. Example: “Best woman: 100 | sex=f”."),
+                       "sex=f, age<=18, age>=60, rating<=1799, rating>=2000, club=…, federation=NED, and the "
+                       "list's own rule=place, equal or hort. Example: “Best woman: 100 | sex=f”."),
             "unit": _("1: to the cent; 100: to whole units. What rounding leaves stays in the fund."),
         }
 

@@ -205,12 +205,20 @@ def test_equal_sharing_to_the_cent(organiser, four):
     assert view.by_list[0][1][1].how == "Equal points on places 2–3, shared equally: (500.00 + 301.00) / 2"
 
 
+def test_conditions_by_age_and_rating():
+    """``age<=18`` is a maximum age, ``rating>=2000`` a minimum rating, per list."""
+    (junior, strong) = parse_lists("Junior: 75, 50 | age<=18, sex=f\nStrong: 10 | rating>=2000 | rule=equal")
+    assert (junior.amounts, junior.eligibility.max_age, junior.eligibility.sex) == ((7500, 5000), 18, "f")
+    assert (strong.eligibility.min_rating, strong.rule) == (2000, "equal")
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ("Main 1000", "Line 1: write the name, a colon"),
     ("Main: 10.005", "Line 1: '10.005' is not an amount"),
     ("Main: 100\nMain: 50", "Line 2: each list needs its own name"),
-    ("Main: 100 | colour=w", "Line 1: unknown condition 'colour'"),
-    ("Main: 100 | max_age=old", "Line 1: max_age must be a whole number"),
+    ("Main: 100 | colour=w", "Line 1: unknown condition 'colour=w'"),
+    ("Main: 100 | age<=old", "Line 1: age must be a whole number"),
+    ("Main: 100 | sex", "Line 1: write a condition as key=value"),
     ("Main: 100 | rule=fair", "Line 1: the rule is place, equal or hort"),
 ])
 def test_bad_prize_lines_are_named(text, message):

@@ -5,11 +5,11 @@ ranking is the standings service's. The settings are typed one line a list::
 
     Main: 1000, 500, 350
     Best woman: 100 | sex=f
-    Junior: 75, 50 | max_age=18
-    Under 1800: 60 | max_rating=1799 | rule=equal
+    Junior: 75, 50 | age<=18
+    Under 1800: 60 | rating<=1799 | rule=equal
 
-amounts in the currency with at most two decimals; after "|" the conditions (``sex``, ``max_age``,
-``min_age``, ``min_rating``, ``max_rating``, ``club``, ``federation``) and the list's own ``rule``.
+amounts in the currency with at most two decimals; after "|" the conditions (``sex=f``, ``age<=18``,
+``age>=60``, ``rating<=1799``, ``rating>=2000``, ``club=...``, ``federation=NED``) and the list's own ``rule``.
 """
 
 from __future__ import annotations
@@ -43,8 +43,17 @@ from tournaments.standings import StandingsError
 MAX_LINES = 50
 MAX_CHARS = 5000
 MAX_AMOUNT = Decimal("10000000")  # per prize, in the currency
-_INT_KEYS = ("max_age", "min_age", "min_rating", "max_rating")
 _TEXT_KEYS = ("sex", "club", "federation")
+KNOWN_CONDITIONS = "sex=f, age<=18, age>=60, rating<=1799, rating>=2000, club=…, federation=NED, rule=hort"
+
+
+def _condition(item: str, where: str) -> tuple[str, str, str]:
+    """``key=value``, ``key<=number`` or ``key>=number`` as (key, operator, value)."""
+    for op in ("<=", ">=", "="):
+        key, sep, value = item.partition(op)
+        if sep and key.strip() and value.strip():
+            return key.strip().lower(), op, value.strip()
+    raise ServiceError(_("%(where)s: write a condition as key=value (%(item)r).") % {"where": where, "item": item})
 
 
 def _amount(text: str, where: str) -> int:
@@ -88,25 +97,21 @@ def parse_lists(text: str) -> tuple[PrizeList, ...]:
         eligibility: dict[str, int | str] = {}
         for cond in (c.strip() for c in conditions if c.strip()):
             for item in (x.strip() for x in cond.split(",") if x.strip()):
-                key, sep, value = item.partition("=")
-                key, value = key.strip().lower(), value.strip()
-                if not sep or not value:
-                    raise ServiceError(_("%(where)s: write a condition as key=value (%(item)r).")
-                                       % {"where": where, "item": item})
-                if key == "rule":
+                key, op, value = _condition(item, where)
+                if key == "rule" and op == "=":
                     if value not in RULES:
                         raise ServiceError(_("%(where)s: the rule is place, equal or hort.") % {"where": where})
                     rule = value
-                elif key in _INT_KEYS:
+                elif key in ("age", "rating") and op in ("<=", ">="):
                     if not value.isdigit() or int(value) > 9999:
                         raise ServiceError(_("%(where)s: %(key)s must be a whole number.")
                                            % {"where": where, "key": key})
-                    eligibility[key] = int(value)
-                elif key in _TEXT_KEYS:
+                    eligibility[("max_" if op == "<=" else "min_") + key] = int(value)
+                elif key in _TEXT_KEYS and op == "=":
                     eligibility[key] = value[:120]
                 else:
-                    raise ServiceError(_("%(where)s: unknown condition %(key)r; known: %(known)s.") % {
-                        "where": where, "key": key, "known": ", ".join((*_TEXT_KEYS, *_INT_KEYS, "rule"))})
+                    raise ServiceError(_("%(where)s: unknown condition %(item)r; known: %(known)s.") % {
+                        "where": where, "item": item, "known": KNOWN_CONDITIONS})
         out.append(PrizeList(name[:80], amounts, Eligibility(**eligibility), rule))  # type: ignore[arg-type]
     return tuple(out)
 
