@@ -129,6 +129,7 @@ def test_event_ranking_orders_final_a_then_b(organiser, round_robin_10):
     """Finals of 5 (A: 1-5, B: 6-10) played with the lower number winning: inside each final the
     order stays, so the event's ranking is places 1-10 = Player 01-10, A's five first."""
     create_next_stage(organiser, round_robin_10, TransitionRequest(kind="rank_blocks", group_size=5))
+    assert event_ranking(round_robin_10.event) == [], "no ranking of the event before the finals have a result"
     for t in round_robin_10.event.stages.filter(stage=2):
         play(organiser, t)
     ranking = event_ranking(round_robin_10.event)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -24,7 +25,7 @@ PrizeRow = tuple[str, str, str, str]
 
 def _table(rows: Sequence[PrizeRow]) -> Table:
     st = styles()
-    head: list[object] = [_("Place"), _("Name"), _("Amount"), _("How")]
+    head: list[object] = [pgettext("prize list", "Place"), _("Name"), _("Amount"), _("How")]
     data: list[list[object]] = [head]
     for place, name, amount, how in rows:
         data.append([place, Paragraph(escape(name), st["normal"]), amount, Paragraph(escape(how), st["small"])])

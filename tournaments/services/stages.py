@@ -306,7 +306,8 @@ class EventRankingRow:
 
 def event_ranking(event: Event) -> list[EventRankingRow]:
     """The final ranking of the event: the last stage's groups in order (final A, then B, ...), each
-    in its own standings order, places counted on; ex aequo ranks inside a group stay shared."""
+    in its own standings order, places counted on; ex aequo ranks inside a group stay shared. Empty
+    while a group of the last stage has no result."""
     stages = stages_of(event)
     if not stages:
         return []
@@ -316,7 +317,9 @@ def event_ranking(event: Event) -> list[EventRankingRow]:
         try:
             st = standings_for(t)
         except StandingsError:
-            continue
+            return []
+        if st.after_round == 0:  # a group without a result yet: no ranking of the event
+            return []
         names = {e.start_number: e.name for e in t.entries.all()}
         base = len(out)
         for row in st.rows:
