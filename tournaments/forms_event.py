@@ -29,6 +29,10 @@ class TransitionForm(forms.Form):
         ("fill", _("Filled with byes")), ("merge", _("Merged into the final above")), ("keep", _("Kept short"))])
     top = forms.IntegerField(label=_("Qualifiers per group (into a final)"), min_value=1, max_value=MAX_GROUP_SIZE,
                              initial=2, required=False)
+    seeded = forms.CharField(
+        label=_("Seeded into the final"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("One a line: the FMJD id or the name, then “|” and the reason, e.g. “Jansen, Piet | champion "
+                    "2025”. A seeded player of a group leaves the group's place to the next."))
     snake_by = forms.ChoiceField(label=_("Snake order from"), initial="ranking", choices=[
         ("ranking", _("The final standings of this stage")), ("rating", _("The ratings"))])
 
@@ -36,7 +40,8 @@ class TransitionForm(forms.Form):
         d = self.cleaned_data
         return TransitionRequest(kind=d["kind"], system=d["system"], rounds=d.get("rounds") or 0,
                                  group_size=d.get("group_size") or 0, groups=d.get("groups") or 0,
-                                 short_last=d["short_last"], top=d.get("top") or 0, snake_by=d["snake_by"])
+                                 short_last=d["short_last"], top=d.get("top") or 0, snake_by=d["snake_by"],
+                                 seeded=d.get("seeded") or "")
 
 
 class PrizeSetupForm(forms.ModelForm[PrizeSetup]):

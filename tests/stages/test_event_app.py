@@ -11,7 +11,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.stages.play import make_stage, play
-from tournaments.models import AuditEntry, Entry, PrizeSetup, StageTransition, Tournament
+from tournaments.models import AuditEntry, Entry, Player, PrizeSetup, StageTransition, Tournament
 from tournaments.services.errors import ServiceError
 from tournaments.services.prizes import parse_lists, prize_view, save_prize_setup
 from tournaments.services.stages import TransitionRequest, create_next_stage, event_levels, event_ranking
@@ -111,6 +111,28 @@ def test_groups_then_a_final_takes_the_top_of_each_group(organiser):
     assert [e.name for e in final.entries.order_by("start_number")] == ["A1", "B1", "A2", "B2"]
     assert [s.why for s in event_levels(a.event)[1].groups[0].seats] == [
         "Group A, rank 1", "Group B, rank 1", "Group A, rank 2", "Group B, rank 2"]
+
+
+def test_seeded_entries_into_the_final(organiser):
+    """Groups A and B of 4 (lower number wins). Top 2 of each, plus seeded: A1 (last year's champion,
+    who played group A) and an outside player by FMJD id (a wildcard). By hand: seats first the
+    seeded in the order given (A1, the wildcard), then group winners (A2: A1 is seeded, so A's
+    place goes to the next, B1), then seconds (A3, B2)."""
+    a = make_stage(organiser, "semi-a", [(f"A{i}", 1900 - i, {}) for i in range(1, 5)], pairing_system="berger",
+                   rounds_planned=3, group="A")
+    b = make_stage(organiser, "semi-b", [(f"B{i}", 1800 - i, {}) for i in range(1, 5)], pairing_system="berger",
+                   rounds_planned=3, group="B", event=a.event)
+    play(organiser, a)
+    play(organiser, b)
+    Player.objects.create(name="Outsider, Wim", fmjd_id="555", rating=2100)
+    with pytest.raises(ServiceError, match="Seeded, line 2: no player '999'"):
+        create_next_stage(organiser, a, TransitionRequest(kind="final", top=2, seeded="A1 | champion\n999 | x"))
+    create_next_stage(organiser, a, TransitionRequest(kind="final", top=2,
+                                                      seeded="a1 | champion 2025\n555 | wildcard"))
+    final = a.event.stages.get(stage=2)
+    assert [e.name for e in final.entries.order_by("start_number")] == ["A1", "Outsider, Wim", "A2", "B1", "A3", "B2"]
+    assert [s.why for s in event_levels(a.event)[1].groups[0].seats][:3] == [
+        "Seeded by the organiser: champion 2025", "Seeded by the organiser: wildcard", "Group A, rank 2"]
 
 
 def test_refusals_name_the_reason(organiser, round_robin_10):

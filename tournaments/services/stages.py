@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.audit import record
-from tournaments.models import ENTRY_DETAILS, Entry, Event, Role, StageSeat, StageTransition, Tournament
+from tournaments.models import ENTRY_DETAILS, Entry, Event, Player, Role, StageSeat, StageTransition, Tournament
 from tournaments.pairing.systems import SYSTEMS
 from tournaments.reports.standings import standings_for
 from tournaments.services.errors import ServiceError
@@ -60,6 +60,39 @@ class TransitionRequest:
     short_last: str = "fill"
     top: int = 2  # groups then a final
     snake_by: str = "ranking"  # or "rating"
+    # Groups then a final: entries the organiser adds (last year's top 3, a wildcard), one a line:
+    # "FMJD id or name | reason". A player of a group is found there; anyone else among all players.
+    seeded: str = ""
+
+
+MAX_SEEDED = 20
+SEEDED_PREFIX = "seeded by the organiser: "
+PLAYER_SEAT = 10_000_000  # seat numbers of seeded players from outside the groups: this + the player's id
+
+
+def _seeded(text: str, by_id: dict[int, Entry]) -> tuple[list[tuple[int, str]], dict[int, Player]]:
+    """The organiser's seeded lines as (seat number, reason), and the players from outside the groups."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) > MAX_SEEDED:
+        raise ServiceError(_("At most %(n)s seeded players.") % {"n": MAX_SEEDED})
+    out: list[tuple[int, str]] = []
+    outside: dict[int, Player] = {}
+    for number, line in enumerate(lines, start=1):
+        who, _sep, reason = (part.strip() for part in line.partition("|"))
+        key = who.casefold()
+        entry = next((e for e in by_id.values() if (e.fmjd_id and e.fmjd_id == who) or e.name.casefold() == key),
+                     None)
+        if entry is not None:
+            out.append((entry.pk, reason[:120]))
+            continue
+        player = (Player.objects.filter(fmjd_id=who).first() if who else None) or \
+            Player.objects.filter(name__iexact=who).first()
+        if player is None or not who:
+            raise ServiceError(_("Seeded, line %(n)s: no player %(who)r (give the FMJD id or the name as registered).")
+                               % {"n": number, "who": who})
+        outside[PLAYER_SEAT + player.pk] = player
+        out.append((PLAYER_SEAT + player.pk, reason[:120]))
+    return out, outside
 
 
 def stages_of(event: Event) -> list[Tournament]:
@@ -126,15 +159,17 @@ def _check(req: TransitionRequest) -> None:
         raise ServiceError(_("Unknown rule for a short last final %(rule)r.") % {"rule": req.short_last})
 
 
-def _plan(source: Tournament, req: TransitionRequest) -> tuple[Transition, dict[int, Entry], dict[int, int]]:
-    """The core's transition, the entries its seat numbers name, and each seat number's seed."""
+def _plan(source: Tournament, req: TransitionRequest
+          ) -> tuple[Transition, dict[int, Entry], dict[int, int], dict[int, Player]]:
+    """The core's transition, the entries its seat numbers name, each seat number's seed, and the
+    seeded players from outside the groups by their seat number."""
     seeds: dict[int, int] = {}
     try:
         if req.kind == StageTransition.Kind.RANK_BLOCKS:
             entries = _numbered(source)
             plan = finals_by_rank_blocks(_standings(source), req.group_size, short_last=req.short_last,  # type: ignore[arg-type]
                                          groups=req.groups or None)
-            return plan, entries, seeds
+            return plan, entries, seeds, {}
         if req.kind == StageTransition.Kind.SNAKE:
             entries = _numbered(source, active=True)
             if req.snake_by == "rating":
@@ -143,7 +178,7 @@ def _plan(source: Tournament, req: TransitionRequest) -> tuple[Transition, dict[
                 ranking = tuple(r.start_number for r in _standings(source).rows if r.start_number in entries)
             groups = snake_seed(ranking, req.groups)
             seeds = {sn: i for i, sn in enumerate(ranking, start=1)}
-            return Transition(groups, ()), entries, seeds
+            return Transition(groups, ()), entries, seeds, {}
         siblings = list(source.event.stages.filter(stage=source.stage).order_by("group", "id"))
         by_id: dict[int, Entry] = {}
         group_standings = []
@@ -151,8 +186,9 @@ def _plan(source: Tournament, req: TransitionRequest) -> tuple[Transition, dict[
             own = _numbered(t)
             by_id.update({e.pk: e for e in own.values()})
             group_standings.append((t.group or t.name, _by_entry_id(_standings(t), own)))
-        plan = groups_then_final(group_standings, req.top, final_name="")
-        return plan, by_id, seeds
+        seeded, outside = _seeded(req.seeded, by_id)
+        plan = groups_then_final(group_standings, req.top, seeded=seeded, final_name="")
+        return plan, by_id, seeds, outside
     except StageError as exc:
         raise ServiceError(_("The transition is not possible: %(error)s") % {"error": exc}) from exc
 
@@ -213,7 +249,7 @@ def create_next_stage(actor: User, source: Tournament, req: TransitionRequest) -
     refusal = next_stage_refusal(source, req)
     if refusal:
         raise ServiceError(refusal)
-    plan, entries, seeds = _plan(source, req)
+    plan, entries, seeds, outside = _plan(source, req)
     stage = source.stage + 1
     cut_standings: dict[str, Standings] = {}
     if plan.cuts:
@@ -235,9 +271,14 @@ def create_next_stage(actor: User, source: Tournament, req: TransitionRequest) -
         t = _new_stage(actor, source, req, group, len(group.entries), stage)
         for number, sn in enumerate(group.entries, start=1):
             seat = next(s for s in group.seats if s.start_number == sn)
-            entry = _copy_entry(entries[sn], t, number)
+            if sn in outside:  # a seeded player from outside the groups: details from the player
+                entry = Entry.objects.create(tournament=t, player=outside[sn], start_number=number)
+            else:
+                entry = _copy_entry(entries[sn], t, number)
+            # A seeded seat keeps the organiser's reason (the core's why: "seeded by the organiser: <reason>").
+            why = seat.why.removeprefix(SEEDED_PREFIX) if req.kind == StageTransition.Kind.FINAL else seat.why
             StageSeat.objects.create(entry=entry, transition=transition, from_rank=seat.from_rank,
-                                     from_group=seat.from_group, seed=seeds.get(sn), why=seat.why[:300])
+                                     from_group=seat.from_group, seed=seeds.get(sn), why=why[:300])
         record(actor, t, "stage.create", t,
                after=f"stage={stage}; group={group.name}; players={len(group.entries)}; "
                      f"byes={byes.get(group.name, 0)}; from={source.name}; transition={req.kind}")
@@ -345,6 +386,8 @@ def seat_text(seat: StageSeat | None, transition: StageTransition | None) -> str
         return _("Seed %(seed)s by the standings of %(stage)s (snake order)") % {"seed": seat.seed,
                                                                                 "stage": source_name}
     if kind == StageTransition.Kind.FINAL:
+        if seat.from_rank is None:
+            return _("Seeded by the organiser: %(reason)s") % {"reason": seat.why}
         return _("Group %(group)s, rank %(rank)s") % {"group": seat.from_group, "rank": seat.from_rank}
     return _("Rank %(rank)s of %(stage)s") % {"rank": seat.from_rank, "stage": source_name}
 
