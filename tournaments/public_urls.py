@@ -19,6 +19,7 @@ urlpatterns = [
     path("<slug:slug>/projector/", live.projector, name="projector"),
     path("<slug:slug>/projector/live/", live.projector_fragment, name="projector_live"),
     path("<slug:slug>/event/", event.event_page, name="event"),
+    path("<slug:slug>/event/ranking.pdf", event.event_ranking_document, name="event_ranking_pdf"),
     path("<slug:slug>/prizes/", event.prizes, name="prizes"),
     path("<slug:slug>/prizes/pdf/", event.prizes_pdf, name="prizes_pdf"),
     path("<slug:slug>/ratings/", event.ratings, name="ratings"),

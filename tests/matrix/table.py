@@ -342,6 +342,7 @@ TABLE: dict[str, list[Case]] = {
     "public:projector": [Case(slug, "GET", everyone(OK))],
     "public:projector_live": [Case(slug, "GET", everyone(OK))],
     "public:event": [Case(slug, "GET", everyone(OK))],
+    "public:event_ranking_pdf": [Case(slug, "GET", everyone(404))],  # one stage: no ranking of an event
     # The prize list of a stage still running: its arbiters see it, others read that it comes later.
     "public:prizes": [Case(slug, "GET", everyone(OK))],
     "public:prizes_pdf": [Case(slug, "GET", {**everyone(404), "arbiter": OK, "chief": OK})],

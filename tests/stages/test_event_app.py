@@ -7,6 +7,7 @@ import io
 import zipfile
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -157,6 +158,13 @@ def test_event_ranking_orders_final_a_then_b(organiser, round_robin_10):
     ranking = event_ranking(round_robin_10.event)
     assert [(r.place, r.group, r.name) for r in ranking] == [
         (i, "A" if i <= 5 else "B", f"Player {i:02d}") for i in range(1, 11)]
+    pdf = Client().get(reverse("public:event_ranking_pdf", args=["nk-rapid-final-b"]))
+    cells = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text().splitlines()
+    table = cells[cells.index("Pts") + 1:cells.index("Pts") + 1 + 40]
+    rows = [tuple(table[i:i + 4]) for i in range(0, 40, 4)]
+    # Inside each final of 5 (lower number wins): 8, 6, 4, 2, 0 points.
+    assert rows == [(str(i), f"Player {i:02d}", f"{'A' if i <= 5 else 'B'} ({(i - 1) % 5 + 1})",
+                     str(8 - 2 * ((i - 1) % 5))) for i in range(1, 11)]
 
 
 def test_the_event_pages_public_and_manage(client, organiser, round_robin_10):

@@ -35,7 +35,7 @@ class StageTransition(models.Model):
         constraints = [models.UniqueConstraint(fields=["event", "target_stage"], name="one_transition_per_stage")]
 
     def __str__(self) -> str:
-        return f"{self.event} -> stage {self.target_stage}"
+        return f"{self.event} → {self.target_stage}"  # stored in the audit log: no words of one language
 
 
 class StageSeat(models.Model):

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.models import Tournament
 from tournaments.pdf.common import DocumentHeader
+from tournaments.pdf.event import event_ranking_pdf
 from tournaments.pdf.prizes import prize_list_pdf
 from tournaments.permissions import is_arbiter
 from tournaments.public.views import nav_context, public_tournament
@@ -52,6 +53,22 @@ def event_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "public/event.html", {
         **nav_context(t, "event"), "event": t.event, "levels": levels,
         "ranking": [(r, points_text(r.points)) for r in ranking], "title": t.event.name})
+
+
+def event_ranking_document(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's final ranking as one PDF (404 while the last stage has no result)."""
+    t = public_tournament(request, slug, "standings")
+    ranking = event_ranking(t.event)
+    if not ranking or len(event_levels(t.event)) < 2:
+        raise Http404("the event has no final ranking yet")
+    rows = [(str(r.place), r.name, f"{r.group} ({r.group_rank})", points_text(r.points)) for r in ranking]
+    header = DocumentHeader(event=t.event.name, place=t.place, subtitle=_("Final ranking of the event"),
+                            footer=_("Generated %(when)s") % {"when": timezone.localtime().strftime("%Y-%m-%d %H:%M")})
+    pdf = event_ranking_pdf(header, rows, _("The groups of the last stage in order (final A, then B, ...), each in "
+                                            "its own standings order."))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{t.event.slug}-ranking.pdf"'
+    return response
 
 
 def _prizes_shown(request: HttpRequest, t: Tournament) -> bool:

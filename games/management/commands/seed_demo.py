@@ -307,7 +307,7 @@ def seed_event(users: dict[str, User]) -> Tournament | None:
         for _round in range(SWISS_ROUNDS):
             _play_round(arbiter, swiss, rng, leave_open=lambda board: False)
         swiss.refresh_from_db()
-        save_prize_setup(arbiter, swiss, lists="Open: 300, 200, 100\nBest woman: 50 | sex=f\nJunior: 50 | age<=18",
+        save_prize_setup(arbiter, swiss, lists="Open: 300, 200, 100\nDames: 50 | sex=f\nJeugd: 50 | age<=18",
                          rule="hort", unit=100, one_prize_per_player=True, currency="€")
         create_next_stage(arbiter, swiss, TransitionRequest(kind="rank_blocks", group_size=6))
         for final in Tournament.objects.filter(event=swiss.event, stage=2).order_by("group"):
