@@ -345,7 +345,7 @@ TABLE: dict[str, list[Case]] = {
     "public:event_ranking_pdf": [Case(slug, "GET", everyone(404))],  # one stage: no ranking of an event
     # The prize list of a stage still running: its arbiters see it, others read that it comes later.
     "public:prizes": [Case(slug, "GET", everyone(OK))],
-    "public:prizes_pdf": [Case(slug, "GET", {**everyone(404), "arbiter": OK, "chief": OK})],
+    "public:prizes_pdf": [Case(slug, "GET", everyone(404))],  # no prizes set (and, for the public, not finished)
     "public:ratings": [Case(slug, "GET", everyone(OK))],
     "public:document": [
         Case(lambda w: {"slug": w.tournament.slug, "kind": "crosstable"}, "GET", everyone(OK),
@@ -576,8 +576,8 @@ TABLE: dict[str, list[Case]] = {
                                  Case(all_results, "POST", only(ARBITERS, DONE), audit=AUDITED)],
     "tournaments:event": [
         Case(slug, "GET", only(ARBITERS)),
-        # Stage 1 is still running: the transition is refused with a message, nothing written.
-        Case(slug, "POST", only(ARBITERS, DONE), transition_data, NO_WRITE),
+        # Stage 1 is still running: the transition is refused with a message on the page, nothing written.
+        Case(slug, "POST", only(ARBITERS), transition_data, NO_WRITE),
     ],
     "tournaments:prizes": [
         Case(slug, "GET", only(ARBITERS)),
