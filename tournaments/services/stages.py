@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from tournaments.audit import record
 from tournaments.models import ENTRY_DETAILS, Entry, Event, Player, Role, StageSeat, StageTransition, Tournament
 from tournaments.pairing.systems import SYSTEMS
+from tournaments.permissions import is_mirrored
 from tournaments.reports.standings import standings_for
 from tournaments.services.errors import ServiceError
 from tournaments.services.registration import free_slug
@@ -106,6 +107,8 @@ def next_stage_refusal(source: Tournament, req: TransitionRequest | None = None)
         return _("Stage transitions are for events between players; this stage is between teams.")
     if source.event.stages.filter(stage__gt=source.stage).exists():
         return _("The event already has a stage after stage %(n)s.") % {"n": source.stage}
+    if is_mirrored(source):
+        return _("This stage is mirrored here from a hall laptop: make the next stage there.")
     by_rating = req is not None and req.kind == StageTransition.Kind.SNAKE and req.snake_by == "rating"
     if by_rating:
         return ""
