@@ -315,3 +315,11 @@ def test_federation_report_refuses_then_downloads(client, organiser, four):
     games_block = csv_text.split("\r\n\r\n")[2].strip().splitlines()
     assert games_block[0].startswith("Round,Board,White") and len(games_block) == 1 + 6
     assert z.read("four-games.pdn").decode().count("[Event ") == 6
+
+
+def test_the_player_page_marks_norms_met(client, organiser, four):
+    """FIDE B.01 (the event's norm table) asks for at least 9 games: 3 games meet no norm, so the
+    player page marks none and links the stage's rating changes and norms."""
+    page = client.get(reverse("public:player", args=["four", 1]))
+    assert page.context["norms_met"] == ()
+    assert reverse("public:ratings", args=["four"]) in page.content.decode()
