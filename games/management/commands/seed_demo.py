@@ -300,9 +300,11 @@ def seed_event(users: dict[str, User]) -> Tournament | None:
         rows = SWISS_PLAYERS[-EVENT_PLAYERS:]
         _register(arbiter, swiss, [_player(row) for row in rows])
         # What the prize categories look at: sex and birth year (private details, kept per entry).
+        # Demo FMJD ids (fictional, 9xxxx) so that the report to the federation can be made.
         for entry, row in zip(Entry.objects.filter(tournament=swiss).order_by("start_number"),
                               sorted(rows, key=lambda r: -r[4])):
-            update_player(arbiter, entry, {"sex": "f" if row[0] in EVENT_WOMEN else "m", "birth_year": row[5]})
+            update_player(arbiter, entry, {"sex": "f" if row[0] in EVENT_WOMEN else "m", "birth_year": row[5],
+                                           "fmjd_id": str(90000 + (entry.start_number or 0))})
         rng = random.Random(EVENT_SLUG)
         for _round in range(SWISS_ROUNDS):
             _play_round(arbiter, swiss, rng, leave_open=lambda board: False)
