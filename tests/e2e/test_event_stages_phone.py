@@ -1,6 +1,6 @@
 """Issue 29 on a 390 px phone, in four languages: the organiser makes the finals of a finished round
-robin from the event page, sets the prizes, and the public reads the event page and the prize list
-and prints it (PDF). No page scrolls sideways.
+robin from the event page, sets the prizes, and the public reads the event page and the prize list,
+prints it (PDF) and reads the rating changes and norms. No page scrolls sideways.
 
 By hand (see tests/stages/test_event_app.py): a 10-player round robin where the lower start number
 always wins ranks the players 1-10 by start number; finals of 4 with a short last final filled:
@@ -77,5 +77,9 @@ def test_finals_and_prize_list_on_a_phone(browser: Browser, live_server, make_us
     assert pdf.headers["content-type"] == "application/pdf"
     text = PdfReader(io.BytesIO(pdf.body())).pages[0].extract_text()
     assert "Player 01" in text and "1000.00" in text and "300.00" in text
+    reader.goto(f"{live_server.url}/t/nk-rapid/ratings/")
+    assert "Player 01" in reader.content()
+    shot(reader, f"ratings public {lang}")
+    _no_sideways_scroll(reader, f"the rating changes and norms ({lang})")
     public.close()
     context.close()
