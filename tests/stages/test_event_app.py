@@ -323,3 +323,14 @@ def test_the_player_page_marks_norms_met(client, organiser, four):
     page = client.get(reverse("public:player", args=["four", 1]))
     assert page.context["norms_met"] == ()
     assert reverse("public:ratings", args=["four"]) in page.content.decode()
+
+
+def test_a_players_account_plays_the_copy_of_the_entry(organiser, make_user, round_robin_10):
+    """Player 01's account (linked in stage 1) plays its entry of final A: entry and player role."""
+    pieter = make_user("pieter")
+    Entry.objects.filter(tournament=round_robin_10, start_number=1).update(user=pieter)
+    create_next_stage(organiser, round_robin_10, TransitionRequest(kind="rank_blocks", group_size=5))
+    final_a = round_robin_10.event.stages.get(stage=2, group="A")
+    assert final_a.entries.get(user=pieter).name == "Player 01"
+    assert final_a.roles.filter(user=pieter, kind="player").exists()
+    assert not round_robin_10.event.stages.get(stage=2, group="B").roles.filter(user=pieter).exists()

@@ -224,6 +224,8 @@ def _copy_entry(src: Entry, t: Tournament, number: int) -> Entry:
     for field in ENTRY_DETAILS:
         setattr(entry, field, getattr(src, field))
     entry.save()
+    if src.user_id is not None:  # the account that plays the entry plays its copy: a player here too
+        Role.objects.get_or_create(tournament=t, user_id=src.user_id, kind=Role.Kind.PLAYER)
     return entry
 
 
