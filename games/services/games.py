@@ -21,7 +21,7 @@ def draft_refusal(rnd: Round) -> str | None:
 
 def games_of_board(board: Board) -> list[Game]:
     """The games ``board`` holds, in order, created on first use (``make_games``). A bye holds none."""
-    if board.is_bye or board.black_id is None:
+    if not board.is_encounter:
         return []
     games = list(board.games.select_related("white", "black").order_by("number"))
     if not games:

@@ -237,8 +237,7 @@ def decide(request: HttpRequest, pk: int) -> HttpResponse:
 def forfeit_choices(game: Game) -> list[tuple[str, str, str]]:
     """The forfeits an arbiter may record, each as (code, what it means, the question asked once),
     naming the players: "Jansen wins by forfeit" rather than a bare ``+-``."""
-    names = {"white": game.board.white.player.name if game.board.white else "",
-             "black": game.board.black.player.name if game.board.black else ""}
+    names = {"white": game.white.name if game.white else "", "black": game.black.name if game.black else ""}
     return [
         (Result.WHITE_WINS_FORFEIT.value, _("%(white)s wins by forfeit") % names,
          _("%(black)s did not play: %(white)s wins by forfeit. The result is entered and confirmed at once.")

@@ -33,6 +33,7 @@ from tournaments.reports.cockpit import open_corrections
 from tournaments.vocabulary import is_forfeit_loss, is_unplayed_win
 
 from .errors import ServiceError
+from .teams import is_team_event, make_team_games
 
 
 def board_text(board: Board) -> str:
@@ -347,7 +348,12 @@ def publish_round(actor: Actor, rnd: Round) -> Round:
 
     rnd = _locked_round(rnd.pk)
     _draft(rnd)
-    make_games(rnd.tournament, list(rnd.boards.filter(bye_kind="", black__isnull=False)))
+    if is_team_event(rnd.tournament):
+        # Each match's board games from the two line-ups (a default line-up for a team without one).
+        make_team_games(actor, rnd.tournament, list(rnd.boards.filter(bye_kind="").select_related(
+            "round", "white_team", "black_team")))
+    else:
+        make_games(rnd.tournament, list(rnd.boards.filter(bye_kind="", black__isnull=False)))
     rnd.status = Round.Status.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["status", "published_at"])

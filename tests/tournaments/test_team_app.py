@@ -1,0 +1,251 @@
+"""Team events in the application (issue 27): teams and rosters, line-ups, pairing and publishing a team
+round, board results through the result workflow, match and board points on the public pages.
+
+The oracles are hand computations in the docstrings (2/1/0 per board; match points 2/1/0 by comparing
+the board points)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.services.results import confirm_submission, enter_result, submit_result
+from tests.conftest import PASSWORD
+from tournaments.models import Absence, AuditEntry, Entry, Game, LineUp, Player, Role, Team
+from tournaments.reports.teams import round_matches, team_tables
+from tournaments.services import teams as team_service
+from tournaments.services.errors import ServiceError
+from tournaments.services.pairing import pair_round
+from tournaments.services.rounds import publish_round
+
+pytestmark = pytest.mark.django_db
+
+
+def _entry(t, name, rating, sn, user=None):
+    p = Player.objects.create(name=name, rating=rating, federation="NED")
+    if user is not None:
+        Role.objects.get_or_create(user=user, tournament=t, kind="player")
+    return Entry.objects.create(tournament=t, player=p, name=name, rating=rating, start_number=sn, user=user)
+
+
+@pytest.fixture
+def league(make_tournament, make_user, chief_arbiter):
+    """Four teams of five (four boards + one reserve), a round robin of three rounds. Team A's players
+    are rated 1500..1460, B's 1400..1360, C's 1300..., D's 1200...; each team has a captain account,
+    and team A's board-1 player has an account (``a1``)."""
+    t = make_tournament("team-league", name="Team League", competitors="teams", boards_per_match=4,
+                        pairing_system="berger", rounds_planned=3)
+    Role.objects.create(user=chief_arbiter, tournament=t, kind="chief_arbiter")
+    a1 = make_user("a1")
+    b1 = make_user("b1")
+    sn = 0
+    teams = {}
+    for i, letter in enumerate("ABCD"):
+        captain = make_user(f"captain{letter.lower()}", email=f"{letter.lower()}@club.test")
+        team = team_service.create_team(chief_arbiter, t, name=f"Team {letter}", club=f"Club {letter}",
+                                        captain=captain)
+        players = []
+        for j in range(5):
+            sn += 1
+            user = {("A", 0): a1, ("B", 0): b1}.get((letter, j))
+            players.append(_entry(t, f"{letter}{j + 1} Player", 1500 - 100 * i - 10 * j, sn, user))
+        team_service.set_roster(chief_arbiter, team, players)
+        teams[letter] = (team, captain, players)
+    return t, teams, chief_arbiter, a1, b1
+
+
+def test_team_and_roster_writes_are_audited_and_checked(league, make_tournament, chief_arbiter):
+    t, teams, arbiter, *_ = league
+    assert AuditEntry.objects.filter(tournament=t, action="team.create").count() == 4
+    assert AuditEntry.objects.filter(tournament=t, action="team.roster").count() == 4
+    team_a, _, players_a = teams["A"]
+    assert [e.name for e in team_service.roster(team_a)] == [p.name for p in players_a]
+    with pytest.raises(ServiceError, match="already in this event"):
+        team_service.create_team(arbiter, t, name="team a")
+    # A player is in one team per event: B1 cannot join team A.
+    _, _, players_b = teams["B"]
+    with pytest.raises(ServiceError) as exc:
+        team_service.set_roster(arbiter, team_a, [*players_a, players_b[0]])
+    assert "B1 Player is already on the roster of Team B" in " ".join(exc.value.details)
+    individual = make_tournament("solo", name="Solo")
+    with pytest.raises(ServiceError, match="not a team event"):
+        team_service.create_team(arbiter, individual, name="X")
+    with pytest.raises(ServiceError, match="No account has the user name"):
+        team_service.find_captain("nobody@nowhere.test")
+    assert team_service.find_captain("A@CLUB.TEST") == teams["A"][1]
+
+
+def test_line_up_keeps_roster_order_and_is_private_until_both_are_in(league):
+    t, teams, arbiter, *_ = league
+    team_a, captain_a, pa = teams["A"]
+    team_b, captain_b, pb = teams["B"]
+    # Roster order 1..5; putting roster 3 on board 1 above roster 1 on board 2 breaks it.
+    with pytest.raises(ServiceError, match="roster order must be kept"):
+        team_service.submit_line_up(captain_a, team_a, 1, [pa[2], pa[0], pa[3], pa[4]])
+    with pytest.raises(ServiceError, match="captain or an arbiter"):
+        team_service.submit_line_up(captain_b, team_a, 1, pa[:4])
+    with pytest.raises(ServiceError, match="not on the team's roster"):
+        team_service.submit_line_up(captain_a, team_a, 1, [pa[0], pb[1]])
+    # The reserve (roster 5) may replace roster 2: 1, 3, 4, 5 keeps the order.
+    team_service.submit_line_up(captain_a, team_a, 1, [pa[0], pa[2], pa[3], pa[4]])
+    assert AuditEntry.objects.filter(tournament=t, action="lineup.submit").count() == 1
+    pair_round(t, arbiter)  # round 1: A plays D (Berger 4: 1-4, 2-3)
+    team_d, captain_d, pd = teams["D"]
+    assert not team_service.line_up_visible_to(team_a, 1, captain_d)
+    assert team_service.line_up_visible_to(team_a, 1, captain_a)
+    assert team_service.line_up_visible_to(team_a, 1, arbiter)
+    team_service.submit_line_up(captain_d, team_d, 1, pd[:4])
+    assert team_service.line_up_visible_to(team_a, 1, captain_d)  # both are in
+
+
+def test_publishing_makes_board_games_with_the_sequence_colours_and_default_line_ups(league):
+    """Round 1 of a 4-team Berger table: 1-4 and 2-3 (teams numbered by their average rating: A 1, B 2,
+    C 3, D 4). A hands in 1, 3, 4, 5; D nothing: D's line-up is its roster's first four available,
+    and D2 is absent, so D plays D1, D3, D4, D5. Colours WB: the home team White on boards 1 and 3."""
+    t, teams, arbiter, *_ = league
+    team_a, captain_a, pa = teams["A"]
+    team_d, _, pd = teams["D"]
+    team_service.submit_line_up(captain_a, team_a, 1, [pa[0], pa[2], pa[3], pa[4]])
+    Absence.objects.create(entry=pd[1], round_number=1, kind="absent")
+    rnd = pair_round(t, arbiter).round
+    assert [t_.number for t_ in Team.objects.filter(tournament=t).order_by("name")] == [1, 2, 3, 4]
+    match = rnd.boards.get(white_team=team_a)
+    assert match.black_team == team_d
+    publish_round(arbiter, rnd)
+    games = list(Game.objects.filter(board=match).order_by("number"))
+    assert [(g.number, g.white.name, g.black.name) for g in games] == [
+        (1, "A1 Player", "D1 Player"), (2, "D3 Player", "A3 Player"),
+        (3, "A4 Player", "D4 Player"), (4, "D5 Player", "A5 Player")]
+    default = LineUp.objects.get(team=team_d, round_number=1)
+    assert default.by_default
+    # Every team but A handed nothing in: D, B and C play their default line-ups, each audited.
+    assert AuditEntry.objects.filter(tournament=t, action="lineup.default").count() == 3
+    # The captain can no longer change it; an arbiter can while no result is in.
+    with pytest.raises(ServiceError, match="has started"):
+        team_service.submit_line_up(captain_a, team_a, 1, pa[:4])
+    team_service.submit_line_up(arbiter, team_a, 1, pa[:4])
+    assert [g.black.name for g in Game.objects.filter(board=match, number__in=[2, 4]).order_by("number")] == [
+        "A2 Player", "A4 Player"]
+
+
+def _play_round_1(league):
+    t, teams, arbiter, a1, b1 = league
+    rnd = pair_round(t, arbiter).round
+    publish_round(arbiter, rnd)
+    return t, teams, arbiter, rnd
+
+
+def test_match_and_board_points_from_board_results(league):
+    """A (home) against D, colours W B W B for A. Board results as stored (White's view):
+    board 1 A White 2-0 -> A 2, D 0; board 2 A Black, 2-0 (White D wins) -> A 0, D 2;
+    board 3 A White 1-1 -> 1, 1; board 4 A Black, 0-2 (Black A wins) -> A 2, D 0.
+    Board points A 2+0+1+2 = 5, D 0+2+1+0 = 3: A more than N=4, match points A 2, D 0.
+    B against C: every board 1-1 -> 4-4, match points 1 each."""
+    t, teams, arbiter, rnd = _play_round_1(league)
+    team_a = teams["A"][0]
+    match = rnd.boards.get(white_team=team_a)
+    for number, result in zip((1, 2, 3, 4), ("2-0", "2-0", "1-1", "0-2"), strict=True):
+        enter_result(Game.objects.get(board=match, number=number), result, arbiter)
+    other = rnd.boards.exclude(pk=match.pk).get(bye_kind="")
+    views = {m.home.name: m for m in round_matches(t, 1)}
+    assert views["Team A"].complete and views["Team A"].score.home_game_points == 5
+    assert not views[other.white_team.name].complete  # no result yet: not counted
+    for g in Game.objects.filter(board=other):
+        enter_result(g, "1-1", arbiter)
+    tables = team_tables(t)
+    rows = {r.name: (r.match_points, r.game_points) for r in tables.standings.rows}
+    assert rows == {"Team A": (2, 5), "Team D": (0, 3), "Team B": (1, 4), "Team C": (1, 4)}
+    assert tables.standings.rows[0].name == "Team A"
+    cells = {r.name: r.cells for r in tables.crosstable}
+    d = teams["D"][0].number
+    assert (cells["Team A"][d][0].own, cells["Team A"][d][0].other) == (5, 3)
+
+
+def test_players_submit_and_confirm_a_board_result(league):
+    """Board 1 of A-D: A1 (account a1) plays White against D1; D1 has no account, so an arbiter confirms
+    A1's 2-0 (the workflow of any game). The match is complete once all four boards are confirmed."""
+    t, teams, arbiter, rnd = _play_round_1(league)
+    a1 = league[3]
+    match = rnd.boards.get(white_team=teams["A"][0])
+    g1 = Game.objects.get(board=match, number=1)
+    sub = submit_result(g1, "2-0", user=a1)
+    assert sub.status == "pending"
+    confirm_submission(sub, arbiter)
+    assert round_matches(t, 1)[0].boards[0].confirmed
+
+
+def test_empty_board_wins_for_the_present_player(league):
+    """A hands in three players (board 4 empty) against D's four: board 4 has no game and D's player
+    scores + (2 points). Boards 1-3 all 1-1: A 3, D 3 + 2 = 5; D wins the match 2-0 in match points."""
+    t, teams, arbiter, *_ = league
+    team_a, captain_a, pa = teams["A"]
+    team_service.submit_line_up(captain_a, team_a, 1, pa[:3])
+    rnd = pair_round(t, arbiter).round
+    publish_round(arbiter, rnd)
+    match = rnd.boards.get(white_team=team_a)
+    assert Game.objects.filter(board=match).count() == 3
+    for g in Game.objects.filter(board=match):
+        enter_result(g, "1-1", arbiter)
+    view = next(m for m in round_matches(t, 1) if m.home == team_a)
+    assert (view.score.home_game_points, view.score.away_game_points) == (3, 5)
+    assert (view.score.home_match_points, view.score.away_match_points) == (0, 2)
+
+
+def test_team_swiss_pairs_by_average_rating(make_tournament, chief_arbiter, make_user):
+    """A team Swiss (Dutch engine over teams): round 1 by the average rating of the first N roster
+    players, top half against bottom half: 1-3 and 2-4 (four teams, averages 1485, 1385, 1285, 1185)."""
+    t = make_tournament("team-swiss", name="Team Swiss", competitors="teams", boards_per_match=2,
+                        pairing_system="dutch", rounds_planned=3)
+    Role.objects.create(user=chief_arbiter, tournament=t, kind="chief_arbiter")
+    sn = 0
+    for i, letter in enumerate("DCBA"):  # created weakest first: numbers come from the ratings
+        team = team_service.create_team(chief_arbiter, t, name=f"Team {letter}")
+        players = []
+        for j in range(2):
+            sn += 1
+            players.append(_entry(t, f"{letter}{j}", 1200 + 100 * i - 30 * j, sn))
+        team_service.set_roster(chief_arbiter, team, players)
+    rnd = pair_round(t, chief_arbiter).round
+    numbers = {tm.name: tm.number for tm in Team.objects.filter(tournament=t)}
+    assert numbers == {"Team A": 1, "Team B": 2, "Team C": 3, "Team D": 4}
+    pairs = {frozenset((b.white_team.name, b.black_team.name)) for b in rnd.boards.all()}
+    assert pairs == {frozenset(("Team A", "Team C")), frozenset(("Team B", "Team D"))}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "fr"])
+def test_public_team_pages_in_four_languages(league, lang):
+    t, teams, arbiter, rnd = _play_round_1(league)
+    match = rnd.boards.get(white_team=teams["A"][0])
+    for number, result in zip((1, 2, 3, 4), ("2-0", "2-0", "1-1", "0-2"), strict=True):
+        enter_result(Game.objects.get(board=match, number=number), result, arbiter)
+    c = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    for name, kwargs in (("team_standings", {}), ("team_crosstable", {}), ("team_matches", {}),
+                         ("team_round", {"number": 1})):
+        r = c.get(reverse(f"public:{name}", kwargs={"slug": t.slug, **kwargs}))
+        assert r.status_code == 200, name
+        body = r.content.decode()
+        assert "Team A" in body
+    crosstable = c.get(reverse("public:team_crosstable", kwargs={"slug": t.slug})).content.decode()
+    assert "5–3" in crosstable and "3–5" in crosstable
+    round_page = c.get(reverse("public:team_round", kwargs={"slug": t.slug, "number": 1})).content.decode()
+    assert "5–3" in round_page
+
+
+def test_captain_line_up_page(league):
+    t, teams, *_ = league
+    team_a, captain_a, pa = teams["A"]
+    c = Client()
+    c.login(username=captain_a.username, password=PASSWORD)
+    url = reverse("tournaments:line_up", kwargs={"slug": t.slug, "team_id": team_a.pk})
+    assert c.get(url).status_code == 200
+    r = c.post(url, {"round": "1", "board1": pa[0].pk, "board2": pa[2].pk, "board3": pa[1].pk, "board4": ""})
+    assert r.status_code == 200 and "the roster order must be kept" in r.content.decode()
+    assert not LineUp.objects.filter(team=team_a).exists()  # roster 3 above roster 2: refused
+    r = c.post(url, {"round": "1", "board1": pa[0].pk, "board2": pa[1].pk, "board3": pa[2].pk, "board4": pa[4].pk})
+    assert [b.entry.name for b in LineUp.objects.get(team=team_a, round_number=1).boards.order_by("board")] == [
+        "A1 Player", "A2 Player", "A3 Player", "A5 Player"]
+    other = Client()
+    other.login(username=teams["B"][1].username, password=PASSWORD)
+    assert other.get(url).status_code == 403
+    assert c.get(reverse("tournaments:my_team", kwargs={"slug": t.slug})).status_code == 302
