@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.services.results import confirm_submission, enter_result, submit_result
+from games.services.results import confirm_submission, enter_result, may_confirm, submit_result
 from tests.conftest import PASSWORD
 from tournaments.models import Absence, AuditEntry, Entry, Game, LineUp, Player, Role, Team
 from tournaments.reports.teams import round_matches, team_tables
@@ -249,3 +249,61 @@ def test_captain_line_up_page(league):
     other.login(username=teams["B"][1].username, password=PASSWORD)
     assert other.get(url).status_code == 403
     assert c.get(reverse("tournaments:my_team", kwargs={"slug": t.slug})).status_code == 302
+
+
+def test_captains_submit_and_confirm_their_teams_board_results(league):
+    """Board 2 of A-D: A's colour on board 2 is Black (sequence WB), so D's player has White. Captain D
+    submits 2-0 for D's player (White wins); captain A confirms it for A's player; captain A could not
+    confirm a submission of A's own side, and captain B of another match may not act at all."""
+    t, teams, arbiter, rnd = _play_round_1(league)
+    captain_a, captain_b, captain_d = teams["A"][1], teams["B"][1], teams["D"][1]
+    match = rnd.boards.get(white_team=teams["A"][0])
+    g2 = Game.objects.get(board=match, number=2)
+    assert captain_b.has_perm("games.submit_result", g2) is False
+    sub = submit_result(g2, "2-0", user=captain_d)
+    assert sub.submitted_for.name == "D2 Player"
+    confirmed = submit_result(g2, "2-0", user=captain_a)  # the same result from the other side confirms
+    assert confirmed.status == "confirmed"
+    g3 = Game.objects.get(board=match, number=3)
+    own = submit_result(g3, "1-1", user=captain_a)
+    assert may_confirm(own, league[3])[0] is False  # A1's account is on board 1, not board 3: not a party
+    assert may_confirm(own, captain_d)[0] is True
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "fr"])
+def test_arbiter_pages_of_a_team_event(league, lang):
+    """The teams list, a team's page (roster and details), a team round as a draft and published, the
+    results page: all answer in the four languages."""
+    t, teams, arbiter, *_ = league
+    c = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    c.login(username=arbiter.username, password=PASSWORD)
+    team_a = teams["A"][0]
+    assert "Team A" in c.get(reverse("tournaments:teams", kwargs={"slug": t.slug})).content.decode()
+    page = c.get(reverse("tournaments:team", kwargs={"slug": t.slug, "team_id": team_a.pk})).content.decode()
+    assert "A5 Player" in page
+    rnd = pair_round(t, arbiter).round
+    url = reverse("tournaments:round", kwargs={"slug": t.slug, "number": 1})
+    assert "Team A" in c.get(url).content.decode()
+    publish_round(arbiter, rnd)
+    assert c.get(url).status_code == 200
+    assert c.get(reverse("games:results", kwargs={"slug": t.slug})).status_code == 200
+    assert c.get(reverse("tournaments:rounds", kwargs={"slug": t.slug})).status_code == 200
+    assert c.get(reverse("tournaments:manage", kwargs={"slug": t.slug})).status_code == 200
+
+
+def test_arbiter_creates_a_team_and_its_roster_through_the_pages(league):
+    t, teams, arbiter, *_ = league
+    c = Client()
+    c.login(username=arbiter.username, password=PASSWORD)
+    r = c.post(reverse("tournaments:teams", kwargs={"slug": t.slug}),
+               {"name": "Team E", "club": "Club E", "captain": "a1", "contact": ""})
+    team_e = Team.objects.get(tournament=t, name="Team E")
+    assert r.status_code == 302 and team_e.captain.username == "a1"
+    free = [_entry(t, f"E{i}", 1000 - i, 100 + i) for i in range(3)]
+    url = reverse("tournaments:team", kwargs={"slug": t.slug, "team_id": team_e.pk})
+    c.post(url, {"action": "roster", "player": [str(free[2].pk), "", str(free[0].pk), str(free[1].pk)]})
+    assert [e.name for e in team_service.roster(team_e)] == ["E2", "E0", "E1"]
+    # A player of team A is refused with the reason on the page.
+    r = c.post(url, {"action": "roster", "player": [str(teams["A"][2][0].pk)]}, follow=True)
+    assert "already on the roster of Team A" in r.content.decode()
+    assert [e.name for e in team_service.roster(team_e)] == ["E2", "E0", "E1"]

@@ -20,7 +20,7 @@ from tournaments.reports.rounds import published_rounds
 from tournaments.reports.teams import round_matches, team_of, team_tables
 from tournaments.standings import StandingsError
 from tournaments.standings.teams import team_legend
-from tournaments.vocabulary import Scoring, is_played, points
+
 
 def _team_event(request: HttpRequest, slug: str, page: str) -> Tournament:
     t = public_tournament(request, slug, page)
@@ -102,7 +102,6 @@ def _round(request: HttpRequest, t: Tournament, number: int | None) -> HttpRespo
     if number is not None and number not in {r.number for r in rounds}:
         raise Http404(f"round {number} of {t.slug} is not published")
     matches = []
-    scoring = t.scoring()
     for m in round_matches(t, number) if number is not None else []:
         s = m.score
         matches.append({
@@ -111,7 +110,7 @@ def _round(request: HttpRequest, t: Tournament, number: int | None) -> HttpRespo
             "away_points": points_text(s.away_game_points) if s else "",
             "home_mp": points_text(s.home_match_points) if s else "",
             "away_mp": points_text(s.away_match_points) if s else "",
-            "boards": [{"b": b, "text": _board_text(b.home_code, b.away_code, scoring)} for b in m.boards],
+            "boards": [{"b": b, "text": b.text} for b in m.boards],
         })
     captain_team = team_of(request.user.pk if request.user.is_authenticated else None, t)
     return render(request, "public/team_round.html", {
@@ -119,14 +118,3 @@ def _round(request: HttpRequest, t: Tournament, number: int | None) -> HttpRespo
         "captain_team": captain_team,
         "title": (_("Round %(n)s – %(name)s") % {"n": number, "name": t.name}) if number else _("Matches"),
     })
-
-
-def _board_text(home: str, away: str, scoring: Scoring) -> str:
-    """A board's result from the home side in points (``2–0``, ``1–1``, ``0–2``; `` F``: not played over
-    the board, a forfeit or an empty board); "" while pending."""
-    if not home and not away:
-        return ""
-    h = points_text(points(home.upper(), scoring, has_opponent=bool(away))) if home else "–"
-    a = points_text(points(away.upper(), scoring, has_opponent=bool(home))) if away else "–"
-    played = bool(home and away) and is_played(home.upper(), True) and is_played(away.upper(), True)
-    return f"{h}–{a}" + ("" if played else " F")

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import cast
 
 from django.db.models import OuterRef, Q, Subquery
 
 from tournaments.models import Board, Game, LineUpBoard, ResultSubmission, Round, Team, TeamMember, Tournament
+from tournaments.reports.formatting import points_text
 from tournaments.standings.teams import (
     TeamCrosstableRow,
     TeamEntry,
@@ -27,10 +29,13 @@ from tournaments.vocabulary import (
     DRAUGHTS_TEAM_SCORING,
     MatchBoard,
     MatchScore,
+    Scoring,
     TeamBye,
     TeamMatch,
     TeamScoring,
     board_colour,
+    is_played,
+    points,
     result_codes,
     score_match,
 )
@@ -58,6 +63,7 @@ class BoardLine:
     away_code: str
     game_id: int | None
     confirmed: bool
+    text: str = ""  # the result in points from the home side (``board_result_text``)
 
 
 @dataclass(frozen=True)
@@ -104,10 +110,12 @@ def _match_views(tournament: Tournament, boards: list[Board]) -> list[MatchView]
     scoring, ts = tournament.scoring(), team_scoring(tournament)
     out = []
     for b in boards:
-        if b.bye_kind or b.black_team_id is None:
-            out.append(MatchView(b.round.number, b.number, b.white_team, None, b.bye_kind or "pab", (), True, None))
+        home_team = cast(Team, b.white_team)  # ``_boards`` reads team boards only
+        if b.bye_kind or b.black_team is None:
+            out.append(MatchView(b.round.number, b.number, home_team, None, b.bye_kind or "pab", (), True, None))
             continue
-        home_lu, away_lu = line_ups[(b.white_team_id, b.round.number)], line_ups[(b.black_team_id, b.round.number)]
+        home_lu = line_ups[(home_team.pk, b.round.number)]
+        away_lu = line_ups[(b.black_team.pk, b.round.number)]
         lines: list[BoardLine] = []
         complete = True
         for number in range(1, n + 1):
@@ -121,30 +129,42 @@ def _match_views(tournament: Tournament, boards: list[Board]) -> list[MatchView]
                 if result:
                     w, bl = result_codes(result)
                     home_code, away_code = (w, bl) if home_white else (bl, w)
+                    lines.append(BoardLine(number, home_name, away_name, colour, home_code, away_code, game.pk, True,
+                                           board_result_text(home_code, away_code, scoring)))
                 else:
-                    home_code = away_code = ""
                     complete = False
-                lines.append(BoardLine(number, home_name, away_name, colour, home_code, away_code, game.pk,
-                                       bool(result)))
+                    lines.append(BoardLine(number, home_name, away_name, colour, "", "", game.pk, False))
                 continue
             home_name, away_name = home_lu.get(number, ""), away_lu.get(number, "")
             if not home_name and not away_name:
                 continue
-            lines.append(BoardLine(number, home_name, away_name, colour, "+" if home_name else "",
-                                   "+" if away_name else "", None, True))
+            empty_home, empty_away = "+" if home_name else "", "+" if away_name else ""
+            lines.append(BoardLine(number, home_name, away_name, colour, empty_home, empty_away, None, True,
+                                   board_result_text(empty_home, empty_away, scoring)))
         if not lines:
             complete = False  # not published with games yet
         score = None
         if complete:
             score = score_match(_team_match(b, lines), scoring, ts, board_count=n)
-        out.append(MatchView(b.round.number, b.number, b.white_team, b.black_team, "", tuple(lines), complete, score))
+        out.append(MatchView(b.round.number, b.number, home_team, b.black_team, "", tuple(lines), complete, score))
     return out
+
+
+def board_result_text(home: str, away: str, scoring: Scoring) -> str:
+    """A board's result from the home side in points (``2–0``, ``1–1``, ``0–2``; `` F``: not played over
+    the board, a forfeit or an empty board); "" while pending."""
+    if not home and not away:
+        return ""
+    h = points_text(points(home.upper(), scoring, has_opponent=bool(away))) if home else "–"
+    a = points_text(points(away.upper(), scoring, has_opponent=bool(home))) if away else "–"
+    played = bool(home and away) and is_played(home.upper(), True) and is_played(away.upper(), True)
+    return f"{h}–{a}" + ("" if played else " F")
 
 
 def _team_match(board: Board, lines: list[BoardLine]) -> TeamMatch:
     return TeamMatch(
         round=board.round.number,
-        home=board.white_team.number or 0,
+        home=board.white_team.number or 0 if board.white_team else 0,
         away=board.black_team.number or 0 if board.black_team else 0,
         boards=tuple(MatchBoard(line.board, line.board if line.home_name else None,
                                 line.board if line.away_name else None, line.home_code, line.away_code,

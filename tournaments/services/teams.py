@@ -91,7 +91,7 @@ def find_captain(login: str) -> User | None:  # type: ignore[valid-type]
 
 
 def _team_text(team: Team) -> str:
-    captain = team.captain.get_username() if team.captain_id else "-"
+    captain = team.captain.get_username() if team.captain is not None else "-"
     return f"{team.number or '-'} {team.name}; club={team.club}; captain={captain}; contact={team.contact}"
 
 
@@ -313,7 +313,7 @@ def _ensure_numbers(actor: Actor, tournament: Tournament, teams: list[Team], rou
                 t.save(update_fields=["number"])
         return sorted(teams, key=lambda t: t.number or 0)
     n = tournament.boards_per_match
-    rosters = {t.pk: [e.rating or 0 for e in roster(t)] for t in teams}
+    rosters: dict[int, Sequence[int]] = {t.pk: [e.rating or 0 for e in roster(t)] for t in teams}
     order = seed_teams(rosters, n, by="rating", seed=tournament.pk)
     by_pk = {t.pk: t for t in teams}
     Team.objects.filter(pk__in=by_pk).update(number=None)
@@ -402,7 +402,8 @@ def _team_board_text(board: Board) -> str:
     return f"{board.number}: {home} - {away}"
 
 
-def _write_team_round(tournament: Tournament, number: int, result: RoundPairing, teams: dict[int | None, Team]) -> Round:
+def _write_team_round(tournament: Tournament, number: int, result: RoundPairing,
+                      teams: dict[int | None, Team]) -> Round:
     rnd = Round.objects.create(tournament=tournament, number=number, status=Round.Status.DRAFT)
     boards: list[Board] = []
     for p in sorted(result.pairings, key=lambda p: p.board):
@@ -457,7 +458,7 @@ def _games_of_match(tournament: Tournament, board: Board, home: list[Entry | Non
 def make_team_games(actor: Actor, tournament: Tournament, boards: Sequence[Board]) -> None:
     """The board games of each match of ``boards`` (call inside the publication's transaction)."""
     for board in boards:
-        if board.bye_kind or board.white_team_id is None or board.black_team_id is None:
+        if board.bye_kind or board.white_team is None or board.black_team is None:
             continue
         if board.games.exists():
             continue

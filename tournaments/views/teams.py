@@ -103,10 +103,9 @@ def team(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
             if form.is_valid() and _save_team(request, form, tournament, t) is not None:
                 messages.success(request, _("Saved."))
                 return redirect("tournaments:team", slug=slug, team_id=t.pk)
-        elif request.POST.get("action") == "roster":
-            if _save_roster(request, tournament, t):
-                messages.success(request, _("Roster saved."))
-                return redirect("tournaments:team", slug=slug, team_id=t.pk)
+        elif request.POST.get("action") == "roster" and _save_roster(request, tournament, t):
+            messages.success(request, _("Roster saved."))
+            return redirect("tournaments:team", slug=slug, team_id=t.pk)
     players = team_service.roster(t)
     n = tournament.boards_per_match
     lines = max(len(players) + 3, n + 2)
@@ -190,7 +189,8 @@ def line_up(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     if match is not None:
         opponent = match.black_team if match.white_team_id == t.pk else match.white_team
         theirs = LineUp.objects.filter(team=opponent, round_number=number).first()
-        if theirs is not None and team_service.line_up_visible_to(opponent, number, request.user):
+        if (theirs is not None and opponent is not None
+                and team_service.line_up_visible_to(opponent, number, request.user)):
             opponent_line_up = team_service.line_up_entries(theirs, n)
     rnd = tournament.rounds.filter(number=number).first()
     closed = rnd is not None and not rnd.is_draft and not is_arbiter(request.user, tournament)
