@@ -150,7 +150,7 @@ def line_up(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     arbiter chooses one roster player per board (POST); the opponent's line-up once it may be seen."""
     if not request.user.is_authenticated:
         raise LoginRequired
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = get_object_or_404(Tournament, slug=slug, competitors=Tournament.Competitors.TEAMS)
     t = get_object_or_404(Team.objects.select_related("captain"), tournament=tournament, pk=team_id)
     if not team_service.may_manage_team(request.user, t):
         raise PermissionDenied
