@@ -7,11 +7,13 @@ the board points)."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
 from games.services.results import confirm_submission, enter_result, may_confirm, submit_result
 from tests.conftest import PASSWORD
+from tests.english import LANGS, english_in, page_texts
 from tournaments.models import Absence, AuditEntry, Entry, Game, LineUp, Player, Role, Team
 from tournaments.reports.teams import round_matches, team_tables
 from tournaments.services import teams as team_service
@@ -307,3 +309,42 @@ def test_arbiter_creates_a_team_and_its_roster_through_the_pages(league):
     r = c.post(url, {"action": "roster", "player": [str(teams["A"][2][0].pk)]}, follow=True)
     assert "already on the roster of Team A" in r.content.decode()
     assert [e.name for e in team_service.roster(team_e)] == ["E2", "E0", "E1"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_english_on_the_team_pages(league, lang):
+    """Every team page (public, arbiter, captain, the audit log with the team actions, a refused
+    line-up's message) shows no English in German, Dutch or French (``tests.english``'s oracle; the
+    names of teams, clubs, players and accounts are data)."""
+    t, teams, arbiter, rnd = _play_round_1(league)
+    match = rnd.boards.get(white_team=teams["A"][0])
+    enter_result(Game.objects.get(board=match, number=1), "2-0", arbiter)
+    data = ["Draughts Arbiter", t.name, *(e.name for e in Entry.objects.filter(tournament=t)),
+            *(x for tm in Team.objects.filter(tournament=t) for x in (tm.name, tm.club)),
+            *(u.username for u in get_user_model().objects.all())]
+    found = {}
+    team_a, captain_a, pa = teams["A"]
+    pages = [(None, reverse(f"public:{n}", kwargs={"slug": t.slug})) for n in
+             ("team_standings", "team_crosstable", "team_matches")]
+    pages += [(arbiter, reverse("tournaments:teams", kwargs={"slug": t.slug})),
+              (arbiter, reverse("tournaments:team", kwargs={"slug": t.slug, "team_id": team_a.pk})),
+              (arbiter, reverse("tournaments:round", kwargs={"slug": t.slug, "number": 1})),
+              (arbiter, reverse("tournament_audit", kwargs={"slug": t.slug})),
+              (captain_a, reverse("tournaments:line_up", kwargs={"slug": t.slug, "team_id": team_a.pk}) + "?round=2")]
+    for user, url in pages:
+        c = Client(HTTP_ACCEPT_LANGUAGE=lang)
+        if user is not None:
+            c.force_login(user)
+        r = c.get(url)
+        assert r.status_code == 200, url
+        bad = english_in(page_texts(r.content.decode()).texts, lang, data)
+        if bad:
+            found[url] = bad
+    c = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    c.force_login(captain_a)
+    url = reverse("tournaments:line_up", kwargs={"slug": t.slug, "team_id": team_a.pk})
+    r = c.post(url, {"round": "2", "board1": pa[1].pk, "board2": pa[0].pk})
+    bad = english_in(page_texts(r.content.decode()).texts, lang, data)
+    if bad:
+        found["refused line-up"] = bad
+    assert not found, "\n".join(f"{k}: {v}" for k, v in found.items())

@@ -141,6 +141,13 @@ KEYS: dict[str, Promise] = {
     "role": gettext_lazy("role"),
     "revoked": gettext_lazy("revoked"),
     "pending": gettext_lazy("games still waiting (paired anyway)"),
+    "team": gettext_lazy("team"),
+    "team_number": gettext_lazy("team number"),
+    "captain": gettext_lazy("captain"),
+    "contact": gettext_lazy("contact"),
+    "roster": gettext_lazy("roster (board order)"),
+    "line_up": gettext_lazy("line-up (board order)"),
+    "team_numbers": gettext_lazy("team numbers (average rating of the first players of the roster)"),
 }
 # Values given by their labels: choices that are not those of a field of the entry's object.
 CHOICES: dict[str, Mapping[str, object]] = {

@@ -22,6 +22,7 @@ Public API:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from django.contrib.auth import get_user_model
@@ -92,7 +93,8 @@ def find_captain(login: str) -> User | None:  # type: ignore[valid-type]
 
 def _team_text(team: Team) -> str:
     captain = team.captain.get_username() if team.captain is not None else "-"
-    return f"{team.number or '-'} {team.name}; club={team.club}; captain={captain}; contact={team.contact}"
+    return (f"team_number={team.number or ''}; team={team.name}; club={team.club}; captain={captain}; "
+            f"contact={team.contact}")
 
 
 @transaction.atomic
@@ -138,6 +140,7 @@ def roster(team: Team) -> list[Entry]:
 
 
 def _entry_text(entries: Sequence[Entry | None]) -> str:
+    """A roster or line-up for the audit log: ``1. Jansen, Piet, 2. -, 3. Visser, Femke``."""
     return ", ".join(f"{i}. {e.name}" if e is not None else f"{i}. -" for i, e in enumerate(entries, start=1))
 
 
@@ -172,7 +175,8 @@ def set_roster(actor: Actor, team: Team, entries: Sequence[Entry]) -> list[TeamM
     team.members.all().delete()
     members = TeamMember.objects.bulk_create(
         [TeamMember(team=team, entry=e, order=i) for i, e in enumerate(entries, start=1)])
-    record(actor, tournament, "team.roster", team, before=_entry_text(old), after=_entry_text(list(entries)))
+    record(actor, tournament, "team.roster", team, before=f"team={team.name}; roster={_entry_text(old)}",
+           after=f"team={team.name}; roster={_entry_text(list(entries))}")
     return members
 
 
@@ -243,15 +247,10 @@ def submit_line_up(actor: Actor, team: Team, round_number: int, entries: Sequenc
     while entries and entries[-1] is None:
         entries.pop()
     order = [e.pk for e in roster(team)]
-    names = {e.pk: e.name for e in Entry.objects.filter(pk__in=order)}
+    names = {e.pk: e.name for e in Entry.objects.filter(pk__in=order + [e.pk for e in entries if e is not None])}
     problems = line_up_problems(order, [e.pk if e is not None else None for e in entries], n)
     if problems:
-        # The pure core names players by id; the arbiter reads names.
-        worded = []
-        for p in problems:
-            for pk, name in names.items():
-                p = p.replace(f"Player {pk} ", f"{name} ").replace(f"player {pk} ", f"{name} ")
-            worded.append(p)
+        worded = [_worded_problem(p, names, n) for p in problems]
         raise ServiceError(_("The line-up was not saved: %(problem)s") % {"problem": worded[0]}, details=worded[1:])
     away = _away_entries(tournament, round_number)
     absent = [e.name for e in entries if e is not None and e.pk in away]
@@ -259,7 +258,7 @@ def submit_line_up(actor: Actor, team: Team, round_number: int, entries: Sequenc
         raise ServiceError(_("The line-up was not saved: %(names)s is absent in round %(n)s.")
                            % {"names": ", ".join(absent), "n": round_number})
     line_up, _created = LineUp.objects.select_for_update().get_or_create(team=team, round_number=round_number)
-    before = _entry_text(line_up_entries(line_up, n)) if not _created else ""
+    before = f"line_up={_entry_text(line_up_entries(line_up, n))}" if not _created else ""
     line_up.boards.all().delete()
     LineUpBoard.objects.bulk_create([LineUpBoard(line_up=line_up, board=i, entry=e)
                                      for i, e in enumerate(entries, start=1) if e is not None])
@@ -267,10 +266,34 @@ def submit_line_up(actor: Actor, team: Team, round_number: int, entries: Sequenc
     line_up.submitted_by = actor if actor is not None and actor.is_authenticated else None
     line_up.save()
     record(actor, tournament, "lineup.submit", line_up, before=before,
-           after=f"{team.name}, round {round_number}: {_entry_text(entries)}")
+           after=f"team={team.name}; round={round_number}; line_up={_entry_text(entries)}")
     if match is not None and rnd is not None and not rnd.is_draft:
         _remake_match_games(tournament, match)
     return line_up
+
+
+# The pure core's findings (``pairing.teams.line_up_problems``, plain English with entry ids) in the
+# user's language with the players' names.
+_ORDER = re.compile(r"Player (\d+) \(roster (\d+)\) plays board (\d+), "
+                    r"below player (\d+) \(roster (\d+)\) on board (\d+)")
+_NOT_ON_ROSTER = re.compile(r"Player (\d+) on board (\d+) is not on the team's roster")
+_TWICE = re.compile(r"Player (\d+) is listed twice")
+
+
+def _worded_problem(problem: str, names: dict[int, str], boards: int) -> str:
+    def name(pk: str) -> str:
+        return names.get(int(pk), pk)
+
+    if m := _ORDER.match(problem):
+        return _("%(name)s (roster %(pos)s) plays board %(board)s, below %(other)s (roster %(other_pos)s) on board "
+                 "%(other_board)s: the roster order must be kept.") % {
+            "name": name(m[1]), "pos": m[2], "board": m[3], "other": name(m[4]), "other_pos": m[5],
+            "other_board": m[6]}
+    if m := _NOT_ON_ROSTER.match(problem):
+        return _("%(name)s on board %(board)s is not on the team's roster.") % {"name": name(m[1]), "board": m[2]}
+    if m := _TWICE.match(problem):
+        return _("%(name)s is listed twice.") % {"name": name(m[1])}
+    return _("The line-up has more players than the %(n)s boards.") % {"n": boards}
 
 
 def _away_entries(tournament: Tournament, round_number: int) -> set[int]:
@@ -321,7 +344,8 @@ def _ensure_numbers(actor: Actor, tournament: Tournament, teams: list[Team], rou
         by_pk[s.team].number = i
         by_pk[s.team].save(update_fields=["number"])
     record(actor, tournament, "team.numbers", tournament,
-           after="; ".join(f"{i}. {by_pk[s.team].name} ({s.reasons[0]})" for i, s in enumerate(order, start=1)))
+           after="team_numbers=" + ", ".join(f"{i}. {by_pk[s.team].name} ({s.average or 0:.1f})"
+                                             for i, s in enumerate(order, start=1)))
     return sorted(teams, key=lambda t: t.number or 0)
 
 
@@ -440,7 +464,7 @@ def _line_up_or_default(actor: Actor, team: Team, round_number: int) -> list[Ent
     LineUpBoard.objects.bulk_create([LineUpBoard(line_up=line_up, board=i, entry=e)
                                      for i, e in enumerate(chosen, start=1)])
     record(actor, tournament, "lineup.default", line_up,
-           after=f"{team.name}, round {round_number}: {_entry_text(chosen)}")
+           after=f"team={team.name}; round={round_number}; line_up={_entry_text(chosen)}")
     return chosen + [None] * (n - len(chosen))
 
 
