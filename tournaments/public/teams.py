@@ -48,7 +48,8 @@ def team_standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "public/team_standings.html", {
         **nav_context(t, "team_standings"), "rows": rows, "codes": s.tiebreaks[1:], "after_round": s.after_round,
         # The pure core's names are marked for the translators (gettext_noop): translated here.
-        "legend": [(code, _(short)) for code, short, _text in team_legend(s.tiebreaks, s.kind)], "boards": t.boards_per_match,
+        "legend": [(code, _(name)) for code, name, _text in team_legend(s.tiebreaks, s.kind)],
+        "boards": t.boards_per_match,
         "title": _("Team standings – %(name)s") % {"name": t.name},
     })
 
