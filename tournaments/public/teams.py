@@ -38,15 +38,17 @@ def team_standings(request: HttpRequest, slug: str) -> HttpResponse:
     except StandingsError as exc:
         return render(request, "public/error.html", {**nav_context(t, "team_standings"), "error": str(exc)})
     s = tables.standings
+    # Match and board points have their own columns: the other codes of the rank order follow them.
+    codes = [c for c in s.tiebreaks if c not in ("MPTS", "GPTS")]
     rows = [{
         "rank": r.rank, "team": tables.teams.get(r.team), "name": r.name,
         "mp": points_text(r.match_points), "bp": points_text(r.game_points),
         "played": r.played, "won": r.won, "drawn": r.drawn, "lost": r.lost,
         "tiebreaks": [points_text(v) if isinstance(v, int | float) else ("" if v is None else str(v))
-                      for v in (r.tiebreaks.get(c) for c in s.tiebreaks[1:])],
+                      for v in (r.tiebreaks.get(c) for c in codes)],
     } for r in s.rows]
     return render(request, "public/team_standings.html", {
-        **nav_context(t, "team_standings"), "rows": rows, "codes": s.tiebreaks[1:], "after_round": s.after_round,
+        **nav_context(t, "team_standings"), "rows": rows, "codes": codes, "after_round": s.after_round,
         # The pure core's names are marked for the translators (gettext_noop): translated here.
         "legend": [(code, _(name)) for code, name, _text in team_legend(s.tiebreaks, s.kind)],
         "boards": t.boards_per_match,
