@@ -348,3 +348,28 @@ def test_no_english_on_the_team_pages(league, lang):
     if bad:
         found["refused line-up"] = bad
     assert not found, "\n".join(f"{k}: {v}" for k, v in found.items())
+
+
+def test_an_arbiter_makes_a_team_event_in_the_settings(make_tournament, chief_arbiter):
+    """The settings page sets competitors, boards per match and the colour sequence; a sequence with a
+    letter other than W or B, 0 boards, and an individual tie-break code for a team event are refused
+    with their reason; the team codes (MPTS, GPTS, DE) are accepted."""
+    t = make_tournament("settings-teams", name="Teams Settings")
+    Role.objects.create(user=chief_arbiter, tournament=t, kind="chief_arbiter")
+    c = Client()
+    c.force_login(chief_arbiter)
+    url = reverse("tournaments:settings", kwargs={"slug": t.slug})
+    page = c.get(url)
+    form = page.context["form"]
+    data = {k: v for k, v in form.initial.items() if v is not None and k in form.fields}
+    data.update({"competitors": "teams", "boards_per_match": "0", "board_colours": "WX", "tiebreaks": "MPTS,GPTS,DE"})
+    for k in ("is_public", "public_pairings", "public_standings", "public_crosstable", "public_games",
+              "public_players"):
+        data.pop(k, None)
+    body = c.post(url, data).content.decode()
+    assert "1 to 20 boards" in body and "letters W and B" in body
+    data.update({"boards_per_match": "8", "board_colours": "wb"})
+    r = c.post(url, data)
+    assert r.status_code == 302, r.content.decode()[:3000]
+    t.refresh_from_db()
+    assert (t.competitors, t.boards_per_match, t.board_colours, t.tiebreaks) == ("teams", 8, "WB", "MPTS,GPTS,DE")
