@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.services.results import confirm_submission, enter_result, may_confirm, submit_result
@@ -373,3 +375,27 @@ def test_an_arbiter_makes_a_team_event_in_the_settings(make_tournament, chief_ar
     assert r.status_code == 302, r.content.decode()[:3000]
     t.refresh_from_db()
     assert (t.competitors, t.boards_per_match, t.board_colours, t.tiebreaks) == ("teams", 8, "WB", "MPTS,GPTS,DE")
+
+
+def _finish_round(t, arbiter, result="1-1"):
+    rnd = pair_round(t, arbiter).round
+    publish_round(arbiter, rnd)
+    for g in Game.objects.filter(board__round=rnd):
+        enter_result(g, result, arbiter)
+    return rnd
+
+
+@pytest.mark.parametrize("page", ["team_standings", "team_crosstable", "team_matches"])
+def test_public_team_pages_read_with_a_constant_number_of_queries(league, page):
+    """The same number of queries after one round as after three (12 and 36 board games): no query per
+    team, match or board."""
+    t, teams, arbiter, *_ = league
+    url = reverse(f"public:{page}", kwargs={"slug": t.slug})
+    _finish_round(t, arbiter)
+    with CaptureQueriesContext(connection) as one:
+        assert Client().get(url).status_code == 200
+    _finish_round(t, arbiter, "2-0")
+    _finish_round(t, arbiter, "0-2")
+    with CaptureQueriesContext(connection) as three:
+        assert Client().get(url).status_code == 200
+    assert len(three) == len(one), [q["sql"][:120] for q in three.captured_queries]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import cast
+from typing import NamedTuple, cast
 
 from django.db.models import OuterRef, Q, Subquery
 
@@ -90,22 +90,31 @@ def _boards(tournament: Tournament, *, before_round: int | None = None, publishe
     return list(qs.select_related("round", "white_team", "black_team").order_by("round__number", "number"))
 
 
+class _GameRow(NamedTuple):
+    pk: int
+    white: str
+    black: str
+    result: str  # the confirmed result ("" pending)
+
+
 def _match_views(tournament: Tournament, boards: list[Board]) -> list[MatchView]:
     """The matches of ``boards`` with their board lines (three queries)."""
+    # Plain rows, not model instances: a league's hundreds of board games are read in a few milliseconds.
     confirmed = ResultSubmission.objects.confirmed().filter(game=OuterRef("pk")).values("result")[:1]
     games = (Game.objects.filter(board__in=[b for b in boards if not b.bye_kind])
              .annotate(confirmed_result=Subquery(confirmed))
-             .select_related("white", "black"))
-    by_board: dict[int, dict[int, Game]] = defaultdict(dict)
-    for g in games:
-        by_board[g.board_id][g.number] = g
+             .values_list("board_id", "number", "pk", "white__name", "black__name", "confirmed_result"))
+    by_board: dict[int, dict[int, _GameRow]] = defaultdict(dict)
+    for board_id, number, pk, white, black, result in games:
+        by_board[board_id][number] = _GameRow(pk, white or "", black or "", result or "")
     rounds = {b.round.number for b in boards}
     team_ids = {t for b in boards for t in (b.white_team_id, b.black_team_id) if t is not None}
     line_ups: dict[tuple[int, int], dict[int, str]] = defaultdict(dict)
-    for lb in (LineUpBoard.objects.filter(line_up__team_id__in=team_ids, line_up__round_number__in=rounds)
-               .select_related("entry", "line_up")):
-        if lb.entry is not None:
-            line_ups[(lb.line_up.team_id, lb.line_up.round_number)][lb.board] = lb.entry.name
+    for team_id, round_number, board_number, name in (
+            LineUpBoard.objects.filter(line_up__team_id__in=team_ids, line_up__round_number__in=rounds,
+                                       entry__isnull=False)
+            .values_list("line_up__team_id", "line_up__round_number", "board", "entry__name")):
+        line_ups[(team_id, round_number)][board_number] = name
     n = tournament.boards_per_match
     scoring, ts = tournament.scoring(), team_scoring(tournament)
     out = []
@@ -123,9 +132,8 @@ def _match_views(tournament: Tournament, boards: list[Board]) -> list[MatchView]
             game = by_board[b.pk].get(number)
             if game is not None:
                 home_white = colour == "w"
-                home_name = (game.white if home_white else game.black).name if (game.white and game.black) else ""
-                away_name = (game.black if home_white else game.white).name if (game.white and game.black) else ""
-                result = game.confirmed_result  # type: ignore[attr-defined]
+                home_name, away_name = (game.white, game.black) if home_white else (game.black, game.white)
+                result = game.result
                 if result:
                     w, bl = result_codes(result)
                     home_code, away_code = (w, bl) if home_white else (bl, w)
