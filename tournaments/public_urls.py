@@ -17,6 +17,7 @@ urlpatterns = [
     path("<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
     path("<slug:slug>/teams/standings/", teams.team_standings, name="team_standings"),
     path("<slug:slug>/teams/crosstable/", teams.team_crosstable, name="team_crosstable"),
+    path("<slug:slug>/teams/boards/", teams.team_boards, name="team_boards"),
     path("<slug:slug>/teams/matches/", teams.team_matches, name="team_matches"),
     path("<slug:slug>/teams/round/<int:number>/", teams.team_round, name="team_round"),
     path("<slug:slug>/player/<int:start_number>/", views.player, name="player"),

@@ -368,6 +368,7 @@ TABLE: dict[str, list[Case]] = {
     # Team events (issue 27): the public team pages 404 for an individual event.
     "public:team_standings": [Case(slug, "GET", everyone(404)), Case(team_cup, "GET", everyone(OK))],
     "public:team_crosstable": [Case(slug, "GET", everyone(404)), Case(team_cup, "GET", everyone(OK))],
+    "public:team_boards": [Case(slug, "GET", everyone(404)), Case(team_cup, "GET", everyone(OK))],
     "public:team_matches": [Case(slug, "GET", everyone(404)), Case(team_cup, "GET", everyone(OK))],
     "public:team_round": [Case(lambda w: {**team_cup(w), "number": 1}, "GET", everyone(404))],
     "tournaments:teams": [Case(team_cup, "GET", only(ARBITERS)),

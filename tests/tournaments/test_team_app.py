@@ -17,7 +17,7 @@ from games.services.results import confirm_submission, enter_result, may_confirm
 from tests.conftest import PASSWORD
 from tests.english import LANGS, english_in, page_texts
 from tournaments.models import Absence, AuditEntry, Entry, Game, LineUp, Player, Role, Team
-from tournaments.reports.teams import round_matches, team_tables
+from tournaments.reports.teams import board_scores, round_matches, team_tables
 from tournaments.services import teams as team_service
 from tournaments.services.errors import ServiceError
 from tournaments.services.pairing import pair_round
@@ -327,7 +327,7 @@ def test_no_english_on_the_team_pages(league, lang):
     found = {}
     team_a, captain_a, pa = teams["A"]
     pages = [(None, reverse(f"public:{n}", kwargs={"slug": t.slug})) for n in
-             ("team_standings", "team_crosstable", "team_matches")]
+             ("team_standings", "team_crosstable", "team_matches", "team_boards")]
     pages += [(arbiter, reverse("tournaments:teams", kwargs={"slug": t.slug})),
               (arbiter, reverse("tournaments:team", kwargs={"slug": t.slug, "team_id": team_a.pk})),
               (arbiter, reverse("tournaments:round", kwargs={"slug": t.slug, "number": 1})),
@@ -399,3 +399,21 @@ def test_public_team_pages_read_with_a_constant_number_of_queries(league, page):
     with CaptureQueriesContext(connection) as three:
         assert Client().get(url).status_code == 200
     assert len(three) == len(one), [q["sql"][:120] for q in three.captured_queries]
+
+
+def test_results_by_board(league):
+    """Round 1 (default line-ups, the roster's first four): A-D boards 2-0 (A1 White wins), 2-0 (D2
+    White wins), 1-1, 0-2 (A4 Black wins); B-C every board 1-1. Board 1: A1 2 of 2 = 100 %, B1 and C1
+    50 %, D1 0 %; board 4: A4 100 %, B4 and C4 50 %, D4 0 %."""
+    t, teams, arbiter, rnd = _play_round_1(league)
+    match = rnd.boards.get(white_team=teams["A"][0])
+    for number, result in zip((1, 2, 3, 4), ("2-0", "2-0", "1-1", "0-2"), strict=True):
+        enter_result(Game.objects.get(board=match, number=number), result, arbiter)
+    for g in Game.objects.filter(board__round=rnd).exclude(board=match):
+        enter_result(g, "1-1", arbiter)
+    scores = board_scores(t)
+    assert [(r.name, r.games, r.points, r.percentage) for r in scores[1]] == [
+        ("A1 Player", 1, 2, 100), ("B1 Player", 1, 1, 50), ("C1 Player", 1, 1, 50), ("D1 Player", 1, 0, 0)]
+    assert [r.name for r in scores[2]][0] == "D2 Player" and scores[4][0].name == "A4 Player"
+    page = Client().get(reverse("public:team_boards", kwargs={"slug": t.slug})).content.decode()
+    assert "A1 Player" in page and "100" in page

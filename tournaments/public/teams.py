@@ -17,7 +17,7 @@ from tournaments.public.page_cache import shared_page
 from tournaments.public.views import nav_context, public_tournament
 from tournaments.reports.formatting import points_text
 from tournaments.reports.rounds import published_rounds
-from tournaments.reports.teams import round_matches, team_of, team_tables
+from tournaments.reports.teams import board_scores, round_matches, team_of, team_tables
 from tournaments.standings import StandingsError
 from tournaments.standings.teams import team_legend
 
@@ -83,6 +83,19 @@ def team_crosstable(request: HttpRequest, slug: str) -> HttpResponse:
         **nav_context(t, "team_crosstable"), "rows": rows, "columns": range(1, len(order) + 1),
         "after_round": tables.standings.after_round,
         "title": _("Team crosstable – %(name)s") % {"name": t.name},
+    })
+
+
+@shared_page("team_boards")
+def team_boards(request: HttpRequest, slug: str) -> HttpResponse:
+    """Each board number's players, best percentage first (the board prizes)."""
+    t = _team_event(request, slug, "standings")
+    boards = [(number, [{"s": r, "points": points_text(r.points),
+                         "pct": "" if r.percentage is None else f"{r.percentage:.0f}"} for r in rows])
+              for number, rows in board_scores(t).items()]
+    return render(request, "public/team_boards.html", {
+        **nav_context(t, "team_boards"), "boards": boards,
+        "title": _("Results by board – %(name)s") % {"name": t.name},
     })
 
 

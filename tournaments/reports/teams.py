@@ -246,3 +246,41 @@ def team_of(user_id: int | None, tournament: Tournament) -> Team | None:
     if user_id is None:
         return None
     return Team.objects.filter(Q(tournament=tournament) & Q(captain_id=user_id)).first()
+
+
+@dataclass(frozen=True)
+class BoardScore:
+    """A player's results on one board number: games with a confirmed result, points, percentage of the
+    points a win on each would give (None: no game)."""
+
+    name: str
+    team: str
+    games: int
+    points: float
+    percentage: float | None
+
+
+def board_scores(tournament: Tournament) -> dict[int, list[BoardScore]]:
+    """Per board number, the players who played it (board games with a confirmed result; an empty
+    board's walkover is no game), best percentage first, then more games: the board prizes' table."""
+    scoring = tournament.scoring()
+    tally: dict[tuple[int, str, str], list[float]] = defaultdict(lambda: [0, 0.0])
+    for view in _match_views(tournament, _boards(tournament)):
+        if view.away is None:
+            continue
+        for line in view.boards:
+            if line.game_id is None or not line.confirmed:
+                continue
+            for name, team, own, other in ((line.home_name, view.home.name, line.home_code, line.away_code),
+                                           (line.away_name, view.away.name, line.away_code, line.home_code)):
+                if name:
+                    row = tally[(line.board, name, team)]
+                    row[0] += 1
+                    row[1] += points(own.upper(), scoring, has_opponent=bool(other))
+    out: dict[int, list[BoardScore]] = defaultdict(list)
+    for (board, name, team), (games, pts) in tally.items():
+        pct = 100 * pts / (games * scoring.win) if games and scoring.win else None
+        out[board].append(BoardScore(name, team, int(games), pts, pct))
+    for rows in out.values():
+        rows.sort(key=lambda r: (-(r.percentage or 0), -r.games, r.name))
+    return dict(sorted(out.items()))
