@@ -21,7 +21,7 @@ from tournaments.reports.teams import board_scores, round_matches, team_tables
 from tournaments.services import teams as team_service
 from tournaments.services.errors import ServiceError
 from tournaments.services.pairing import pair_round
-from tournaments.services.rounds import publish_round
+from tournaments.services.rounds import finish_round, publish_round
 
 pytestmark = pytest.mark.django_db
 
@@ -417,3 +417,17 @@ def test_results_by_board(league):
     assert [r.name for r in scores[2]][0] == "D2 Player" and scores[4][0].name == "A4 Player"
     page = Client().get(reverse("public:team_boards", kwargs={"slug": t.slug})).content.decode()
     assert "A1 Player" in page and "100" in page
+
+
+def test_a_team_round_finishes_once_every_board_is_confirmed(league):
+    """Finishing round 1 is refused while a board game of A-D waits, naming the match's teams; with
+    every board confirmed it finishes."""
+    t, teams, arbiter, rnd = _play_round_1(league)
+    games = list(Game.objects.filter(board__round=rnd))
+    for g in games[1:]:
+        enter_result(g, "1-1", arbiter)
+    with pytest.raises(ServiceError) as exc:
+        finish_round(arbiter, rnd)
+    assert any("Team" in d for d in exc.value.details), exc.value.details
+    enter_result(games[0], "1-1", arbiter)
+    assert finish_round(arbiter, rnd).status == "finished"
