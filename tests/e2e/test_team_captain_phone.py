@@ -120,3 +120,40 @@ def test_captains_line_up_and_board_result_on_phones(browser: Browser, live_serv
     spectator.goto(f"{url}/t/{t.slug}/teams/crosstable/")
     expect(spectator.locator("table.team-crosstable")).to_contain_text("3–1")
     shot(spectator, f"{lang} team crosstable")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "fr"])
+@pytest.mark.django_db(transaction=True)
+def test_arbiter_makes_a_team_and_its_roster_on_a_phone(browser: Browser, live_server, make_tournament, make_user,
+                                                        chief_arbiter, shot, lang):
+    """The chief arbiter, on a 390 px phone, creates a team with its captain's account and sets its
+    roster (board order, a reserve) from the registered players; the pages do not scroll sideways."""
+    from tournaments.models import Entry, Player, Role, Team
+    from tournaments.services import teams as team_service
+
+    t = make_tournament("clubcompetitie", name="Clubcompetitie", competitors="teams", boards_per_match=2,
+                        pairing_system="berger", rounds_planned=1)
+    Role.objects.create(user=chief_arbiter, tournament=t, kind="chief_arbiter")
+    make_user("kapitein", email="kapitein@club.test")
+    entries = [Entry.objects.create(tournament=t, player=Player.objects.create(name=n), name=n, rating=r)
+               for n, r in (("Jansen, Piet", 1500), ("Visser, Femke", 1450), ("Bakker, Jan", 1400))]
+    url = live_server.url
+    phone = browser.new_context(**PHONE, locale=lang).new_page()
+    _sign_in(phone, url, chief_arbiter.username)
+    phone.goto(f"{url}/t/{t.slug}/manage/teams/")
+    phone.fill("#id_name", "DC Utrecht 1")
+    phone.fill("#id_captain", "kapitein@club.test")
+    _no_sideways_scroll(phone, "the teams page")
+    shot(phone, f"{lang} arbiter new team")
+    with phone.expect_navigation():
+        phone.locator("form.form button[type=submit]").last.tap()
+    team = Team.objects.get(tournament=t, name="DC Utrecht 1")
+    assert team.captain.username == "kapitein"
+    phone.select_option("#player1", str(entries[1].pk))
+    phone.select_option("#player2", str(entries[0].pk))
+    phone.select_option("#player3", str(entries[2].pk))
+    with phone.expect_navigation():
+        phone.locator("form.roster button[type=submit]").tap()
+    assert [e.name for e in team_service.roster(team)] == ["Visser, Femke", "Jansen, Piet", "Bakker, Jan"]
+    _no_sideways_scroll(phone, "the team page")
+    shot(phone, f"{lang} arbiter roster saved")
