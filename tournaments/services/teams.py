@@ -54,7 +54,7 @@ from tournaments.pairing.teams import (
     seed_teams,
     team_pairing_input,
 )
-from tournaments.permissions import is_arbiter
+from tournaments.permissions import is_arbiter, is_mirrored
 from tournaments.reports.teams import team_matches_and_byes, team_scoring
 
 from .errors import ServiceError
@@ -231,6 +231,8 @@ def submit_line_up(actor: Actor, team: Team, round_number: int, entries: Sequenc
     _require_team_event(tournament)
     if not may_manage_team(actor, team):
         raise ServiceError(_("Only the team's captain or an arbiter hands in its line-up."))
+    if is_mirrored(tournament):
+        raise ServiceError(_("This tournament is mirrored from the hall laptop: hand in the line-up there."))
     arbiter = bool(is_arbiter(actor, tournament))
     if round_number < 1 or round_number > max(tournament.rounds_planned, 1):
         raise ServiceError(_("Round %(n)s is not a round of this event.") % {"n": round_number})

@@ -14,6 +14,7 @@ from tournaments.access import tournament_for
 from tournaments.audit import Actor
 from tournaments.forms import PairForm, SwapPlayersForm
 from tournaments.models import Board, Round, TaskRun
+from tournaments.reports.mirror import mirror_status
 from tournaments.reports.reasons import BoardWhy, round_why
 from tournaments.reports.rounds import boards_with_results
 from tournaments.reports.teams import round_matches
@@ -112,6 +113,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "can_pair": request.user.has_perm("tournaments.pair_round", tournament),
             "can_publish": request.user.has_perm("tournaments.publish", tournament),
             "site_address": base_url(request),
+            "mirrors": mirror_status(tournament),
         },
     )
 
