@@ -215,6 +215,17 @@ def test_team_swiss_pairs_by_average_rating(make_tournament, chief_arbiter, make
     assert numbers == {"Team A": 1, "Team B": 2, "Team C": 3, "Team D": 4}
     pairs = {frozenset((b.white_team.name, b.black_team.name)) for b in rnd.boards.all()}
     assert pairs == {frozenset(("Team A", "Team C")), frozenset(("Team B", "Team D"))}
+    # Round 2: A and B win their matches 4-0 (both boards won by the stronger team's players), so the
+    # winners (2 match points) meet, and so do the losers: A-B and C-D, no rematch.
+    publish_round(chief_arbiter, rnd)
+    for g in Game.objects.filter(board__round=rnd):
+        stronger_white = g.white.team_member.team.name in ("Team A", "Team B")
+        enter_result(g, "2-0" if stronger_white else "0-2", chief_arbiter)
+    assert {r.name: r.match_points for r in team_tables(t).standings.rows} == {
+        "Team A": 2, "Team B": 2, "Team C": 0, "Team D": 0}
+    rnd2 = pair_round(t, chief_arbiter).round
+    pairs = {frozenset((b.white_team.name, b.black_team.name)) for b in rnd2.boards.all()}
+    assert pairs == {frozenset(("Team A", "Team B")), frozenset(("Team C", "Team D"))}
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "nl", "fr"])
