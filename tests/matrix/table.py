@@ -368,6 +368,9 @@ TABLE: dict[str, list[Case]] = {
     # Team events (issue 27): the public team pages 404 for an individual event.
     "public:team_standings": [Case(slug, "GET", everyone(404)), Case(team_cup, "GET", everyone(OK))],
     "public:team_crosstable": [Case(slug, "GET", everyone(404)), Case(team_cup, "GET", everyone(OK))],
+    # A team that did not show: on the world's individual tournament there is no team match (404).
+    "games:team_no_show": [Case(lambda w: {"slug": w.tournament.slug, "number": 1, "board": 1}, "POST",
+                                only(ARBITERS, 404), lambda w: {"side": "home"}, NO_WRITE)],
     "public:team_boards": [Case(slug, "GET", everyone(404)), Case(team_cup, "GET", everyone(OK))],
     "public:team_matches": [Case(slug, "GET", everyone(404)), Case(team_cup, "GET", everyone(OK))],
     "public:team_round": [Case(lambda w: {**team_cup(w), "number": 1}, "GET", everyone(404))],

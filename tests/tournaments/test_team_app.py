@@ -442,3 +442,28 @@ def test_a_team_round_finishes_once_every_board_is_confirmed(league):
     assert any("Team" in d for d in exc.value.details), exc.value.details
     enter_result(games[0], "1-1", arbiter)
     assert finish_round(arbiter, rnd).status == "finished"
+
+
+def test_a_team_that_does_not_show_loses_every_board(league):
+    """D does not show against A: each of the four boards is A's forfeit win (board 1 A White: +-;
+    board 2 A Black: -+), 4 x 2 = 8 board points to 0; no board was played over the board, so D's lost
+    match scores the absent match points (0) and A takes 2. Refused once a board has a result."""
+    t, teams, arbiter, rnd = _play_round_1(league)
+    team_a, team_d = teams["A"][0], teams["D"][0]
+    match = rnd.boards.get(white_team=team_a)
+    c = Client()
+    c.force_login(arbiter)
+    url = reverse("games:team_no_show", kwargs={"slug": t.slug, "number": 1, "board": match.number})
+    assert c.post(url, {"side": "away"}).status_code == 302
+    results = [g.submissions.get().result for g in Game.objects.filter(board=match).order_by("number")]
+    assert results == ["+-", "-+", "+-", "-+"]
+    view = next(m for m in round_matches(t, 1) if m.home == team_a)
+    assert (view.score.home_game_points, view.score.away_game_points) == (8, 0)
+    assert (view.score.home_match_points, view.score.away_match_points, view.score.played) == (2, 0, False)
+    assert AuditEntry.objects.filter(tournament=t, action="result.enter").count() == 4
+    other = rnd.boards.exclude(pk=match.pk).get(bye_kind="")
+    enter_result(Game.objects.get(board=other, number=1), "1-1", arbiter)
+    r = c.post(reverse("games:team_no_show", kwargs={"slug": t.slug, "number": 1, "board": other.number}),
+               {"side": "home"}, follow=True)
+    assert "already has a result" in r.content.decode()
+    assert other.games.filter(submissions__isnull=False).count() == 1
