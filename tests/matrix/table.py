@@ -378,6 +378,7 @@ TABLE: dict[str, list[Case]] = {
                           Case(slug, "GET", only(ARBITERS, DONE)),
                           Case(team_cup, "POST", only(ARBITERS), audit=NO_WRITE),
                           Case(team_cup, "POST", only(ARBITERS, DONE), lambda w: {"name": "Team 3"}, AUDITED)],
+    "tournaments:delete_team": [Case(team_cup_team, "POST", only(ARBITERS, DONE), audit=AUDITED)],
     "tournaments:team": [Case(team_cup_team, "GET", only(ARBITERS)),
                          Case(team_cup_team, "POST", only(ARBITERS, DONE), roster_data, AUDITED)],
     # The captain (``player``) and the arbiters hand in team 1's line-up; the other captain may not.

@@ -467,3 +467,19 @@ def test_a_team_that_does_not_show_loses_every_board(league):
                {"side": "home"}, follow=True)
     assert "already has a result" in r.content.decode()
     assert other.games.filter(submissions__isnull=False).count() == 1
+
+
+def test_a_team_is_removed_before_round_1_only(league):
+    """Before round 1 the arbiter removes team D (audited; its players stay registered); once a round is
+    paired removal is refused."""
+    t, teams, arbiter, *_ = league
+    team_d, _, pd = teams["D"]
+    c = Client()
+    c.force_login(arbiter)
+    c.post(reverse("tournaments:delete_team", kwargs={"slug": t.slug, "team_id": team_d.pk}))
+    assert not Team.objects.filter(pk=team_d.pk).exists()
+    assert Entry.objects.filter(pk=pd[0].pk).exists()
+    assert AuditEntry.objects.filter(tournament=t, action="team.delete").count() == 1
+    pair_round(t, arbiter)
+    with pytest.raises(ServiceError, match="cannot be removed"):
+        team_service.delete_team(arbiter, teams["A"][0])

@@ -76,6 +76,7 @@ ACTIONS = {
     "prohibited.remove": gettext_lazy("allowed a pairing again"),
     "team.create": gettext_lazy("created a team"),
     "team.update": gettext_lazy("changed a team"),
+    "team.delete": gettext_lazy("removed a team"),
     "team.roster": gettext_lazy("set a team's roster"),
     "team.numbers": gettext_lazy("numbered the teams for round 1"),
     "lineup.submit": gettext_lazy("handed in a line-up"),

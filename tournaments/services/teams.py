@@ -6,6 +6,7 @@ Public API:
 * ``is_team_event(tournament)``.
 * ``create_team(actor, tournament, name=..., club=..., contact=..., captain=...)`` and
   ``update_team(actor, team, ...)``: a team with its captain's account.
+* ``delete_team(actor, team)``: before round 1 is paired.
 * ``set_roster(actor, team, entries)``: the ordered roster (board order; after the event's number of
   boards: the reserves); a player is in one team per event.
 * ``submit_line_up(actor, team, round_number, entries)``: the captain's (or an arbiter's) line-up for
@@ -132,6 +133,17 @@ def update_team(actor: Actor, team: Team, *, name: str, club: str = "", contact:
     team.save()
     record(actor, team.tournament, "team.update", team, before=before, after=_team_text(team))
     return team
+
+
+@transaction.atomic
+def delete_team(actor: Actor, team: Team) -> None:
+    """Remove a team created by mistake (its roster and line-ups with it); refused once a round has been
+    paired (its matches are history)."""
+    tournament = team.tournament
+    if tournament.rounds.exists():
+        raise ServiceError(_("Teams cannot be removed once a round has been paired."))
+    record(actor, tournament, "team.delete", tournament, before=_team_text(team))
+    team.delete()
 
 
 def roster(team: Team) -> list[Entry]:

@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
 
 from tournaments.access import LoginRequired, tournament_for
 from tournaments.models import Entry, LineUp, Round, Team, Tournament
@@ -78,6 +79,23 @@ def teams(request: HttpRequest, slug: str) -> HttpResponse:
         t.size = sizes.get(t.pk, 0)  # type: ignore[attr-defined]
     return render(request, "tournaments/manage/teams.html",
                   {"tournament": tournament, "teams": rows, "form": form, "boards": tournament.boards_per_match})
+
+
+@require_POST
+def delete_team(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    """Remove a team (before round 1 is paired)."""
+    tournament = _team_event(request, slug)
+    if tournament is None:
+        return redirect("tournaments:manage", slug=slug)
+    t = get_object_or_404(Team, tournament=tournament, pk=team_id)
+    name = t.name
+    try:
+        team_service.delete_team(request.user, t)
+    except ServiceError as exc:
+        refuse(request, exc)
+        return redirect("tournaments:team", slug=slug, team_id=team_id)
+    messages.success(request, _("Team %(name)s removed.") % {"name": name})
+    return redirect("tournaments:teams", slug=slug)
 
 
 def _roster_choices(tournament: Tournament, team: Team) -> list[tuple[str, str]]:
