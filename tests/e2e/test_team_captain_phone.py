@@ -106,6 +106,13 @@ def test_captains_line_up_and_board_result_on_phones(browser: Browser, live_serv
             confirm.tap()
     shot(other, f"{lang} other captain confirmed")
 
+    desk = browser.new_context(**PHONE, locale=lang).new_page()
+    _sign_in(desk, url, chief_arbiter.username)
+    desk.goto(f"{url}/t/{t.slug}/manage/rounds/1/")
+    expect(desk.locator("#match-1")).to_contain_text("DC Heerhugowaard")
+    _no_sideways_scroll(desk, "the arbiter's round page")
+    shot(desk, f"{lang} arbiter round page")
+
     spectator = browser.new_context(**PHONE, locale=lang).new_page()
     spectator.goto(f"{url}/t/{t.slug}/teams/round/1/")
     expect(spectator.locator("#match-1")).to_contain_text("3–1")
