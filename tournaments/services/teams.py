@@ -59,6 +59,7 @@ from tournaments.permissions import is_arbiter, is_mirrored
 from tournaments.reports.teams import team_matches_and_byes, team_scoring
 
 from .errors import ServiceError
+from .relay import freeze_relay_tags
 
 
 class TeamPairingRefused(ServiceError):
@@ -514,3 +515,4 @@ def _remake_match_games(tournament: Tournament, board: Board) -> None:
                            tournament.boards_per_match)
     board.games.all().delete()
     Game.objects.bulk_create(_games_of_match(tournament, board, home, away))
+    freeze_relay_tags(board.round)  # the new games' tags for the relay feed, as at publication
