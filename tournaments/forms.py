@@ -23,8 +23,10 @@ from tournaments.scores.berger import round_count
 from tournaments.services.csv_import import FIRST_BIRTH_YEAR, MAX_LINES, RATING_RANGE
 from tournaments.services.registration import MISSED_HALF, MISSED_ZERO, RESERVED_SLUGS, free_slug
 from tournaments.standings import REGISTRY, StandingsError, default_tiebreaks, edition_for, parse_tiebreaks
+from tournaments.standings.teams import parse_team_tiebreaks
 from tournaments.standings.tiebreaks import PRESETS
 from tournaments.system_forms import option_fields, options_from
+from tournaments.vocabulary import DEFAULT_COLOUR_SEQUENCE, board_colour
 
 
 class IsoDateInput(forms.DateInput):
@@ -71,7 +73,7 @@ class TournamentCreateForm(forms.ModelForm[Tournament]):
         model = Tournament
         fields = [
             "name", "slug", "place", "federation", "start_date", "end_date", "time_control",
-            "pairing_system", "rounds_planned", "rule_profile",
+            "pairing_system", "rounds_planned", "rule_profile", "competitors", "boards_per_match",
         ]  # fmt: skip
         widgets = {
             "start_date": IsoDateInput(),
@@ -83,11 +85,19 @@ class TournamentCreateForm(forms.ModelForm[Tournament]):
         super().__init__(*args, **kwargs)
         slug = self.fields["slug"]
         slug.required = False
+        optional_team_fields(self)
         slug.help_text = _("Leave it empty to make it from the name: “Amersfoort Open 2026” gives "
                            "/t/amersfoort-open-2026/. Letters, digits and hyphens.")
 
     def clean_federation(self) -> str:
         return clean_federation(self.cleaned_data.get("federation", ""))
+
+    def clean_competitors(self) -> str:
+        return self.cleaned_data.get("competitors") or self.instance.competitors
+
+    def clean_boards_per_match(self) -> int:
+        value = self.cleaned_data.get("boards_per_match")
+        return clean_boards_per_match(self.instance.boards_per_match if value is None else value)
 
     def clean_slug(self) -> str:
         slug: str = self.cleaned_data.get("slug") or ""
@@ -109,6 +119,23 @@ class TournamentCreateForm(forms.ModelForm[Tournament]):
             data["slug"] = free_slug(data["name"])
         check_dates_and_rounds(self, data)
         return data
+
+
+MAX_BOARDS = 20  # boards of a team match (KNDB top class: 10)
+
+
+def optional_team_fields(form: forms.ModelForm[Tournament]) -> None:
+    """A form posted without the team fields (an individual event's arbiter, a script) keeps their values."""
+    for name in ("competitors", "boards_per_match", "board_colours"):
+        if name in form.fields:
+            form.fields[name].required = False
+
+
+def clean_boards_per_match(value: int | None) -> int:
+    """The boards of a team match: 1 to ``MAX_BOARDS``."""
+    if value is None or not 1 <= value <= MAX_BOARDS:
+        raise forms.ValidationError(_("A team match has 1 to %(n)s boards.") % {"n": MAX_BOARDS})
+    return value
 
 
 def check_dates_and_rounds(form: forms.ModelForm[Tournament], data: dict[str, Any]) -> None:
@@ -145,6 +172,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             "start_number_order", "withdrawal_rule", "annul_early_withdrawals", "late_entry_byes",
             "late_entry_half_rounds", "forfeit_limit", "elo_k",
             "is_public", "public_pairings", "public_standings", "public_crosstable", "public_games", "public_players",
+            "competitors", "boards_per_match", "board_colours",
         ]  # fmt: skip
         widgets = {
             "start_date": IsoDateInput(),
@@ -170,6 +198,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         (_("Scoring"), ("points_win", "points_draw", "points_loss", "points_pab", "points_forfeit_win",
                         "points_forfeit_loss", "points_half_bye", "points_zero_bye", "points_full_bye", "elo_k")),
         (_("Tie-breaks"), ("tiebreak_preset", "tiebreaks", "tiebreak_rules", "playoff_places")),
+        (_("Teams"), ("competitors", "boards_per_match", "board_colours")),
         (_("Draw rules"), ("draw_offer_min_move", "early_draw_scores_zero", "default_time_minutes")),
         (_("Publishing"), ("is_public", "public_pairings", "public_standings", "public_crosstable", "public_games",
                            "public_players")),
@@ -180,6 +209,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         # Fields the page does not show are not in the form at all: never posted, never changed. The
         # withdrawal rule applies to round robins; the other systems keep the games played unless the event
         # annuls early withdrawals (tournaments.history); round robins take no late entries (their table is fixed).
+        optional_team_fields(self)
         spec = self.instance.system
         hidden = (("late_entry_byes", "late_entry_half_rounds", "annul_early_withdrawals") if spec.round_robin
                   else ("withdrawal_rule",))
@@ -258,6 +288,22 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             out["system_options"] = options
         return out
 
+    def clean_competitors(self) -> str:
+        return self.cleaned_data.get("competitors") or self.instance.competitors
+
+    def clean_boards_per_match(self) -> int:
+        value = self.cleaned_data.get("boards_per_match")
+        return clean_boards_per_match(self.instance.boards_per_match if value is None else value)
+
+    def clean_board_colours(self) -> str:
+        value = ((self.cleaned_data.get("board_colours") or "").strip().upper() or self.instance.board_colours
+                 or DEFAULT_COLOUR_SEQUENCE)
+        try:
+            board_colour(1, value)
+        except ValueError:
+            raise forms.ValidationError(_("Write the colours with the letters W and B only, e.g. WB.")) from None
+        return value
+
     def clean_tiebreaks(self) -> str:
         value: str = self.cleaned_data.get("tiebreaks", "")
         codes = [c.strip() for c in value.split(",") if c.strip()]
@@ -270,7 +316,11 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         self._options(data)
         spec = SYSTEMS.get(data.get("pairing_system") or self.instance.pairing_system) or self.instance.system
         rounds = data.get("rounds_planned")
-        players = self.instance.entries.count() if self.instance.pk else 0
+        teams = (data.get("competitors") or self.instance.competitors) == Tournament.Competitors.TEAMS
+        if teams:
+            players = self.instance.teams.count() if self.instance.pk else 0
+        else:
+            players = self.instance.entries.count() if self.instance.pk else 0
         if spec.round_robin and rounds and players >= 2:
             table = round_count(players, double=spec.kind == "double_round_robin")
             if rounds > table:
@@ -283,7 +333,10 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         if codes and "tiebreaks" not in self.errors:
             # Checked here, not only when standings are shown, so a bad order never reaches the public pages.
             try:
-                parse_tiebreaks(codes, spec.kind)
+                if teams:  # the team codes of FIDE's reference checker (MPTS, GPTS, DE, BH, ...)
+                    parse_team_tiebreaks(codes, spec.kind)
+                else:
+                    parse_tiebreaks(codes, spec.kind)
             except StandingsError as exc:
                 self.add_error("tiebreaks", str(exc))
         return data

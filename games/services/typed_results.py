@@ -61,7 +61,7 @@ def enter_typed_results(rnd: Round, text: str, user: User) -> list[TypedEntry]:
 def _enter(board: Board | None, number: int, code: str, part: str, user: User) -> TypedEntry:
     if board is None:
         return TypedEntry(part, number, False, _("Board %(n)s: there is no such board in this round.") % {"n": number})
-    if board.is_bye or board.black_id is None:
+    if not board.is_encounter:
         return TypedEntry(part, number, False, _("Board %(n)s is a bye: it has no result to enter.") % {"n": number})
     if code not in Result.values:
         return TypedEntry(part, number, False, _("Board %(n)s: “%(code)s” is no result; use 2-0, 1-1, 0-2, +-, -+, "

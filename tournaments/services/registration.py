@@ -81,7 +81,7 @@ TOURNAMENT_FIELDS = (
     "initial_colour", "start_number_order", "withdrawal_rule", "annul_early_withdrawals", "late_entry_byes",
     "late_entry_half_rounds", "forfeit_limit",
     "system_options", "elo_k", "is_public", "public_pairings", "public_standings", "public_crosstable",
-    "public_games", "public_players",
+    "public_games", "public_players", "competitors", "boards_per_match", "board_colours",
 )  # fmt: skip
 
 
@@ -105,6 +105,9 @@ def update_tournament(actor: Actor, tournament: Tournament, changes: dict[str, A
         return tournament
     if "pairing_system" in changed and tournament.rounds.exists():
         raise ServiceError(_("The pairing system cannot change once a round has been paired."))
+    if {"competitors", "boards_per_match"} & set(changed) and tournament.rounds.exists():
+        raise ServiceError(_("Players or teams, and the boards of a team match, cannot change once a round has "
+                             "been paired."))
     before = _summary(tournament, changed)
     for k, v in changed.items():
         setattr(tournament, k, v)
