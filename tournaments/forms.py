@@ -20,6 +20,7 @@ from tournaments.models import Absence, Entry, RatingList, Tournament
 from tournaments.pairing.systems import SYSTEMS, OptionError
 from tournaments.scores.berger import round_count
 from tournaments.services.csv_import import FIRST_BIRTH_YEAR, MAX_LINES, RATING_RANGE
+from tournaments.services.openings import deck_choices, deck_serves
 from tournaments.services.registration import MISSED_HALF, MISSED_ZERO, RESERVED_SLUGS, free_slug
 from tournaments.standings import StandingsError, edition_for, parse_tiebreaks
 from tournaments.system_forms import option_fields, options_from
@@ -133,6 +134,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             "draw_offer_min_move", "initial_colour",
             "start_number_order", "withdrawal_rule", "late_entry_byes",
             "late_entry_half_rounds", "forfeit_limit", "elo_k",
+            "games_per_pairing", "pairing_score", "opening_deck", "opening_draw",
             "is_public", "public_pairings", "public_standings", "public_crosstable", "public_games", "public_players",
         ]  # fmt: skip
         widgets = {
@@ -159,6 +161,8 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         (_("Scoring"), ("points_win", "points_draw", "points_loss", "points_pab", "points_forfeit_win",
                         "points_forfeit_loss", "points_half_bye", "points_zero_bye", "points_full_bye", "elo_k")),
         (_("Tie-breaks"), ("tiebreaks", "tiebreak_rules")),
+        (_("Micro-matches and balloted openings"), ("games_per_pairing", "pairing_score", "opening_deck",
+                                                    "opening_draw")),
         (_("Draw rules"), ("draw_offer_min_move",)),
         (_("Publishing"), ("is_public", "public_pairings", "public_standings", "public_crosstable", "public_games",
                            "public_players")),
@@ -170,9 +174,23 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         # withdrawal rule applies to round robins only (tournaments.history: in the other systems
         # the results of games played stay); round robins take no late entries (their table is fixed).
         spec = self.instance.system
-        hidden = ("late_entry_byes", "late_entry_half_rounds") if spec.round_robin else ("withdrawal_rule",)
+        hidden: tuple[str, ...] = (("late_entry_byes", "late_entry_half_rounds") if spec.round_robin
+                                   else ("withdrawal_rule",))
+        if self.instance.competitors == Tournament.Competitors.TEAMS:
+            hidden += ("games_per_pairing", "pairing_score", "opening_deck", "opening_draw")
         for name in hidden:
             self.fields.pop(name, None)
+        if "opening_deck" in self.fields:
+            # The decks of the tournament's game; another deck is refused in ``clean`` (by the posted game).
+            choices: list[tuple[str, Any]] = [("", _("None: free openings from the starting position")),
+                                              *deck_choices(self.instance.rule_profile)]
+            if self.instance.opening_deck and self.instance.opening_deck not in dict(choices):
+                choices.append((self.instance.opening_deck, self.instance.opening_deck))
+            deck = forms.ChoiceField(
+                label=_("opening deck"), required=False, choices=choices,
+                help_text=_("Each pairing's games start from an opening drawn from this deck; barred openings "
+                            "are never drawn and no opening comes again before the deck is used up."))
+            self.fields["opening_deck"] = deck
         self.option_names: list[str] = []
         for name, (field, initial) in option_fields(spec, self.instance.system_options or {}).items():
             self.fields[name] = field
@@ -241,6 +259,11 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
                 self.add_error("rounds_planned", _(
                     "A round robin of %(n)s players has %(table)s rounds: plan at most %(table)s.")
                     % {"n": players, "table": table})
+        deck = data.get("opening_deck") or ""
+        profile = data.get("rule_profile") or self.instance.rule_profile
+        if deck and not deck_serves(deck, profile):
+            self.add_error("opening_deck", _("The deck %(deck)s has no openings for this rule profile (%(profile)s).")
+                           % {"deck": deck, "profile": profile})
         codes = [c for c in (data.get("tiebreaks") or "").split(",") if c]
         if codes and "tiebreaks" not in self.errors:
             # Checked here, not only when standings are shown, so a bad order never reaches the public pages.

@@ -114,6 +114,9 @@ def game_to_pdn(game: Game) -> PdnGame:
     }
     if game.start_fen:
         tags["FEN"] = game.start_fen.strip().rstrip(".")
+    if game.opening:
+        # The balloted opening the game was played on (issue 28): the deck and the label.
+        tags["Ballot"] = f"{board.round.opening_deck} {game.opening}".strip()
     tags["Board"] = f"{board.number}.{game.number}" if board.white_team_id is not None else str(board.number)
     if sub is not None and sub.termination != "normal":
         tags["Termination"] = sub.termination

@@ -73,6 +73,7 @@ ACTIONS = {
     "prohibited.remove": gettext_lazy("allowed a pairing again"),
     "round.pair": gettext_lazy("paired a round"),
     "round.publish": gettext_lazy("published a round"),
+    "round.draw_openings": gettext_lazy("drew the openings of a round"),
     "round.unpair": gettext_lazy("unpaired a round"),
     "round.finish": gettext_lazy("finished a round"),
     "board.swap_colours": gettext_lazy("swapped the colours of a board"),

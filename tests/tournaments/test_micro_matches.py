@@ -1,0 +1,180 @@
+"""Micro-matches and balloted openings in a tournament (issue 28): the settings, the opening draw of a round
+(seeded, audited, reproducible, redrawn before publishing), the two games of a pairing from the drawn
+opening with the colours reversed, and the standings counting game points or micro-match points."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbiter.ballots import draw, load_deck
+from games.services.results import enter_result
+from tournaments.models import AuditEntry, Board, Game, Round
+from tournaments.reports.standings import standings_for, tiebreak_order
+from tournaments.services.errors import ServiceError
+from tournaments.services.openings import draw_openings, earlier_labels, replay_draw
+from tournaments.services.pairing import pair_round
+from tournaments.services.registration import update_tournament
+from tournaments.services.rounds import publish_round
+from tournaments.standings import StandingsError, parse_tiebreaks
+from tournaments.vocabulary import DRAUGHTS_SCORING, score_micro_match
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def micro(tournament, entries, chief_arbiter):
+    """The fixture tournament as a Russian round robin of micro-matches on the FMJD 64 table, one opening
+    per pairing (four players: two pairings a round)."""
+    update_tournament(chief_arbiter, tournament, {
+        "rule_profile": "russian", "pairing_system": "berger", "rounds_planned": 3, "games_per_pairing": 2,
+        "pairing_score": "match", "opening_deck": "fmjd64", "opening_draw": "pairing"})
+    tournament.refresh_from_db()
+    return tournament
+
+
+def test_settings_are_audited_and_the_games_per_pairing_are_fixed_once_paired(micro, chief_arbiter):
+    entry = AuditEntry.objects.filter(tournament=micro, action="tournament.update").latest("pk")
+    assert "games_per_pairing" in entry.after and "opening_deck" in entry.after and "fmjd64" in entry.after
+    pair_round(micro, chief_arbiter)
+    with pytest.raises(ServiceError, match="games per pairing"):
+        update_tournament(chief_arbiter, micro, {"games_per_pairing": 1})
+
+
+def test_pairing_draws_one_opening_per_pairing_recorded_with_its_seed(micro, chief_arbiter):
+    rnd = pair_round(micro, chief_arbiter).round
+    rnd.refresh_from_db()
+    boards = list(rnd.boards.filter(bye_kind="").order_by("number"))
+    labels = [b.opening for b in boards]
+    assert rnd.opening_deck == "fmjd64" and rnd.opening_seed
+    # Independent oracle: the pure draw with the recorded seed and no earlier rounds.
+    assert tuple(labels) == draw(load_deck("fmjd64"), 2, rnd.opening_seed).labels == replay_draw(rnd)
+    assert len(set(labels)) == 2
+    entry = AuditEntry.objects.get(tournament=micro, action="round.draw_openings")
+    assert rnd.opening_seed in entry.after and f"1: {labels[0]}" in entry.after and entry.before == ""
+
+
+def test_one_opening_per_round_puts_it_on_every_board(micro, chief_arbiter):
+    update_tournament(chief_arbiter, micro, {"opening_draw": "round"})
+    rnd = pair_round(micro, chief_arbiter).round
+    labels = {b.opening for b in rnd.boards.filter(bye_kind="")}
+    assert len(labels) == 1 and "" not in labels
+
+
+def test_redraw_before_publishing_is_audited_and_refused_after(micro, chief_arbiter):
+    rnd = pair_round(micro, chief_arbiter).round
+    draw_openings(chief_arbiter, rnd, seed="redraw-1")
+    rnd.refresh_from_db()
+    assert rnd.opening_seed == "redraw-1"
+    expected = draw("fmjd64", 2, "redraw-1").labels
+    assert tuple(b.opening for b in rnd.boards.filter(bye_kind="").order_by("number")) == expected
+    redraw = AuditEntry.objects.filter(tournament=micro, action="round.draw_openings").latest("pk")
+    assert "seed=redraw-1" in redraw.after and "seed=" in redraw.before and "redraw-1" not in redraw.before
+    publish_round(chief_arbiter, rnd)
+    with pytest.raises(ServiceError, match="already published"):
+        draw_openings(chief_arbiter, rnd)
+
+
+def test_published_pairing_holds_two_games_from_the_opening_colours_reversed(micro, chief_arbiter):
+    rnd = publish_round(chief_arbiter, pair_round(micro, chief_arbiter).round)
+    deck = load_deck("fmjd64")
+    for board in rnd.boards.filter(bye_kind=""):
+        games = list(board.games.order_by("number"))
+        assert [g.number for g in games] == [1, 2]
+        assert (games[0].white_id, games[0].black_id) == (board.white_id, board.black_id)
+        assert (games[1].white_id, games[1].black_id) == (board.black_id, board.white_id)
+        assert {g.opening for g in games} == {board.opening}
+        assert {g.start_fen for g in games} == {deck.opening(board.opening).fen}
+
+
+def test_no_opening_comes_again_in_a_later_round(micro, chief_arbiter):
+    """Round 2 continues the deck without replacement: the pure draw with round 1's labels as history."""
+    r1 = publish_round(chief_arbiter, pair_round(micro, chief_arbiter).round)
+    for game in Game.objects.filter(board__round=r1):
+        enter_result(game, "1-1", chief_arbiter)
+    r2 = pair_round(micro, chief_arbiter).round
+    r2.refresh_from_db()
+    first = [b.opening for b in r1.boards.filter(bye_kind="").order_by("number")]
+    second = [b.opening for b in r2.boards.filter(bye_kind="").order_by("number")]
+    assert earlier_labels(r2) == first
+    assert not set(first) & set(second)
+    assert tuple(second) == draw("fmjd64", 2, r2.opening_seed, first).labels
+
+
+def test_publishing_draws_what_is_missing(micro, chief_arbiter):
+    """A deck chosen after pairing: the round's openings are drawn when it is published (audited)."""
+    update_tournament(chief_arbiter, micro, {"opening_deck": ""})
+    rnd = pair_round(micro, chief_arbiter).round
+    assert not rnd.boards.exclude(opening="").exists()
+    update_tournament(chief_arbiter, micro, {"opening_deck": "idf150"})
+    publish_round(chief_arbiter, rnd)
+    rnd.refresh_from_db()
+    assert rnd.opening_deck == "idf150"
+    assert Game.objects.filter(board__round=rnd, opening="").count() == 0
+    assert AuditEntry.objects.filter(tournament=micro, action="round.draw_openings").count() == 1
+
+
+def test_score_micro_match_by_hand() -> None:
+    """Game 1: the first-named player has White and wins (2-0); game 2 (colours reversed) a draw (1-1):
+    game points 2+1 = 3 against 0+1 = 1, the micro-match won (code 1, worth 2). Game 1 won by White and
+    game 2 won by White (the second-named player): 2-2, a drawn micro-match. Two forfeit wins: + and -."""
+    s = DRAUGHTS_SCORING
+    assert score_micro_match(["2-0", "1-1"], s) == type(score_micro_match(["2-0", "1-1"], s))("1", "0", 3.0, 1.0)
+    mm = score_micro_match(["2-0", "2-0"], s)
+    assert (mm.first, mm.second, mm.first_points, mm.second_points) == ("=", "=", 2.0, 2.0)
+    mm = score_micro_match(["0-2", "1-1"], s)  # game 1 lost with White, game 2 drawn: 1 against 3
+    assert (mm.first, mm.second, mm.first_points, mm.second_points) == ("0", "1", 1.0, 3.0)
+    mm = score_micro_match(["+-", "-+"], s)  # both games won by forfeit by the first-named player
+    assert (mm.first, mm.second, mm.first_points, mm.second_points) == ("+", "-", 4.0, 0.0)
+
+
+def _play_round_one(t, arbiter) -> Round:
+    """Round 1 of the Berger table for 4: 1-4 and 2-3 (first-named White in game 1). Results:
+    board with 1: game 1 (1 White) 2-0, game 2 (4 White) 1-1 -> 1: 3 game points, 4: 1.
+    board with 2 and 3: both games drawn -> 2 and 3: 2 game points each."""
+    rnd = publish_round(arbiter, pair_round(t, arbiter).round)
+    for board in rnd.boards.filter(bye_kind="").select_related("white", "black"):
+        games = list(board.games.order_by("number"))
+        if 1 in (board.white.start_number, board.black.start_number):
+            first_is_one = board.white.start_number == 1
+            enter_result(games[0], "2-0" if first_is_one else "0-2", arbiter)
+            enter_result(games[1], "1-1", arbiter)
+        else:
+            enter_result(games[0], "1-1", arbiter)
+            enter_result(games[1], "1-1", arbiter)
+    return rnd
+
+
+def _points(t) -> dict[int, float]:
+    return {r.start_number: r.points for r in standings_for(t).rows}
+
+
+def test_standings_count_micro_match_points_game_points_first_tiebreak(micro, chief_arbiter):
+    """Micro-match scoring: 1 won (2), 4 lost (0), 2 and 3 drew (1 each); game points 3, 1, 2, 2 rank
+    the tie of 2 and 3 nowhere (equal) and are the first tie-break."""
+    _play_round_one(micro, chief_arbiter)
+    assert _points(micro) == {1: 2.0, 2: 1.0, 3: 1.0, 4: 0.0}
+    assert tiebreak_order(micro)[0] == "GP"
+    rows = {r.start_number: r for r in standings_for(micro).rows}
+    assert {sn: rows[sn].tiebreaks["GP"] for sn in rows} == {1: 3.0, 2: 2.0, 3: 2.0, 4: 1.0}
+
+
+def test_standings_count_every_game_when_the_event_says_so(micro, chief_arbiter):
+    """Game-point scoring: 1: 2+1 = 3, 4: 0+1 = 1, 2 and 3: 1+1 = 2."""
+    update_tournament(chief_arbiter, micro, {"pairing_score": "games"})
+    _play_round_one(micro, chief_arbiter)
+    assert _points(micro) == {1: 3.0, 2: 2.0, 3: 2.0, 4: 1.0}
+    assert "GP" not in tiebreak_order(micro)
+
+
+def test_a_pairing_with_one_game_confirmed_is_pending(micro, chief_arbiter):
+    rnd = publish_round(chief_arbiter, pair_round(micro, chief_arbiter).round)
+    board = rnd.boards.filter(bye_kind="").order_by("number").first()
+    assert isinstance(board, Board)
+    enter_result(board.games.get(number=1), "2-0", chief_arbiter)
+    assert _points(micro) == {1: 0.0, 2: 0.0, 3: 0.0, 4: 0.0}
+
+
+def test_game_points_tiebreak_is_known() -> None:
+    assert parse_tiebreaks(["GP", "SB"], "round_robin") == ("GP", "SB")
+    with pytest.raises(StandingsError):
+        parse_tiebreaks(["GPX"], "round_robin")
