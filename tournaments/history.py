@@ -166,9 +166,9 @@ def _micro_match_records(tournament: Tournament, rnd: int, w: int, bl: int, resu
     mm = score_micro_match(results, scoring)
     by_games = tournament.pairing_score == Tournament.PairingScore.GAMES
     return (RoundRecord(rnd, bl, "w", mm.first, game_points=mm.first_points,
-                        worth=mm.first_points if by_games else None),
+                        worth=mm.first_points if by_games else None, games=mm.first_games),
             RoundRecord(rnd, w, "b", mm.second, game_points=mm.second_points,
-                        worth=mm.second_points if by_games else None))
+                        worth=mm.second_points if by_games else None, games=mm.second_games))
 
 
 def _excused(tournament: Tournament) -> set[tuple[int, int]]:

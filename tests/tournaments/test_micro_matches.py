@@ -16,7 +16,7 @@ from tournaments.services.pairing import pair_round
 from tournaments.services.registration import update_tournament
 from tournaments.services.rounds import publish_round
 from tournaments.standings import StandingsError, parse_tiebreaks
-from tournaments.vocabulary import DRAUGHTS_SCORING, score_micro_match
+from tournaments.vocabulary import DRAUGHTS_SCORING, MicroMatch, score_micro_match
 
 pytestmark = pytest.mark.django_db
 
@@ -118,7 +118,7 @@ def test_score_micro_match_by_hand() -> None:
     game points 2+1 = 3 against 0+1 = 1, the micro-match won (code 1, worth 2). Game 1 won by White and
     game 2 won by White (the second-named player): 2-2, a drawn micro-match. Two forfeit wins: + and -."""
     s = DRAUGHTS_SCORING
-    assert score_micro_match(["2-0", "1-1"], s) == type(score_micro_match(["2-0", "1-1"], s))("1", "0", 3.0, 1.0)
+    assert score_micro_match(["2-0", "1-1"], s) == MicroMatch("1", "0", 3.0, 1.0, (2.0, 1.0), (0.0, 1.0))
     mm = score_micro_match(["2-0", "2-0"], s)
     assert (mm.first, mm.second, mm.first_points, mm.second_points) == ("=", "=", 2.0, 2.0)
     mm = score_micro_match(["0-2", "1-1"], s)  # game 1 lost with White, game 2 drawn: 1 against 3

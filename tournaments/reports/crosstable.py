@@ -101,9 +101,9 @@ def swiss_cell(rec: RoundRecord | None, scoring: Scoring) -> Cell:
     pts = points_text(rec.points(scoring))
     opp = rec.opponent
     if code in _PLAYED and opp is not None:
-        return Cell(f"{opp}{colour_letter(rec.colour)}{pts}", _PLAYED[code], opp)
+        return Cell(f"{opp}{colour_letter(rec.colour)}{pts}{games_text(rec)}", _PLAYED[code], opp)
     if code == "+":
-        return Cell(f"+{opp or ''}", "forfeit_win", opp)
+        return Cell(f"+{opp or ''}{games_text(rec)}", "forfeit_win", opp)
     if code == "-":
         return Cell(f"-{opp or ''}", "forfeit_loss", opp)
     if code == "U":
@@ -113,13 +113,21 @@ def swiss_cell(rec: RoundRecord | None, scoring: Scoring) -> Cell:
     return Cell(f"Z {pts}", "absent")
 
 
+def games_text(rec: RoundRecord) -> str:
+    """A micro-match's games in a cell (issue 28): each game's points, game 1 first (`` (2+1)``); "" for a
+    single game."""
+    if not rec.games:
+        return ""
+    return " (" + "+".join(points_text(g) for g in rec.games) + ")"
+
+
 def _grid_part(rec: RoundRecord, scoring: Scoring) -> str:
     code = str(rec.result).upper()
     if code == "+":
         return "+"
     if code == "-":
         return "−"
-    return points_text(rec.points(scoring))
+    return points_text(rec.points(scoring)) + games_text(rec)
 
 
 def _note(entry: Entry | None) -> str:

@@ -134,6 +134,8 @@ def sheet_lines(t: Tournament, rnd: Round, base_url: str = "") -> list[SheetLine
                 black_points=points_text(line.black_points) if line.black else "",
                 result=line.result,
                 bye=line.bye,
+                opening=line.opening,
+                games=" · ".join(r or "…" for r, _url in line.games),
             )
         )
     return out
