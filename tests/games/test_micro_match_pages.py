@@ -117,3 +117,11 @@ def test_pdf_pairing_list_and_pdn_carry_the_opening(russian, chief_arbiter):
     assert pdn.tags["Ballot"] == f"fmjd64 {labels[0]}"
     assert pdn.tags["FEN"] == load_deck("fmjd64").opening(labels[0]).fen.rstrip(".")
     assert pdn.tags["Round"] == "1.2"
+
+
+def test_board_page_lists_both_games_with_their_colours(micro_round, arbiter, client):
+    """The public board page (board cards' QR codes) of a micro-match: game 2 has Müller White."""
+    enter_typed_results(micro_round, "1.1 2-0", arbiter)
+    body = client.get(reverse("games:board_result", args=[micro_round.tournament.slug, 1, 1])).content.decode()
+    assert "Game 1: Jansen, Piet – Müller, Jürgen" in body and "Game 2: Müller, Jürgen – Jansen, Piet" in body
+    assert body.count("No result yet.") == 1 and "2-0" in body

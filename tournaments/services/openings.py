@@ -47,9 +47,14 @@ def tournament_deck(tournament: Tournament) -> Deck | None:
 
 
 def deck_choices(profile: str) -> list[tuple[str, str]]:
-    """The decks a tournament of rule profile ``profile`` can draw from, as form choices (name, title and
-    count of playable openings)."""
-    return [(d.name, f"{d.name}: {d.title} ({len(d.playable)})") for d in decks_for(profile)]
+    """The decks a tournament of rule profile ``profile`` can draw from, as form choices (name and count of
+    playable openings; a deck's title is its source's own English)."""
+    return [(d.name, deck_label(d)) for d in decks_for(profile)]
+
+
+def deck_label(deck: Deck) -> str:
+    """A deck as the pages name it: ``fmjd64 (736 playable openings)``."""
+    return _("%(name)s (%(n)s playable openings)") % {"name": deck.name, "n": len(deck.playable)}
 
 
 def deck_serves(name: str, profile: str) -> bool:

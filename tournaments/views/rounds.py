@@ -137,7 +137,7 @@ def ballot_sheet(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     deck = opening_service.tournament_deck(tournament) if rnd.opening_deck == tournament.opening_deck else None
     return render(request, "tournaments/manage/ballot_sheet.html", {
         "tournament": tournament, "round": rnd, "rows": opening_service.ballot_rows(rnd),
-        "deck_title": deck.title if deck else rnd.opening_deck,
+        "deck_title": opening_service.deck_label(deck) if deck else rnd.opening_deck,
         "can_draw": rnd.is_draft and bool(tournament.opening_deck)
         and request.user.has_perm("tournaments.pair_round", tournament),
     })
