@@ -125,3 +125,22 @@ def test_board_page_lists_both_games_with_their_colours(micro_round, arbiter, cl
     body = client.get(reverse("games:board_result", args=[micro_round.tournament.slug, 1, 1])).content.decode()
     assert "Game 1: Jansen, Piet – Müller, Jürgen" in body and "Game 2: Müller, Jürgen – Jansen, Piet" in body
     assert body.count("No result yet.") == 1 and "2-0" in body
+
+
+def test_the_validator_starts_both_games_from_the_balloted_position(russian, chief_arbiter):
+    """FMJD 64 opening 1-I reaches W:Wb4,a3,c3,e3,g3,b2,d2,f2,h2,c1,e1,g1:Bb8,d8,f8,h8,c7,e7,g7,b6,f6,h6,a5,c5
+    with White to move; White's only legal move is the capture b4:d6 (worked out on the diagram: b4 takes c5
+    to d6), Black then retakes c7:e5 or e7:c5. From the start position b4:d6 is impossible (no man on b4),
+    and in the balloted position the quiet c3-d4 is illegal (capture is compulsory)."""
+    from games.services.validation import check_game
+
+    rnd = pair_round(russian, chief_arbiter).round
+    rnd.boards.filter(bye_kind="").update(opening="1-I")  # the draw's outcome, fixed for the hand analysis
+    publish_round(chief_arbiter, rnd)
+    game1, game2 = Game.objects.filter(board__round=rnd, board__number=1).order_by("number")
+    assert game1.start_fen == game2.start_fen == load_deck("fmjd64").opening("1-I").fen
+    assert check_game(game1, "1. b4:d6 c7:e5").ok
+    assert check_game(game2, "1. b4:d6 e7:c5").ok
+    illegal = check_game(game2, "1. c3-d4")
+    assert not illegal.ok
+    assert check_game(Game(board=game1.board, number=1), "1. b4:d6").ok is False  # from the start: no man on b4
