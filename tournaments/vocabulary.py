@@ -136,7 +136,7 @@ class RoundRecord:
     # where every game counts scores the game points). None for a single game.
     game_points: float | None = None
     worth: float | None = None
-    games: tuple[float, ...] = ()  # a micro-match: the player's points in each game, game 1 first
+    games: tuple[ResultCode, ...] = ()  # a micro-match: the player's code in each game, game 1 first
 
     @property
     def played(self) -> bool:
@@ -405,8 +405,8 @@ class MicroMatch:
     second: ResultCode
     first_points: float
     second_points: float
-    first_games: tuple[float, ...] = ()  # each game's points, game 1 first
-    second_games: tuple[float, ...] = ()
+    first_games: tuple[ResultCode, ...] = ()  # each game's code from the player's side, game 1 first
+    second_games: tuple[ResultCode, ...] = ()
 
 
 def score_micro_match(results: Iterable[str], scoring: Scoring) -> MicroMatch:
@@ -417,16 +417,15 @@ def score_micro_match(results: Iterable[str], scoring: Scoring) -> MicroMatch:
     more points wins, as many draws, both on nothing lose both): ``1``/``=``/``0`` when a game was played
     over the board, worth the event's win/draw/loss (2/1/0: the micro-match points); when no game was
     played (forfeits only) the winner's code is ``+`` and the other's ``-`` (no meeting, no colour)."""
-    firsts: list[float] = []
-    seconds: list[float] = []
-    played = False
+    firsts: list[ResultCode] = []
+    seconds: list[ResultCode] = []
     for n, result in enumerate(results, start=1):
         white, black = result_codes(result)
         own, other = (white, black) if game_colour(n) == "w" else (black, white)
-        firsts.append(points(own, scoring))
-        seconds.append(points(other, scoring))
-        played = played or is_played(own, True)
-    first, second = sum(firsts), sum(seconds)
+        firsts.append(own)
+        seconds.append(other)
+    first, second = sum(points(c, scoring) for c in firsts), sum(points(c, scoring) for c in seconds)
+    played = any(is_played(c, True) for c in firsts)
     codes = _MICRO_MATCH_CODES if played else _MICRO_MATCH_FORFEITS
     return MicroMatch(first=codes[match_outcome(first, second)], second=codes[match_outcome(second, first)],
                       first_points=first, second_points=second, first_games=tuple(firsts),

@@ -118,7 +118,7 @@ def test_score_micro_match_by_hand() -> None:
     game points 2+1 = 3 against 0+1 = 1, the micro-match won (code 1, worth 2). Game 1 won by White and
     game 2 won by White (the second-named player): 2-2, a drawn micro-match. Two forfeit wins: + and -."""
     s = DRAUGHTS_SCORING
-    assert score_micro_match(["2-0", "1-1"], s) == MicroMatch("1", "0", 3.0, 1.0, (2.0, 1.0), (0.0, 1.0))
+    assert score_micro_match(["2-0", "1-1"], s) == MicroMatch("1", "0", 3.0, 1.0, ("1", "="), ("0", "="))
     mm = score_micro_match(["2-0", "2-0"], s)
     assert (mm.first, mm.second, mm.first_points, mm.second_points) == ("=", "=", 2.0, 2.0)
     mm = score_micro_match(["0-2", "1-1"], s)  # game 1 lost with White, game 2 drawn: 1 against 3
@@ -178,3 +178,23 @@ def test_game_points_tiebreak_is_known() -> None:
     assert parse_tiebreaks(["GP", "SB"], "round_robin") == ("GP", "SB")
     with pytest.raises(StandingsError):
         parse_tiebreaks(["GPX"], "round_robin")
+
+
+def test_trf_export_writes_two_rounds_per_micro_match(micro, chief_arbiter):
+    """Round 1 (1-4, 2-3; see ``_play_round_one``) is TRF rounds 1 and 2: player 1 has 4 with White and a
+    win, then 4 with Black and a draw (3 game points); player 4 the mirror (0 then =, 1 point); 2 and 3
+    two draws each. Every TRF reader sums the cells: 3, 2, 2, 1. The rank is the event's (micro-match
+    points: 1 first, 2 and 3 next, 4 last)."""
+    from tournaments.services.trf_io import trf_export, tournament_to_trf
+    from tournaments.trf import TrfCell
+
+    _play_round_one(micro, chief_arbiter)
+    trf = tournament_to_trf(micro)
+    players = {p.start: p for p in trf.players}
+    assert players[1].cells == (TrfCell(4, "w", "1"), TrfCell(4, "b", "="))
+    assert players[4].cells == (TrfCell(1, "b", "0"), TrfCell(1, "w", "="))
+    assert {sn: p.points for sn, p in players.items()} == {1: 3.0, 2: 2.0, 3: 2.0, 4: 1.0}
+    assert players[1].rank == 1 and players[4].rank == 4
+    assert trf.total_rounds == 6 and "2r-1 to 2r" in trf.comments[0]
+    export = trf_export(micro)
+    assert export.rounds == 1 and "### Micro-matches" in export.text

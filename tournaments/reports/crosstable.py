@@ -101,9 +101,9 @@ def swiss_cell(rec: RoundRecord | None, scoring: Scoring) -> Cell:
     pts = points_text(rec.points(scoring))
     opp = rec.opponent
     if code in _PLAYED and opp is not None:
-        return Cell(f"{opp}{colour_letter(rec.colour)}{pts}{games_text(rec)}", _PLAYED[code], opp)
+        return Cell(f"{opp}{colour_letter(rec.colour)}{pts}{games_text(rec, scoring)}", _PLAYED[code], opp)
     if code == "+":
-        return Cell(f"+{opp or ''}{games_text(rec)}", "forfeit_win", opp)
+        return Cell(f"+{opp or ''}{games_text(rec, scoring)}", "forfeit_win", opp)
     if code == "-":
         return Cell(f"-{opp or ''}", "forfeit_loss", opp)
     if code == "U":
@@ -113,12 +113,12 @@ def swiss_cell(rec: RoundRecord | None, scoring: Scoring) -> Cell:
     return Cell(f"Z {pts}", "absent")
 
 
-def games_text(rec: RoundRecord) -> str:
+def games_text(rec: RoundRecord, scoring: Scoring) -> str:
     """A micro-match's games in a cell (issue 28): each game's points, game 1 first (`` (2+1)``); "" for a
     single game."""
     if not rec.games:
         return ""
-    return " (" + "+".join(points_text(g) for g in rec.games) + ")"
+    return " (" + "+".join(points_text(scoring.points(c)) for c in rec.games) + ")"
 
 
 def _grid_part(rec: RoundRecord, scoring: Scoring) -> str:
@@ -127,7 +127,7 @@ def _grid_part(rec: RoundRecord, scoring: Scoring) -> str:
         return "+"
     if code == "-":
         return "−"
-    return points_text(rec.points(scoring)) + games_text(rec)
+    return points_text(rec.points(scoring)) + games_text(rec, scoring)
 
 
 def _note(entry: Entry | None) -> str:
