@@ -80,6 +80,7 @@ def test_crosstable_cells_show_both_games(micro_round, arbiter):
     ct = tournament_crosstable(micro_round.tournament)
     cells = {row.start_number: row.cells[0].text for row in ct.rows}
     assert cells[1] == "2w3 (2+1)" and cells[2] == "1b1 (0+1)"
+    assert any("(2+1)" in line for line in ct.legend)
 
 
 @pytest.fixture

@@ -198,7 +198,8 @@ def build_crosstable(
         columns=columns,
         rows=tuple(rows),
         tiebreaks=codes,
-        legend=legend(use_grid, double, codes, scoring),
+        legend=legend(use_grid, double, codes, scoring,
+                      micro=any(h.games for r in records.values() for h in r.history)),
         after_round=last,
         double=double and use_grid,
     )
@@ -237,9 +238,13 @@ def _grid_cells(
     return tuple(out)
 
 
-def legend(grid: bool, double: bool, codes: tuple[str, ...], scoring: Scoring) -> tuple[str, ...]:
-    """Legend lines: the cell codes, what numbers in cells mean, and the tie-break order."""
+def legend(grid: bool, double: bool, codes: tuple[str, ...], scoring: Scoring, *, micro: bool = False
+           ) -> tuple[str, ...]:
+    """Legend lines: the cell codes, what numbers in cells mean, and the tie-break order (``micro``: the
+    cells of micro-matches carry their games)."""
     lines: list[str] = []
+    if micro:
+        lines.append(_("Micro-matches: a cell ends with each game's points, game 1 first, e.g. (2+1)."))
     if grid:
         lines.append(_("Cell: the points the row's player scored against the column's player; + / − forfeit."))
         if double:
