@@ -145,3 +145,14 @@ def test_the_validator_starts_both_games_from_the_balloted_position(russian, chi
     illegal = check_game(game2, "1. c3-d4")
     assert not illegal.ok
     assert check_game(Game(board=game1.board, number=1), "1. b4:d6").ok is False  # from the start: no man on b4
+
+
+def test_score_sheets_one_per_game_with_reversed_colours(russian, chief_arbiter):
+    """Two pairings, two games each: four sheets; game 2 of board 1 names its first-named player Black."""
+    rnd = publish_round(chief_arbiter, pair_round(russian, chief_arbiter).round)
+    board = rnd.boards.filter(bye_kind="").select_related("white", "black").order_by("number").first()
+    pages = [p.extract_text() for p in PdfReader(io.BytesIO(build_pdf(russian, "scoresheets", 1))).pages]
+    assert len(pages) == 4
+    assert f"1, game 1 · opening {board.opening}" in pages[0] and f"1, game 2 · opening {board.opening}" in pages[1]
+    white_then_black = pages[1].index(board.black.name) < pages[1].index(board.white.name)
+    assert white_then_black, "game 2 names the second-named player as White"

@@ -54,6 +54,7 @@ class SheetLine:
     bye: str = ""
     url: str = ""  # the board's result page: printed as a QR code when given
     opening: str = ""  # the balloted opening's label (issue 28)
+    game: int = 0  # a micro-match's game number (its score sheet says "board 3, game 2"); 0: the only game
     games: str = ""  # a micro-match's game results ("2-0 · 1-1"), printed under its score
 
 
@@ -142,12 +143,22 @@ def pairing_list_pdf(lines: list[SheetLine], header: DocumentHeader) -> bytes:
     return buf.getvalue()
 
 
+def _board_text(line: SheetLine) -> str:
+    """The board as a score sheet names it, with a micro-match's game and the balloted opening."""
+    text = str(line.board)
+    if line.game:
+        text = _("%(board)s, game %(game)s") % {"board": text, "game": line.game}
+    if line.opening:
+        text = _("%(board)s · opening %(opening)s") % {"board": text, "opening": line.opening}
+    return text
+
+
 def _score_sheet(line: SheetLine, header: DocumentHeader, date: str) -> list[Flowable]:
     st = styles()
     facts = Table(
         [
             [_("Event"), header.event, _("Round"), header.subtitle],
-            [_("Board"), str(line.board), _("Date"), date],
+            [_("Board"), _board_text(line), _("Date"), date],
             [_("White"), f"{line.white} ({line.white_sno})", _("Black"), f"{line.black} ({line.black_sno})"],
         ],
         colWidths=[18 * mm, 75 * mm, 18 * mm, 75 * mm],
