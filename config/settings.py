@@ -257,6 +257,9 @@ LINK_LOOKUP_LIMIT_ADDRESS = env_int("LINK_LOOKUP_LIMIT_ADDRESS", 300)
 LINK_LOOKUP_WINDOW = env_int("LINK_LOOKUP_WINDOW", 15 * 60)
 # Arbiters of any tournament may create new tournaments (becoming their chief arbiter); off: staff only.
 ARBITERS_MAY_CREATE_TOURNAMENTS = env_bool("ARBITERS_MAY_CREATE_TOURNAMENTS", True)
+# The hall laptop's mirror (issue 30.3): the public server and its key, the defaults of ``manage.py mirror``.
+MIRROR_TO = env("MIRROR_TO")
+MIRROR_TOKEN = env("MIRROR_TOKEN")
 # Seconds a browser or nginx may reuse a public page without asking again (the public pages are
 # cached per tournament version in the app; see tournaments/public/page_cache.py).
 PUBLIC_MAX_AGE = env_int("PUBLIC_MAX_AGE", 2)

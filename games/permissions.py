@@ -13,7 +13,7 @@ import rules
 
 from tournaments.audit import Actor as User
 from tournaments.models import Tournament
-from tournaments.permissions import is_arbiter, predicate
+from tournaments.permissions import is_arbiter, is_mirrored, predicate
 
 if TYPE_CHECKING:
     from tournaments.models import Game
@@ -62,12 +62,18 @@ def games_are_public(user: User, game: Game | None) -> bool:
     return game is not None and _game_tournament(game).public_games and round_is_published(user, game)
 
 
+@predicate
+def game_is_writable(user: User, game: Game | None) -> bool:
+    """The game's tournament is not mirrored here from a hall laptop (there, the laptop decides)."""
+    return game is not None and not is_mirrored(_game_tournament(game))
+
+
 # Players submit and claim for their own games of published rounds; arbiters for every game.
-rules.add_perm("games.submit_result", is_game_arbiter | (is_game_player & round_is_published))
-rules.add_perm("games.confirm_result", is_game_arbiter | (is_game_player & round_is_published))
-rules.add_perm("games.claim_draw", is_game_arbiter | (is_game_player & round_is_published))
-rules.add_perm("games.rule_irregularity", is_game_arbiter)
-rules.add_perm("games.enter_final_result", is_game_arbiter)
+rules.add_perm("games.submit_result", (is_game_arbiter | (is_game_player & round_is_published)) & game_is_writable)
+rules.add_perm("games.confirm_result", (is_game_arbiter | (is_game_player & round_is_published)) & game_is_writable)
+rules.add_perm("games.claim_draw", (is_game_arbiter | (is_game_player & round_is_published)) & game_is_writable)
+rules.add_perm("games.rule_irregularity", is_game_arbiter & game_is_writable)
+rules.add_perm("games.enter_final_result", is_game_arbiter & game_is_writable)
 # A draft round's games are the arbiters' alone, its players' included (issue 23, Low 6).
 rules.add_perm("games.view_game", is_tournament_arbiter | (is_game_player & round_is_published) | games_are_public)
 # Tournament-wide game work: links, PDN import, conflicts overview.

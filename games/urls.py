@@ -5,7 +5,7 @@
 
 from django.urls import path
 
-from games.views import archive, board, claims, links, moves, pdn, public, results
+from games.views import archive, board, claims, links, mirror, moves, pdn, public, results
 
 app_name = "games"
 urlpatterns = [
@@ -39,6 +39,8 @@ urlpatterns = [
     path("t/<slug:slug>/pdn/", pdn.export_tournament, name="export_tournament"),
     path("t/<slug:slug>/archive/", archive.export, name="archive_export"),
     path("archive/import/", archive.upload, name="archive_import"),
+    path("t/<slug:slug>/mirror/", mirror.mirror_keys, name="mirror_keys"),
+    path("mirror/push/", mirror.push, name="mirror_push"),
     path("archive/import/<int:task_id>/", archive.status, name="archive_import_status"),
     path("t/<slug:slug>/round/<int:number>/pdn/", pdn.export_round, name="export_round"),
     path("<int:game_id>/pdn/", pdn.export_game, name="export_game"),

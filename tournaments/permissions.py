@@ -15,7 +15,7 @@ from django.conf import settings
 from rules.predicates import Predicate
 
 from .audit import Actor
-from .models import Role, Tournament
+from .models import MirrorToken, Role, Tournament
 
 _User = TypeVar("_User", contravariant=True)
 _Target = TypeVar("_Target", contravariant=True)
@@ -71,6 +71,20 @@ def is_player(user: Actor, tournament: Tournament | None) -> bool:
 is_staff = rules.is_staff
 
 
+def is_mirrored(tournament: Tournament | None) -> bool:
+    """The tournament is mirrored here from a hall laptop (a live mirror token, issue 30.3): on this server
+    it is read-only for everybody but the mirror. Revoking the token hands it back to this server."""
+    if tournament is None:
+        return False
+    return MirrorToken.objects.filter(tournament=tournament, revoked_at__isnull=True).exists()
+
+
+@predicate
+def is_writable(user: Actor, tournament: Tournament | None) -> bool:
+    """Results, pairings and publishing may be done here: the tournament is not a mirror of a laptop's."""
+    return not is_mirrored(tournament)
+
+
 @predicate
 def may_create_tournament(user: Actor, _target: object) -> bool:
     """Staff; and, where the site allows it (``ARBITERS_MAY_CREATE_TOURNAMENTS``), anyone who is an
@@ -87,6 +101,6 @@ rules.add_perm("tournaments.create_tournament", may_create_tournament)
 rules.add_perm("tournaments.manage_tournament", is_arbiter)
 rules.add_perm("tournaments.appoint_arbiter", is_chief_arbiter)
 rules.add_perm("tournaments.view_audit", is_arbiter)
-rules.add_perm("tournaments.pair_round", is_arbiter)
-rules.add_perm("tournaments.publish", is_arbiter)
-rules.add_perm("tournaments.enter_results", is_arbiter | is_player)
+rules.add_perm("tournaments.pair_round", is_arbiter & is_writable)
+rules.add_perm("tournaments.publish", is_arbiter & is_writable)
+rules.add_perm("tournaments.enter_results", (is_arbiter | is_player) & is_writable)

@@ -298,16 +298,17 @@ class ImportReport:
     roles_ignored: int = 0
     chief_arbiter: str = ""
     waiting: list[str] = field(default_factory=list)
+    removed: dict[str, int] = field(default_factory=dict)  # a mirror: rows the laptop no longer has
 
     @property
     def unchanged(self) -> bool:
-        return not (self.created or self.added or self.changed or self.users_created)
+        return not (self.created or self.added or self.changed or self.users_created or self.removed)
 
     def as_dict(self) -> dict[str, Any]:
         return {"slug": self.slug, "created": self.created, "added": self.added, "changed": self.changed,
                 "kept": self.kept, "users_created": self.users_created, "ignored_fields": self.ignored_fields,
                 "roles_ignored": self.roles_ignored, "chief_arbiter": self.chief_arbiter, "waiting": self.waiting,
-                "lines": self.lines()}
+                "removed": self.removed, "lines": self.lines()}
 
     def lines(self) -> list[str]:
         out = []
@@ -319,6 +320,7 @@ class ImportReport:
         else:
             out.append(_("Tournament %(slug)s updated.") % {"slug": self.slug})
         out += [_("%(section)s: %(n)s added") % {"section": k, "n": v} for k, v in sorted(self.added.items())]
+        out += [_("%(section)s: %(n)s removed") % {"section": k, "n": v} for k, v in sorted(self.removed.items())]
         if not self.created:
             out += self.changed
         out += [_("Kept (changed on this server): %(what)s") % {"what": k} for k in self.kept]
@@ -384,9 +386,15 @@ def _older_row(section: Section, row: dict[str, Any], board_players: dict[str, t
 
 
 class _Importer:
+    """One import. ``mirror``: the tournament this archive mirrors (issue 30.3): the archive is the truth,
+    applied as a replica (every changed value taken, rows it no longer has removed, the server's web
+    address kept), never a merge."""
+
     def __init__(self, doc: ArchiveDocument, base: _Base | None, actor: User,
-                 progress: Progress | None = None) -> None:
+                 progress: Progress | None = None, mirror: Tournament | None = None) -> None:
         self.doc = doc
+        self.mirror = mirror
+        self.stale: list[tuple[Section, list[int]]] = []  # a mirror's rows to remove, in section order
         self.base = base
         self.actor = actor
         self.progress = progress
@@ -438,7 +446,7 @@ class _Importer:
                 mine = compact(theirs[name])
                 if mine == ours.get(name):
                     continue
-                if base is not None and name in base and base[name] == mine:
+                if self.mirror is None and base is not None and name in base and base[name] == mine:
                     # Only this server changed it since the last import: keep it.
                     self.report.kept.append(f"{section_name} {_key_text(theirs, name)}: {name}")
                     continue
@@ -499,6 +507,8 @@ class _Importer:
     # tournament --------------------------------------------------------------------------
     def tournament_step(self) -> Tournament:
         theirs = _older_tournament(self.doc["tournament"])
+        if self.mirror is not None:
+            theirs = {**theirs, "slug": self.mirror.slug}  # the server's web address stays
         event = theirs.get("uid")
         try:
             event_id = uuid.UUID(str(event))
@@ -526,7 +536,7 @@ class _Importer:
         self.report.slug = tournament.slug
         if changed and not created:
             self.report.changed += [_("tournament: %(field)s changed") % {"field": n} for n in changed]
-        if created and isinstance(self.actor, Account):
+        if created and isinstance(self.actor, Account) and self.mirror is None:
             Role.objects.create(tournament=tournament, user=self.actor, kind=Role.Kind.CHIEF_ARBITER)
             self.report.chief_arbiter = self.actor.get_full_name() or self.actor.get_username()
         return tournament
@@ -596,6 +606,17 @@ class _Importer:
                     refs[hashable(key_json(key_of(section, theirs)))] = pk
         if added:
             self.report.added[section.name] = added
+        if self.mirror is not None and not section.append_only:
+            stale = [pk for key, (pk, _row) in ours_by_key.items() if key not in seen]
+            if stale:
+                self.stale.append((section, stale))
+
+    def remove_stale(self) -> None:
+        """A mirror: remove the rows the laptop no longer has, dependants first (reverse section order)."""
+        for section, pks in reversed(self.stale):
+            deleted = section.model._default_manager.filter(pk__in=pks).delete()[1].get(section.model._meta.label, 0)
+            if deleted:
+                self.report.removed[section.name] = deleted
 
     def _row(self, tournament: Tournament, section: Section, where: str, theirs: dict[str, Any],
              found: tuple[int, dict[str, Any]] | None, base: dict[str, Any] | None) -> int | None:
@@ -695,6 +716,7 @@ class _Importer:
             self.section_step(tournament, section)
             if self.progress is not None:
                 self.progress(done * 100 // len(SECTIONS), _("Importing %(section)s") % {"section": section.name})
+        self.remove_stale()
         self.report.roles_ignored = sum(self.doc.counts.get(name, 0) for name in DROPPED_SECTIONS)
         return tournament
 
@@ -724,13 +746,14 @@ def _fields_text(row: dict[str, Any] | None, fields: list[str]) -> str:
     return "; ".join(f"{f}={'' if row is None or row.get(f) is None else row.get(f)}" for f in fields)
 
 
-def _store(doc: ArchiveDocument, actor: User, progress: Progress | None) -> ImportReport:
+def _store(doc: ArchiveDocument, actor: User, progress: Progress | None,
+           mirror: Tournament | None = None) -> ImportReport:
     event = archive_uid(doc["tournament"])
     previous = None
     with contextlib.suppress(ValueError):
         previous = (TournamentImport.objects.filter(tournament__uid=uuid.UUID(str(event)))
                     .order_by("-imported_at", "-id").first())
-    importer = _Importer(doc, _Base(previous) if previous else None, actor, progress)
+    importer = _Importer(doc, _Base(previous) if previous else None, actor, progress, mirror)
     with quiet_bumps():  # one version bump for the whole import, below, not one per row
         tournament = importer.run()
     report = importer.report
@@ -743,16 +766,18 @@ def _store(doc: ArchiveDocument, actor: User, progress: Progress | None) -> Impo
                       "exported_at": doc.get("exported_at"), "tournament": compact(doc["tournament"])},
             rows=importer.next_base.value(), report=report.as_dict(),
             imported_by=actor if isinstance(actor, Account) else None)
-        record(actor, tournament, "import_archive", tournament, after="; ".join(report.lines())[:2000])
+        record(actor, tournament, "import_archive" if mirror is None else "mirror_received", tournament,
+               after="; ".join(report.lines())[:2000])
     return report
 
 
 def import_archive(source: Source, actor: User = None, *,
                    check: Callable[[ArchiveDocument], None] | None = None,
-                   progress: Progress | None = None) -> ImportReport:
+                   progress: Progress | None = None, mirror: Tournament | None = None) -> ImportReport:
     """Import the zip ``source`` (bytes, a path or a binary file) in one transaction. The archive is
     read and checked first (``progress(pct, message)`` hears of both steps); ``check(doc)`` may refuse
-    (a permission check) by raising ArchiveError before anything is written. Returns the report."""
+    (a permission check) by raising ArchiveError before anything is written. ``mirror``: the tournament
+    the archive mirrors (a replica, see ``_Importer``; its uid is the archive's). Returns the report."""
     reading = (lambda pct, message: progress(pct * 3 // 10, message)) if progress else None
     with read_archive(source, progress=reading) as doc:
         if check is not None:
@@ -760,7 +785,7 @@ def import_archive(source: Source, actor: User = None, *,
         importing = (lambda pct, message: progress(30 + pct * 7 // 10, message)) if progress else None
         try:
             with transaction.atomic():
-                return _store(doc, actor, importing)
+                return _store(doc, actor, importing, mirror)
         except ArchiveError:
             raise
         except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:

@@ -33,6 +33,8 @@ from tournaments.models import (
     Game,
     LineUp,
     LineUpBoard,
+    MirrorState,
+    MirrorToken,
     ProhibitedPair,
     ResultSubmission,
     Role,
@@ -125,6 +127,8 @@ NOT_ARCHIVED: dict[type[models.Model], str] = {
     Document: "built PDFs: rebuilt from the data on demand",
     TournamentImport: "this instance's record of archives imported",
     AccountLinkRequest: "requests waiting for this instance's account owners (accounts are not archived)",
+    MirrorToken: "a server's keys for the hall laptop's mirror (issue 30.3): never travel",
+    MirrorState: "the hall laptop's record of what it sent to which server",
 }
 
 AnyField = models.Field[Any, Any]

@@ -16,7 +16,7 @@ from games.services import GameError, User
 from tournaments.audit import record
 from tournaments.models import Entry, Tournament
 from tournaments.pdf.cards import LinkSlip, link_sheet_pdf
-from tournaments.permissions import is_arbiter
+from tournaments.permissions import is_arbiter, is_mirrored
 from tournaments.services.site_address import link_url
 
 
@@ -58,11 +58,14 @@ def link_by_token(token: str) -> SubmissionLink | None:
     # PostgreSQL cannot even compare, spaces, dots) is unknown without asking the database.
     if not _TOKEN_SHAPE.fullmatch(token or ""):
         return None
-    return (
+    link = (
         SubmissionLink.objects.filter(token=token, revoked=False)
         .select_related("tournament", "entry")
         .first()
     )
+    if link is not None and is_mirrored(link.tournament):
+        return None  # a server mirroring the hall laptop: the laptop's links work only there (issue 30.3)
+    return link
 
 
 def create_missing_links(tournament: Tournament, user: User) -> int:

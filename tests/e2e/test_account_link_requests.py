@@ -41,6 +41,8 @@ def test_an_account_link_is_asked_for_and_accepted_on_phones(lang, browser: Brow
     arbiter = browser.new_context(**PHONE, **context).new_page()
     sign_in(arbiter, url, chief_arbiter.username)
     arbiter.goto(f"{url}/t/{tournament.slug}/manage/players/")
+    # One line per player (issue 24): the account forms open from the player's "No account" summary.
+    arbiter.locator(f"#username-{entries[3].pk}").locator("xpath=ancestor::details[1]/summary").click()
     arbiter.fill(f"#username-{entries[3].pk}", owner.username)
     with arbiter.expect_navigation():
         arbiter.locator(f"#username-{entries[3].pk}").press("Enter")

@@ -420,6 +420,13 @@ TABLE: dict[str, list[Case]] = {
         Case(none, "POST", only(("chief", "staff", *ARBITERS, "foreign_arbiter"), DONE),
              lambda w: archive_of(w, new_event=True), unaudited(tournaments_taskrun=JOB)),
     ],
+    # The hall laptop's mirror (issue 30.3): the chief arbiter's keys; the push endpoint answers only to a key
+    # (a session is not a key: everyone without one is refused, nothing written).
+    "games:mirror_keys": [
+        Case(slug, "GET", only(("chief",))),
+        Case(slug, "POST", only(("chief",)), lambda w: {"action": "create", "label": "hall"}, AUDITED),
+    ],
+    "games:mirror_push": [Case(none, "POST", everyone(403), lambda w: {"x": "1"}, NO_WRITE)],
     # The token is the credential: whoever holds it may use it, signed in or not.
     "games:link_home": [Case(lambda w: {"token": w.link.token}, "GET", everyone(OK))],
     "games:link_submit": [

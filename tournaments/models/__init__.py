@@ -17,6 +17,7 @@ from tournaments.models.event import (
     Role,
     Tournament,
 )
+from tournaments.models.mirror import MirrorState, MirrorToken
 from tournaments.models.ratings import RatingList, RatingListPlayer
 from tournaments.models.records import AuditEntry, Document, TaskRun, ThrottleCount
 from tournaments.models.results import Game, Result, ResultSubmission, ResultSubmissionQuerySet, Termination
@@ -37,6 +38,8 @@ __all__ = [
     "Game",
     "LineUp",
     "LineUpBoard",
+    "MirrorState",
+    "MirrorToken",
     "Player",
     "ProhibitedPair",
     "RatingList",

@@ -14,6 +14,7 @@ from tournaments.access import tournament_for
 from tournaments.audit import Actor
 from tournaments.forms import PairForm, SwapPlayersForm
 from tournaments.models import Board, Round, TaskRun
+from tournaments.reports.mirror import mirror_status
 from tournaments.reports.reasons import BoardWhy, round_why
 from tournaments.reports.rounds import boards_with_results, micro_match_text
 from tournaments.services import openings as opening_service
@@ -115,6 +116,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "has_openings": bool(rnd.opening_deck) or any(b.opening for b in boards),
             "can_draw": is_draft and bool(tournament.opening_deck)
             and request.user.has_perm("tournaments.pair_round", tournament),
+            "mirrors": mirror_status(tournament),
         },
     )
 

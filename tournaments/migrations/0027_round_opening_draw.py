@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0025_pairing_system_registry'),
+        ('tournaments', '0026_mirror'),
     ]
 
     operations = [
