@@ -5,6 +5,7 @@ opening with the colours reversed, and the standings counting game points or mic
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from arbiter.ballots import draw, load_deck
 from games.services.results import enter_result
@@ -198,3 +199,33 @@ def test_trf_export_writes_two_rounds_per_micro_match(micro, chief_arbiter):
     assert trf.total_rounds == 6 and "2r-1 to 2r" in trf.comments[0]
     export = trf_export(micro)
     assert export.rounds == 1 and "### Micro-matches" in export.text
+
+
+def _settings_form(client, t):
+    from tests.tournaments.test_forms_round_trip import FormReader
+
+    page = client.get(reverse("tournaments:settings", args=[t.slug]))
+    form = FormReader()
+    form.feed(page.content.decode())
+    return page.content.decode(), form.fields
+
+
+def test_the_settings_page_sets_a_micro_match_and_its_deck(client, tournament, chief_arbiter):
+    """A Russian event offers the decks of Russian draughts (fmjd64, idf150), not the English ones; a
+    deck of another game is refused with a message naming it; the saved change is audited."""
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(pk=tournament.pk).update(rule_profile="russian")
+    client.force_login(chief_arbiter)
+    body, fields = _settings_form(client, tournament)
+    assert 'value="fmjd64"' in body and 'value="idf150"' in body and 'value="english-3move"' not in body
+    url = reverse("tournaments:settings", args=[tournament.slug])
+    refused = client.post(url, {**fields, "games_per_pairing": "2", "opening_deck": "english-3move"})
+    assert refused.status_code == 200 and "english-3move" in refused.content.decode()
+    response = client.post(url, {**fields, "games_per_pairing": "2", "pairing_score": "match",
+                                 "opening_deck": "idf150", "opening_draw": "round"})
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.games_per_pairing, tournament.pairing_score, tournament.opening_deck,
+            tournament.opening_draw) == (2, "match", "idf150", "round")
+    assert "opening_deck" in AuditEntry.objects.filter(action="tournament.update").latest("pk").after
