@@ -9,14 +9,17 @@ from django.urls import reverse
 
 from arbiter.ballots import draw, load_deck
 from games.services.results import enter_result
-from tournaments.models import AuditEntry, Board, Game, Round
+from tests.tournaments.test_forms_round_trip import FormReader
+from tournaments.models import AuditEntry, Board, Game, Round, Tournament
 from tournaments.reports.standings import standings_for, tiebreak_order
 from tournaments.services.errors import ServiceError
 from tournaments.services.openings import draw_openings, earlier_labels, replay_draw
 from tournaments.services.pairing import pair_round
 from tournaments.services.registration import update_tournament
 from tournaments.services.rounds import publish_round
+from tournaments.services.trf_io import tournament_to_trf, trf_export
 from tournaments.standings import StandingsError, parse_tiebreaks
+from tournaments.trf import TrfCell
 from tournaments.vocabulary import DRAUGHTS_SCORING, MicroMatch, score_micro_match
 
 pytestmark = pytest.mark.django_db
@@ -186,9 +189,6 @@ def test_trf_export_writes_two_rounds_per_micro_match(micro, chief_arbiter):
     win, then 4 with Black and a draw (3 game points); player 4 the mirror (0 then =, 1 point); 2 and 3
     two draws each. Every TRF reader sums the cells: 3, 2, 2, 1. The rank is the event's (micro-match
     points: 1 first, 2 and 3 next, 4 last)."""
-    from tournaments.services.trf_io import trf_export, tournament_to_trf
-    from tournaments.trf import TrfCell
-
     _play_round_one(micro, chief_arbiter)
     trf = tournament_to_trf(micro)
     players = {p.start: p for p in trf.players}
@@ -202,8 +202,6 @@ def test_trf_export_writes_two_rounds_per_micro_match(micro, chief_arbiter):
 
 
 def _settings_form(client, t):
-    from tests.tournaments.test_forms_round_trip import FormReader
-
     page = client.get(reverse("tournaments:settings", args=[t.slug]))
     form = FormReader()
     form.feed(page.content.decode())
@@ -213,8 +211,6 @@ def _settings_form(client, t):
 def test_the_settings_page_sets_a_micro_match_and_its_deck(client, tournament, chief_arbiter):
     """A Russian event offers the decks of Russian draughts (fmjd64, idf150), not the English ones; a
     deck of another game is refused with a message naming it; the saved change is audited."""
-    from tournaments.models import Tournament
-
     Tournament.objects.filter(pk=tournament.pk).update(rule_profile="russian")
     client.force_login(chief_arbiter)
     body, fields = _settings_form(client, tournament)
