@@ -11,9 +11,10 @@ from pypdf import PdfReader
 
 from arbiter.ballots import load_deck
 from games.services.games import game_for_board
-from games.services.pdn_export import game_to_pdn
+from games.services.pdn_export import export_games, game_to_pdn
 from games.services.results import confirmed_submission, enter_result
 from games.services.typed_results import enter_typed_results
+from games.services.validation import check_game, check_moves
 from tournaments.models import Game, Round, Tournament
 from tournaments.reports.rounds import round_view, tournament_crosstable
 from tournaments.services.documents import build_pdf, sheet_lines
@@ -115,9 +116,29 @@ def test_pdf_pairing_list_and_pdn_carry_the_opening(russian, chief_arbiter):
     game = Game.objects.get(board__round=rnd, board__number=1, number=2)
     enter_result(game, "1-1", chief_arbiter)
     pdn = game_to_pdn(game)
-    assert pdn.tags["Ballot"] == f"fmjd64 {labels[0]}"
-    assert pdn.tags["FEN"] == load_deck("fmjd64").opening(labels[0]).fen.rstrip(".")
-    assert pdn.tags["Round"] == "1.2"
+    assert pdn.tags["Ballot"] == f"fmjd64 {labels[0]}" and pdn.tags["Round"] == "1.2"
+
+
+def test_pdn_opens_with_the_ballot_moves_or_names_the_position(russian, chief_arbiter):
+    """Opening 1-I is six plies from the start (a3-b4 b6-a5 b2-a3 a7-b6 a1-b2 d6-c5): the exported game
+    writes them as moves 1-3 and the game's own 1. b4:d6 c7:e5 as move 4, with no FEN tag; replayed from
+    the start position the whole record is legal. Opening 11-IV is a set-up position (a man moved each
+    side): the export names it with a FEN tag and the game's moves start at 1."""
+    rnd = pair_round(russian, chief_arbiter).round
+    rnd.boards.filter(number=1).update(opening="1-I")
+    rnd.boards.filter(number=2).update(opening="11-IV")
+    publish_round(chief_arbiter, rnd)
+    moves_game = Game.objects.get(board__round=rnd, board__number=1, number=1)
+    enter_result(moves_game, "1-1", chief_arbiter, moves="1. b4:d6 c7:e5")
+    text = export_games([moves_game])
+    assert "[FEN " not in text and '[Ballot "fmjd64 1-I"]' in text
+    movetext = text[text.rindex("]") + 1:].split()
+    assert movetext[:11] == ["1.", "a3-b4", "b6-a5", "2.", "b2-a3", "a7-b6", "3.", "a1-b2", "d6-c5", "4.", "b4:d6"]
+    assert check_moves(" ".join(movetext[:-1]), "russian").ok
+    setup_game = Game.objects.get(board__round=rnd, board__number=2, number=1)
+    pdn = game_to_pdn(setup_game)
+    assert pdn.tags["FEN"] == load_deck("fmjd64").opening("11-IV").fen.rstrip(".")
+    assert pdn.tags["Ballot"] == "fmjd64 11-IV" and pdn.moves == []
 
 
 def test_board_page_lists_both_games_with_their_colours(micro_round, arbiter, client):
@@ -133,8 +154,6 @@ def test_the_validator_starts_both_games_from_the_balloted_position(russian, chi
     with White to move; White's only legal move is the capture b4:d6 (worked out on the diagram: b4 takes c5
     to d6), Black then retakes c7:e5 or e7:c5. From the start position b4:d6 is impossible (no man on b4),
     and in the balloted position the quiet c3-d4 is illegal (capture is compulsory)."""
-    from games.services.validation import check_game
-
     rnd = pair_round(russian, chief_arbiter).round
     rnd.boards.filter(bye_kind="").update(opening="1-I")  # the draw's outcome, fixed for the hand analysis
     publish_round(chief_arbiter, rnd)
