@@ -99,7 +99,7 @@ def test_no_opening_comes_again_in_a_later_round(micro, chief_arbiter):
     r2.refresh_from_db()
     first = [b.opening for b in r1.boards.filter(bye_kind="").order_by("number")]
     second = [b.opening for b in r2.boards.filter(bye_kind="").order_by("number")]
-    assert earlier_labels(r2) == first
+    assert earlier_labels(r2, "fmjd64") == first
     assert not set(first) & set(second)
     assert tuple(second) == draw("fmjd64", 2, r2.opening_seed, first).labels
 
@@ -225,3 +225,17 @@ def test_the_settings_page_sets_a_micro_match_and_its_deck(client, tournament, c
     assert (tournament.games_per_pairing, tournament.pairing_score, tournament.opening_deck,
             tournament.opening_draw) == (2, "match", "idf150", "round")
     assert "opening_deck" in AuditEntry.objects.filter(action="tournament.update").latest("pk").after
+
+
+def test_a_deck_changed_during_the_event_starts_afresh(micro, chief_arbiter):
+    """Round 1 drawn from fmjd64, then the deck becomes idf150: round 2 draws from idf150 with no history
+    (fmjd64's labels are not idf150's), never refusing to pair."""
+    r1 = publish_round(chief_arbiter, pair_round(micro, chief_arbiter).round)
+    for game in Game.objects.filter(board__round=r1):
+        enter_result(game, "1-1", chief_arbiter)
+    update_tournament(chief_arbiter, micro, {"opening_deck": "idf150"})
+    r2 = pair_round(micro, chief_arbiter).round
+    r2.refresh_from_db()
+    assert earlier_labels(r2, "idf150") == []
+    assert tuple(b.opening for b in r2.boards.filter(bye_kind="").order_by("number")) == draw(
+        "idf150", 2, r2.opening_seed).labels

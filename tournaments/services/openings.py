@@ -4,8 +4,8 @@ the start position each game of a pairing gets.
 Public API:
 
 * ``tournament_deck(tournament) -> Deck | None``: the deck the tournament's rounds are drawn from.
-* ``earlier_labels(rnd) -> list[str]``: the openings drawn in the rounds before ``rnd``, in order (a
-  label once per round), the history ``arbiter.ballots.draw`` continues without replacement.
+* ``earlier_labels(rnd, deck) -> list[str]``: the openings drawn from ``deck`` in the rounds before ``rnd``,
+  in order (a label once per round), the history ``arbiter.ballots.draw`` continues without replacement.
 * ``draw_openings(actor, rnd, seed=None)``: draw (or redraw) the openings of a draft round: one for
   every pairing (``Tournament.opening_draw == "pairing"``) or one for the whole round; the deck, the
   seed and the labels are stored (``Round.opening_deck``, ``Round.opening_seed``, ``Board.opening``)
@@ -66,10 +66,12 @@ def _pairings(rnd: Round) -> list[Board]:
     return list(rnd.boards.filter(bye_kind="", black__isnull=False).order_by("number"))
 
 
-def earlier_labels(rnd: Round) -> list[str]:
-    """The openings of the rounds before ``rnd`` in round and board order, each label once per round
-    (a round drawn "one for all boards" holds it on every board)."""
-    rows = (Board.objects.filter(round__tournament_id=rnd.tournament_id, round__number__lt=rnd.number)
+def earlier_labels(rnd: Round, deck: str) -> list[str]:
+    """The openings drawn from ``deck`` in the rounds before ``rnd``, in round and board order, each label
+    once per round (a round drawn "one for all boards" holds it on every board). Rounds drawn from another
+    deck (the setting changed during the event) are no history of this one."""
+    rows = (Board.objects.filter(round__tournament_id=rnd.tournament_id, round__number__lt=rnd.number,
+                                 round__opening_deck=deck)
             .exclude(opening="").order_by("round__number", "number").values_list("round__number", "opening"))
     out: list[str] = []
     seen: set[tuple[int, str]] = set()
@@ -108,7 +110,7 @@ def draw_openings(actor: Actor, rnd: Round, seed: str | None = None) -> list[Boa
     boards = _pairings(rnd)
     before = _labels_text(rnd, boards)
     try:
-        result = draw(deck, _count(tournament, boards), seed, earlier_labels(rnd))
+        result = draw(deck, _count(tournament, boards), seed, earlier_labels(rnd, deck.name))
     except DrawError as exc:
         raise ServiceError(str(exc)) from None
     for i, board in enumerate(boards):
@@ -125,7 +127,8 @@ def replay_draw(rnd: Round) -> tuple[str, ...]:
     if not rnd.opening_seed or not rnd.opening_deck:
         return ()
     boards = _pairings(rnd)
-    result = draw(load_deck(rnd.opening_deck), _count(rnd.tournament, boards), rnd.opening_seed, earlier_labels(rnd))
+    result = draw(load_deck(rnd.opening_deck), _count(rnd.tournament, boards), rnd.opening_seed,
+                  earlier_labels(rnd, rnd.opening_deck))
     return result.labels
 
 
