@@ -54,7 +54,18 @@ def test_pairing_draws_one_opening_per_pairing_recorded_with_its_seed(micro, chi
     assert tuple(labels) == draw(load_deck("fmjd64"), 2, rnd.opening_seed).labels == replay_draw(rnd)
     assert len(set(labels)) == 2
     entry = AuditEntry.objects.get(tournament=micro, action="round.draw_openings")
-    assert rnd.opening_seed in entry.after and f"1: {labels[0]}" in entry.after and entry.before == ""
+    assert entry.after == (f"opening_deck=fmjd64; opening_seed={rnd.opening_seed}; "
+                           f"openings=1: {labels[0]}, 2: {labels[1]}")
+    assert entry.before == ""
+
+
+def test_the_audit_page_words_the_draw(micro, chief_arbiter, client):
+    rnd = pair_round(micro, chief_arbiter).round
+    rnd.refresh_from_db()
+    client.force_login(chief_arbiter)
+    body = client.get(reverse("tournament_audit", args=[micro.slug])).content.decode()
+    assert "Drew the openings of a round" in body and "Openings by board: 1: " in body
+    assert f"Seed of the opening draw: {rnd.opening_seed}" in body and "opening_deck=" not in body
 
 
 def test_one_opening_per_round_puts_it_on_every_board(micro, chief_arbiter):
@@ -72,7 +83,8 @@ def test_redraw_before_publishing_is_audited_and_refused_after(micro, chief_arbi
     expected = draw("fmjd64", 2, "redraw-1").labels
     assert tuple(b.opening for b in rnd.boards.filter(bye_kind="").order_by("number")) == expected
     redraw = AuditEntry.objects.filter(tournament=micro, action="round.draw_openings").latest("pk")
-    assert "seed=redraw-1" in redraw.after and "seed=" in redraw.before and "redraw-1" not in redraw.before
+    assert "opening_seed=redraw-1;" in redraw.after and "opening_seed=" in redraw.before
+    assert "redraw-1" not in redraw.before
     publish_round(chief_arbiter, rnd)
     with pytest.raises(ServiceError, match="already published"):
         draw_openings(chief_arbiter, rnd)

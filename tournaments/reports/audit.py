@@ -139,6 +139,7 @@ KEYS: dict[str, Promise] = {
     "role": gettext_lazy("role"),
     "revoked": gettext_lazy("revoked"),
     "pending": gettext_lazy("games still waiting (paired anyway)"),
+    "openings": gettext_lazy("openings by board"),
 }
 # Values given by their labels: choices that are not those of a field of the entry's object.
 CHOICES: dict[str, Mapping[str, object]] = {

@@ -89,10 +89,11 @@ def _count(tournament: Tournament, boards: list[Board]) -> int:
 
 
 def _labels_text(rnd: Round, boards: list[Board]) -> str:
+    """The draw as the audit log keeps it: ``opening_deck=fmjd64; opening_seed=...; openings=1: 3-V, 2: 7-II``."""
     if not any(b.opening for b in boards):
         return ""
-    return f"deck={rnd.opening_deck} seed={rnd.opening_seed} " + "; ".join(
-        f"{b.number}: {b.opening or '-'}" for b in boards)
+    openings = ", ".join(f"{b.number}: {b.opening or '-'}" for b in boards)
+    return f"opening_deck={rnd.opening_deck}; opening_seed={rnd.opening_seed}; openings={openings}"
 
 
 @transaction.atomic
