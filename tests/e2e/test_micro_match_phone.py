@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.conftest import sign_in
+from tests.e2e.conftest import ARTIFACTS, sign_in
 from tournaments.models import AuditEntry, Round
 from tournaments.services.pairing import pair_round
 from tournaments.services.registration import update_tournament
@@ -18,8 +18,8 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "i
 
 WORDS = {  # what each language calls the ballot sheet button, the redraw button and game 2 (the catalogs)
     "en": ("Ballot sheet (print)", "Draw the openings again", "Game 2 of 2 of the micro-match"),
-    "de": ("Auslosungsblatt (drucken)", "Eröffnungen neu auslosen", "Partie 2 von 2 des Mikro-Matches"),
-    "nl": ("Lotingsblad (afdrukken)", "Openingen opnieuw loten", "Partij 2 van 2 van de micromatch"),
+    "de": ("Auslosungsblatt (drucken)", "Eröffnungen neu auslosen", "Partie 2 von 2 des Mini-Wettkampfs"),
+    "nl": ("Lotingsblad (afdrukken)", "Openingen opnieuw loten", "Partij 2 van 2 van de minimatch"),
     "fr": ("Feuille de tirage (imprimer)", "Tirer à nouveau les ouvertures", "Partie 2 sur 2 du micro-match"),
 }
 
@@ -43,6 +43,14 @@ def test_micro_match_round_on_a_phone(browser: Browser, live_server, tournament,
     page = context.new_page()
     sign_in(page, live_server.url, "chief")
     base = f"{live_server.url}/t/{tournament.slug}/manage/rounds/1/"
+
+    page.goto(f"{live_server.url}/t/{tournament.slug}/manage/settings/")
+    deck = page.locator("#id_opening_deck")
+    assert deck.input_value() == "fmjd64" and deck.locator("option").count() == 3  # none, fmjd64, idf150
+    page.locator("fieldset", has=deck).scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / f"micro_match_phone-settings-section-{lang}.png"))  # what the phone shows
+    shot(page, f"settings micro-match {lang}")
+    _no_sideways(page, f"the settings ({lang})")
 
     page.goto(base)
     board = rnd.boards.filter(bye_kind="").order_by("number").first()
