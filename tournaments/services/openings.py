@@ -57,6 +57,14 @@ def deck_label(deck: Deck) -> str:
     return _("%(name)s (%(n)s playable openings)") % {"name": deck.name, "n": len(deck.playable)}
 
 
+def round_deck_label(rnd: Round) -> str:
+    """The deck the round's openings were drawn from, as the pages name it ("" without a draw)."""
+    try:
+        return deck_label(load_deck(rnd.opening_deck)) if rnd.opening_deck else ""
+    except UnknownDeck:  # a deck this version does not know (an archive from elsewhere): its name
+        return rnd.opening_deck
+
+
 def deck_serves(name: str, profile: str) -> bool:
     """Whether the deck ``name`` holds openings of the game ``profile``."""
     return any(d.name == name for d in decks_for(profile))
@@ -153,10 +161,13 @@ def ballot_rows(rnd: Round) -> list[BallotRow]:
     """The round's pairings with their openings, for the ballot sheet (moves or set-up, and the FEN)."""
     boards = list(rnd.boards.filter(bye_kind="", black__isnull=False).select_related("white", "black")
                   .order_by("number"))
-    deck = load_deck(rnd.opening_deck) if rnd.opening_deck else None
+    try:
+        deck = load_deck(rnd.opening_deck) if rnd.opening_deck else None
+    except UnknownDeck:
+        deck = None
     out = []
     for b in boards:
-        if deck is None or not b.opening:
+        if deck is None or not b.opening or b.opening not in deck.labels:
             out.append(BallotRow(b, b.opening, "", "", ""))
             continue
         o = deck.opening(b.opening)

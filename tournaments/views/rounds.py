@@ -136,10 +136,9 @@ def ballot_sheet(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     the position), drafts included (it is printed before the round)."""
     tournament = tournament_for(request, slug, "tournaments.manage_tournament")
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    deck = opening_service.tournament_deck(tournament) if rnd.opening_deck == tournament.opening_deck else None
     return render(request, "tournaments/manage/ballot_sheet.html", {
         "tournament": tournament, "round": rnd, "rows": opening_service.ballot_rows(rnd),
-        "deck_title": opening_service.deck_label(deck) if deck else rnd.opening_deck,
+        "deck_title": opening_service.round_deck_label(rnd),
         "can_draw": rnd.is_draft and bool(tournament.opening_deck)
         and request.user.has_perm("tournaments.pair_round", tournament),
     })
