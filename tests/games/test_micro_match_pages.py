@@ -175,3 +175,8 @@ def test_score_sheets_one_per_game_with_reversed_colours(russian, chief_arbiter)
     assert f"1, game 1 · opening {board.opening}" in pages[0] and f"1, game 2 · opening {board.opening}" in pages[1]
     white_then_black = pages[1].index(board.black.name) < pages[1].index(board.white.name)
     assert white_then_black, "game 2 names the second-named player as White"
+
+
+def test_public_tournament_page_says_micro_matches_and_deck(russian, client):
+    body = client.get(reverse("public:tournament", args=[russian.slug]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Ein Mini-Wettkampf aus zwei Partien" in body and "Eröffnungen ausgelost aus fmjd64" in body
