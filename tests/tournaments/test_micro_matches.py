@@ -11,7 +11,7 @@ from arbiter.ballots import draw, load_deck
 from games.services.results import enter_result
 from tests.tournaments.test_forms_round_trip import FormReader
 from tournaments.models import AuditEntry, Board, Game, Round, Tournament
-from tournaments.reports.standings import standings_for, tiebreak_order
+from tournaments.reports.standings import load_results, standings_for, standings_input, tiebreak_order
 from tournaments.services.errors import ServiceError
 from tournaments.services.openings import draw_openings, earlier_labels, replay_draw
 from tournaments.services.pairing import pair_round
@@ -19,6 +19,7 @@ from tournaments.services.registration import update_tournament
 from tournaments.services.rounds import publish_round
 from tournaments.services.trf_io import tournament_to_trf, trf_export
 from tournaments.standings import StandingsError, parse_tiebreaks
+from tournaments.standings.explain import explain_standings
 from tournaments.trf import TrfCell
 from tournaments.vocabulary import DRAUGHTS_SCORING, MicroMatch, score_micro_match
 
@@ -251,3 +252,13 @@ def test_a_deck_changed_during_the_event_starts_afresh(micro, chief_arbiter):
     assert earlier_labels(r2, "idf150") == []
     assert tuple(b.opening for b in r2.boards.filter(bye_kind="").order_by("number")) == draw(
         "idf150", 2, r2.opening_seed).labels
+
+
+def test_the_game_points_tie_break_is_explained_round_by_round(micro, chief_arbiter, client):
+    """2 and 3 drew their micro-match (1 match point each, game points 1+1 = 2 each): the tie is explained
+    by GP, one part for round 1 worth 2; the public standings page shows it."""
+    _play_round_one(micro, chief_arbiter)
+    explained = explain_standings(standings_input(micro, load_results(micro)))
+    gp = explained.values[2]["GP"]
+    assert gp.value == 2.0 and gp.method == "sum" and [(p.round, p.value) for p in gp.parts] == [(1, 2.0)]
+    assert client.get(reverse("public:standings", args=[micro.slug])).status_code == 200
