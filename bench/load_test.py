@@ -1,6 +1,7 @@
 """Bounded load test on loopback: gunicorn (2 workers) + a Celery worker + PostgreSQL + Redis.
 
     .venv/bin/python bench/load_test.py [--seconds 60] [--players 50] [--spectators 200] [--nginx]
+                                        [--live 1000] [--movers 20]
 
 With ``--nginx`` Debian's nginx (installed with apt-get if missing) runs the deploy kit's site
 (``deploy/nginx/draughts.conf``, its micro-cache included; paths and ports rewritten by
@@ -56,6 +57,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--threads", type=int, default=4)
     p.add_argument("--nginx", action="store_true", help="put the deploy kit's nginx in front of gunicorn")
+    p.add_argument("--live", type=int, default=0,
+                   help="live spectators polling round 1's live boards (issue 30), like static/js/live.js")
+    p.add_argument("--live-poll", type=float, default=3.0, help="mean seconds between a live spectator's polls")
+    p.add_argument("--movers", type=int, default=0,
+                   help="Black players saving their moves one ply at a time (issue 30); a relay poller too")
     return p.parse_args(argv)
 
 
@@ -179,6 +185,16 @@ def run(a: argparse.Namespace) -> int:
         threads += [threading.Thread(target=clients.spectator_loop, daemon=True,
                                      args=(stats, port, seeded.slug, deadline, a.poll, random.Random(1000 + i)))
                     for i in range(a.spectators)]
+        threads += [threading.Thread(target=clients.live_spectator_loop, daemon=True,
+                                     args=(stats, port, seeded.slug, deadline, a.live_poll, random.Random(5000 + i)))
+                    for i in range(a.live)]
+        threads += [threading.Thread(target=clients.mover_loop, daemon=True,
+                                     args=(stats, port, seeded.black_sessions[i], seeded.player_games[i], deadline,
+                                           a.think * 2, random.Random(9000 + i)))
+                    for i in range(min(a.movers, len(seeded.black_sessions)))]
+        if a.movers:
+            threads.append(threading.Thread(target=clients.relay_loop, daemon=True,
+                                            args=(stats, port, seeded.slug, deadline, 2.0, random.Random(7))))
         threads.append(threading.Thread(target=clients.arbiter_loop, daemon=True,
                                         args=(stats, port, seeded.slug, seeded.arbiter_session,
                                               seeded.player_user_ids, deadline, a.confirm_every)))
@@ -222,7 +238,8 @@ def report(a: argparse.Namespace, stats: clients.Stats, seeded: Seeded, elapsed:
     unanswered_but_stored = max(0, stored - accepted)
     total = sum(len(v) for v in stats.latencies.values())
     state = "up" if worker.poll() is None else "DOWN"
-    print(f"load: {a.players} players, {a.spectators} spectators, 1 arbiter for {elapsed:.1f} s "
+    print(f"load: {a.players} players, {a.spectators} spectators, {a.live} live spectators, {a.movers} movers, "
+          f"1 arbiter for {elapsed:.1f} s "
           f"(gunicorn {a.workers} workers x {a.threads} threads, Celery worker {state}"
           f"{', behind nginx' if a.nginx else ''})")
     print(f"requests: {total} in {elapsed:.1f} s = {total / elapsed:.1f} req/s "
@@ -233,6 +250,10 @@ def report(a: argparse.Namespace, stats: clients.Stats, seeded: Seeded, elapsed:
               f"p95={percentile(values, 95) * 1000:7.1f} ms  max={max(values, default=0) * 1000:7.1f} ms")
     print(f"standings polls: {stats.counts['standings_200']} x 200, "
           f"{stats.counts['standings_304']} x 304 (not modified)")
+    if a.live or a.movers:
+        print(f"live boards polls: {stats.counts['live-boards_200']} x 200, {stats.counts['live-boards_304']} x 304; "
+              f"relay feed polls: {stats.counts['relay-feed_200']} x 200, {stats.counts['relay-feed_304']} x 304; "
+              f"save-the-moves requests answered: {stats.counts['moves_save_answered']}")
     versions, pages = renders
     print(f"tournament versions during the run: {versions}; shared page renders: {pages} "
           f"({pages / max(versions, 1):.2f} per version, all public pages and fragments)")

@@ -25,6 +25,9 @@ UNSHOWN = frozenset(
         "entry.decline_link",
         "create_submission_link",
         "revoke_submission_link",
+        # Moves typed during play: the game's own version moves (``versioning.game_moved``), no page of
+        # the tournament shows moves (issue 30).
+        "game.moves",
     }
 )
 

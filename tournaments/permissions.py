@@ -15,7 +15,7 @@ from django.conf import settings
 from rules.predicates import Predicate
 
 from .audit import Actor
-from .models import MirrorToken, Role, Tournament
+from .models import Role, Tournament
 
 _User = TypeVar("_User", contravariant=True)
 _Target = TypeVar("_Target", contravariant=True)
@@ -74,9 +74,7 @@ is_staff = rules.is_staff
 def is_mirrored(tournament: Tournament | None) -> bool:
     """The tournament is mirrored here from a hall laptop (a live mirror token, issue 30.3): on this server
     it is read-only for everybody but the mirror. Revoking the token hands it back to this server."""
-    if tournament is None:
-        return False
-    return MirrorToken.objects.filter(tournament=tournament, revoked_at__isnull=True).exists()
+    return tournament is not None and tournament.mirror_live
 
 
 @predicate

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.public import downloads, live, views
+from tournaments.public import downloads, live, live_boards, relay, views
 
 app_name = "public"
 
@@ -14,6 +14,12 @@ urlpatterns = [
     path("<slug:slug>/pairings/", views.rounds, name="pairings"),
     path("<slug:slug>/round/<int:number>/", views.round_page, name="round"),
     path("<slug:slug>/round/<int:number>/live/", live.round_fragment, name="round_live"),
+    # The relay feed lidraughts broadcasts (issue 30): a contract, keep these paths exactly.
+    path("<slug:slug>/round/<int:number>/live.pdn", relay.live_pdn, name="relay_pdn"),
+    path("<slug:slug>/round/<int:number>/live.json", relay.live_json, name="relay_json"),
+    path("<slug:slug>/round/<int:number>/boards/", live_boards.boards, name="round_boards"),
+    path("<slug:slug>/round/<int:number>/boards/live/", live_boards.boards_fragment, name="round_boards_live"),
+    path("<slug:slug>/game/<int:game_id>/live/", live_boards.game_fragment, name="game_live"),
     path("<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
     path("<slug:slug>/player/<int:start_number>/", views.player, name="player"),
     path("<slug:slug>/projector/", live.projector, name="projector"),

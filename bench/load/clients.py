@@ -206,6 +206,74 @@ def spectator_loop(stats: Stats, port: int, slug: str, deadline: float, interval
         stats.count("get_retries", client.retries)
 
 
+# Moves a mover saves one ply more at a time (a legal international opening, issue 30).
+LIVE_PLIES = ["32-28", "19-23", "28x19", "14x23", "37-32", "10-14", "34-30", "5-10", "40-34", "20-24"]
+
+
+def live_spectator_loop(stats: Stats, port: int, slug: str, deadline: float, interval: float,
+                        rng: random.Random) -> None:
+    """Poll the round's live boards like static/js/live.js (a conditional request every ``interval``)."""
+    _conditional_loop(stats, port, f"/t/{slug}/round/1/boards/live/", "live-boards", deadline, interval, rng)
+
+
+def relay_loop(stats: Stats, port: int, slug: str, deadline: float, interval: float, rng: random.Random) -> None:
+    """Poll the round's relay feed like lidraughts (every ``interval`` s, with the ETag)."""
+    _conditional_loop(stats, port, f"/t/{slug}/round/1/live.pdn", "relay-feed", deadline, interval, rng)
+
+
+def _conditional_loop(stats: Stats, port: int, path: str, kind: str, deadline: float, interval: float,
+                      rng: random.Random) -> None:
+    client = Http(port)
+    etag = ""
+    nap(rng.uniform(0, interval), deadline)
+    try:
+        while time.monotonic() < deadline:
+            status, headers, _t = timed(stats, kind, client, "GET", path,
+                                        headers={"If-None-Match": etag} if etag else None)
+            cached = headers.get("x-cache-status")
+            if cached:
+                stats.count(f"nginx_{cached.lower()}")
+            if status == 200:
+                etag = headers.get("etag", "")
+                stats.count(f"{kind}_200")
+            elif status == 304:
+                stats.count(f"{kind}_304")
+            else:
+                stats.error(f"{kind}: {status}")
+            nap(rng.uniform(0.5 * interval, 1.5 * interval), deadline)
+    except RuntimeError as exc:
+        stats.error(str(exc))
+    finally:
+        stats.count("get_retries", client.retries)
+
+
+def mover_loop(stats: Stats, port: int, session: str, game_id: int, deadline: float, think: float,
+               rng: random.Random) -> None:
+    """A player typing moves during play: "Save the moves so far" with one ply more every ``think`` s."""
+    client = Http(port, session)
+    page = f"/g/{game_id}/"
+    try:
+        status, _h, html = timed(stats, "move-page", client, "GET", page)
+        if status != 200:
+            stats.error(f"move entry page {page}: {status}")
+            return
+        token = client.csrf_from(html)
+        plies = 0
+        while time.monotonic() < deadline and plies < len(LIVE_PLIES):
+            nap(rng.uniform(0.5 * think, 1.5 * think), deadline)
+            plies += 1
+            form = {"csrfmiddlewaretoken": token, "moves": " ".join(LIVE_PLIES[:plies]), "next": page}
+            status, headers, _t = timed(stats, "save-moves", client, "POST", f"/g/{game_id}/moves/save/", form=form)
+            if status != 302:
+                stats.error(f"save moves of game {game_id}: {status}")
+            else:
+                stats.count("moves_save_answered")
+    except RuntimeError as exc:
+        stats.error(str(exc))
+    finally:
+        stats.count("get_retries", client.retries)
+
+
 def arbiter_loop(stats: Stats, port: int, slug: str, session: str, player_ids: list[int], deadline: float,
                  every: float) -> None:
     """Confirm a pending player submission every ``every`` seconds (results then reach the standings)."""

@@ -24,6 +24,7 @@ class Seeded:
     player_sessions: list[str] = field(default_factory=list)  # index i plays ``player_games[i]``
     player_games: list[int] = field(default_factory=list)
     player_user_ids: list[int] = field(default_factory=list)
+    black_sessions: list[str] = field(default_factory=list)  # the Black of ``player_games[i]`` (issue 30 movers)
 
 
 def _session_for(user: Any) -> str:
@@ -74,10 +75,12 @@ def seed(players: int) -> Seeded:
 
     store_document(tournament, "crosstable")
     seeded = Seeded(slug=SLUG, arbiter_session=_session_for(chief))
-    boards = Board.objects.filter(round=outcome.round, black__isnull=False).select_related("white__user")
+    boards = Board.objects.filter(round=outcome.round, black__isnull=False).select_related("white__user",
+                                                                                          "black__user")
     for board in boards.order_by("number")[:players]:
         user = board.white.user
         seeded.player_sessions.append(_session_for(user))
         seeded.player_games.append(game_for_board(board).pk)
         seeded.player_user_ids.append(user.pk)
+        seeded.black_sessions.append(_session_for(board.black.user))
     return seeded

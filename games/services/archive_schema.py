@@ -136,7 +136,7 @@ AnyField = models.Field[Any, Any]
 # The version counter is this instance's count of changes (``tournaments.versioning``), not data.
 # The event a tournament is a stage of stays on its server: an imported tournament is the single stage
 # of an event of its own (its stage number and group travel).
-TOURNAMENT_SKIP: frozenset[str] = frozenset({"version", "event"})
+TOURNAMENT_SKIP: frozenset[str] = frozenset({"version", "event", "mirror_live"})
 
 
 # --- values -----------------------------------------------------------------------------------

@@ -60,6 +60,7 @@ def create_token(tournament: Tournament, user: User, label: str = "") -> tuple[M
     with transaction.atomic():
         row = MirrorToken.objects.create(tournament=tournament, label=label.strip()[:80], digest=token_digest(token),
                                          hint=token[:8], created_by=user if user and user.is_authenticated else None)
+        _keep_live_flag(tournament)
         record(user, tournament, "mirror_token.create", row, after=f"label={row.label}; key={row.hint}…")
     return row, token
 
@@ -74,8 +75,16 @@ def revoke_token(row: MirrorToken, user: User) -> None:
     with transaction.atomic():
         row.revoked_at = timezone.now()
         row.save(update_fields=["revoked_at"])
+        _keep_live_flag(row.tournament)
         record(user, row.tournament, "mirror_token.revoke", row, before=f"key={row.hint}… live",
                after=f"key={row.hint}… revoked")
+
+
+def _keep_live_flag(tournament: Tournament) -> None:
+    """``Tournament.mirror_live``: whether a live key exists (the permission predicates read the flag)."""
+    live = MirrorToken.objects.filter(tournament=tournament, revoked_at__isnull=True).exists()
+    Tournament.objects.filter(pk=tournament.pk).update(mirror_live=live)
+    tournament.mirror_live = live
 
 
 # --- server: a push ----------------------------------------------------------------------------

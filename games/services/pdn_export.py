@@ -24,6 +24,7 @@ from arbiter.results import result_text
 from games.services.games import profile_name
 from games.services.validation import check_game
 from tournaments.models import Board, Game, ResultSubmission, Round, Tournament
+from tournaments.reports.relay import identity_tags
 from tournaments.services.rounds import encounter_games
 from tournaments.text import strip_control
 from tournaments.vocabulary import RESULT_WINNER
@@ -123,18 +124,18 @@ def _renumbered(moves: list[PdnMove], first_side: str) -> list[PdnMove]:
 def game_to_pdn(game: Game) -> PdnGame:
     """The game as a ``PdnGame`` with the standard tags, GameType, FEN and the confirmed result."""
     board = game.board
-    tournament = board.round.tournament
     prof = get_profile(profile_name(game))
     sub = confirmed_of(game)
     result = pdn_result(game, sub)
+    who = identity_tags(game)
+    # A micro-match's games are rounds 3.1 and 3.2; a team match's boards are board 2.5 (match 2, board 5).
     tags: dict[str, str] = {
-        "Event": tournament.name,
-        "Site": tournament.place or "?",
+        "Event": who["Event"],
+        "Site": who["Site"],
         "Date": pdn_date(game),
-        # A micro-match's games are rounds 3.1 and 3.2; a team match's boards are board 2.5 (match 2, board 5).
-        "Round": f"{board.round.number}.{game.number}" if tournament.games_per_pairing > 1 else str(board.round.number),
-        "White": game.white.name if game.white else "?",
-        "Black": game.black.name if game.black else "?",
+        "Round": who["Round"],
+        "White": who["White"],
+        "Black": who["Black"],
         "Result": result,
         **variant_tags(prof),
     }

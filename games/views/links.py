@@ -32,7 +32,7 @@ from games.services.links import (
 from games.services.results import confirm_submission, reject_submission, request_correction, submit_result
 from games.views.claims import claim_view, claims_context
 from games.views.common import back, form_errors, whole_number
-from games.views.moves import check_response, entry_context, posted_board_response
+from games.views.moves import check_response, entry_context, posted_board_response, save_moves_response
 from games.views.results import game_card, sent_message
 from tournaments import throttle
 from tournaments.access import tournament_for
@@ -273,7 +273,8 @@ def link_submit(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
     entry = entry_context(request, game, submissions=subs, entry=link.entry, arbiter=False,
                           submit_url=reverse("games:link_submit", args=[link.token, game.pk]),
                           check_url=reverse("games:link_check", args=[link.token, game.pk]),
-                          board_url=reverse("games:link_board", args=[link.token, game.pk]))
+                          board_url=reverse("games:link_board", args=[link.token, game.pk]),
+                          save_moves_url=reverse("games:link_save_moves", args=[link.token, game.pk]))
     card = game_card(game, None, link.entry, link=link)
     return render(request, "games/link_game.html", {
         "link": link, "tournament": link.tournament, "game": game, "card": card, "arbiter": False,
@@ -282,6 +283,13 @@ def link_submit(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
         "claims": claims_context(game),
         "title": _("Game %(board)s") % {"board": game.board}, **entry,
     })
+
+
+@require_POST
+def link_save_moves(request: HttpRequest, token: str, game_id: int) -> HttpResponse:
+    """POST: the link holder saves the moves typed so far (no result), for the spectators."""
+    link, game = _link_game(token, game_id, request)
+    return save_moves_response(request, game, reverse("games:link_submit", args=[link.token, game.pk]), link=link)
 
 
 def _link_correction(request: HttpRequest, link: SubmissionLink, game: Game) -> HttpResponse:

@@ -5,51 +5,25 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from django.contrib import messages
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
 
 from arbiter.notation import example_moves
-from games.board_svg import render_board
+from games.board_context import board_context
+from games.models import SubmissionLink
+from games.services import GameError, User
 from games.services.games import entry_of_user, profile_name, side_of_entry
+from games.services.live_moves import save_moves
 from games.services.validation import MoveCheck, check_game
-from games.views.common import game_for, may_view, parse_ply
+from games.views.common import back, game_for, may_view, parse_ply
 from tournaments.models import Entry, Game, ResultSubmission
 from tournaments.vocabulary import MAX_MOVE_TEXT
-
-
-def board_context(game: Game, chk: MoveCheck, ply: int | None, *, post_url: str | None = None,
-                  get_url: str | None = None, flipped: bool = False) -> dict[str, Any]:
-    """Context of ``games/_board.html``: the SVG after ``ply`` (default: the last ply reached) and the
-    step-through buttons. ``post_url`` re-sends the textarea (entry page); ``get_url`` uses the stored moves."""
-    report = chk.report
-    if report is None:
-        return {"board_svg": "", "ply": 0, "max_ply": 0, "board_game": game}
-    last = len(report.positions) - 1
-    ply = last if ply is None else max(0, min(ply, last))
-    move = report.plies[ply - 1].move if ply >= 1 else None
-    if ply >= 1:
-        rec = report.plies[ply - 1]
-        label = _("After %(number)s. %(side)s %(move)s") % {
-            "number": rec.move_number, "side": _("White") if rec.side == "W" else _("Black"), "move": rec.notation}
-    else:
-        label = _("Start position")
-    return {
-        "board_svg": render_board(report.positions[ply], last_move=move, flipped=flipped,
-                                  clickable=post_url is not None),
-        "ply": ply,
-        "max_ply": last,
-        "prev_ply": max(ply - 1, 0),
-        "next_ply": min(ply + 1, last),
-        "ply_label": label,
-        "board_game": game,
-        "board_post_url": post_url,
-        "board_get_url": get_url,
-        "flipped": int(flipped),
-        "unflipped": int(not flipped),
-    }
 
 
 def default_flip(request: HttpRequest, game: Game, entry: Entry | None = None) -> bool:
@@ -67,7 +41,7 @@ def default_flip(request: HttpRequest, game: Game, entry: Entry | None = None) -
 
 def entry_context(request: HttpRequest, game: Game, *, submissions: list[ResultSubmission], entry: Entry | None,
                   arbiter: bool, submit_url: str, check_url: str, board_url: str,
-                  stored_check: MoveCheck | None = None) -> dict[str, Any]:
+                  stored_check: MoveCheck | None = None, save_moves_url: str = "") -> dict[str, Any]:
     """Context of ``games/_entry.html`` for a signed-in player or arbiter and for a private link alike.
 
     The text box starts with the newest moves this person has seen stored: the recorded moves, the
@@ -84,6 +58,8 @@ def entry_context(request: HttpRequest, game: Game, *, submissions: list[ResultS
         "entry_check": entry_check,
         "submit_url": submit_url,
         "check_url": check_url,
+        # "Save the moves so far" (issue 30): stores them for spectators without a result.
+        "save_moves_url": save_moves_url,
         **board_context(game, entry_check, None, post_url=board_url, flipped=default_flip(request, game, entry)),
     }
 
@@ -142,3 +118,38 @@ def board_view(request: HttpRequest, game_id: int) -> HttpResponse:
     ctx = board_context(game, check_game(game), None if ply < 0 else ply,
                         get_url=reverse("games:board", args=[game.pk]), flipped=default_flip(request, game))
     return render(request, "games/_board.html", ctx)
+
+
+def save_moves_response(request: HttpRequest, game: Game, done_url: str, *, user: User = None,
+                        link: SubmissionLink | None = None) -> HttpResponse:
+    """Store the posted ``moves`` as the game's moves so far (``games.services.live_moves.save_moves``)
+    and go back to the entry page with what happened: the number of moves stored, or the refusal
+    naming the move. Asked by the entry page's "save each move" box (``HX-Request``): the same words
+    as plain text (200 when saved, 422 when refused), no page."""
+    text = request.POST.get("moves", "")[: MAX_MOVE_TEXT + 1]
+    quiet = request.headers.get("HX-Request") == "true"
+    try:
+        saved = save_moves(game, text, user=user, link=link)
+    except GameError as exc:
+        words = _("The moves were not saved: %(reason)s") % {"reason": exc.message}
+        if quiet:
+            return HttpResponse(words, status=422, content_type="text/plain; charset=utf-8")
+        messages.error(request, words)
+        return back(request, done_url)
+    if saved.changed:
+        words = ngettext(
+            "Saved: %(n)s half-move. Spectators see it on the live board.",
+            "Saved: %(n)s half-moves. Spectators see them on the live board.", saved.plies) % {"n": saved.plies}
+    else:
+        words = _("These moves were already saved.")
+    if quiet:
+        return HttpResponse(words, content_type="text/plain; charset=utf-8")
+    (messages.success if saved.changed else messages.info)(request, words)
+    return back(request, done_url)
+
+
+@require_POST
+def save_moves_view(request: HttpRequest, game_id: int) -> HttpResponse:
+    """POST: a player of the game or an arbiter saves the moves typed so far (no result)."""
+    game = game_for(request, game_id, "games.submit_result")
+    return save_moves_response(request, game, reverse("games:game", args=[game.pk]), user=request.user)

@@ -1,29 +1,23 @@
-"""The public game viewer: board with step-through, the moves and the result."""
+"""The public game viewer: board with step-through, the moves and the result, following the moves as
+they are typed (``static/js/live.js`` polls ``public:game_live`` for a public game without a result)."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
 
-from games.services.results import confirmed_submission
-from games.services.validation import check_game
+from games.board_context import game_live_context
+from games.permissions import games_are_public
 from games.views.common import game_for, may_view
-from games.views.moves import board_context
 
 
 def view(request: HttpRequest, game_id: int) -> HttpResponse:
-    """``games:view``: the game for spectators (when ``Tournament.public_games``)."""
+    """``games:view``: the game for spectators (when ``Tournament.public_games``), its players and arbiters."""
     game = game_for(request, game_id, None)
     may_view(request, game)
-    chk = check_game(game)
     ctx = {
-        "game": game,
-        "tournament": game.tournament,
-        "check": chk,
-        "confirmed": confirmed_submission(game),
+        **game_live_context(game, flipped=request.GET.get("flip") == "1"),
+        "following": bool(games_are_public(request.user, game)),
         "title": str(game.board),
-        **board_context(game, chk, None, get_url=reverse("games:board", args=[game.pk]),
-                        flipped=request.GET.get("flip") == "1"),
     }
     return render(request, "games/view.html", ctx)

@@ -121,7 +121,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     entry = entry_context(request, game, submissions=subs, entry=entry_of_user(game, request.user), arbiter=arbiter,
                           submit_url=reverse("games:submit", args=[game.pk]),
                           check_url=reverse("games:check_moves", args=[game.pk]),
-                          board_url=reverse("games:board", args=[game.pk]), stored_check=chk)
+                          board_url=reverse("games:board", args=[game.pk]), stored_check=chk,
+                          save_moves_url=reverse("games:save_moves", args=[game.pk]))
     ctx = {
         "game": game,
         "tournament": game.tournament,

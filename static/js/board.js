@@ -65,4 +65,35 @@
     var box = movesBox(), hidden = form.querySelector('input[name="moves"]');
     if (box && hidden) hidden.value = box.value;
   });
+
+  // "Save each move as I enter it" (issue 30): once the move check of the box comes back without an
+  // irregular move or a reading error, the text is saved for the spectators (games:save_moves with
+  // HX-Request: a plain-text answer shown next to the box). Never the same text twice.
+  var lastSaved = null;
+  document.addEventListener("htmx:afterSettle", function () {
+    var toggle = document.getElementById("live-save");
+    var box = movesBox();
+    var check = document.getElementById("moves-check");
+    if (!toggle || !toggle.checked || !box || !check) return;
+    if (check.querySelector(".irregular, .error, .unreached") || box.value.trim() === lastSaved) return;
+    var form = box.form;
+    var token = form && form.querySelector("input[name=csrfmiddlewaretoken]");
+    var data = new FormData();
+    data.append("moves", box.value);
+    if (token) data.append("csrfmiddlewaretoken", token.value);
+    var text = box.value.trim();
+    var status = document.getElementById("live-save-status");
+    fetch(toggle.getAttribute("data-save-url"), {method: "POST", body: data, credentials: "same-origin",
+                                                 headers: {"HX-Request": "true"}})
+      .then(function (response) {
+        if (response.ok) lastSaved = text;
+        return response.text().then(function (words) {
+          if (status) {
+            status.textContent = words;
+            status.className = "small " + (response.ok ? "ok" : "error");
+          }
+        });
+      })
+      .catch(function () {});
+  });
 })();

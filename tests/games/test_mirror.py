@@ -150,6 +150,8 @@ def test_a_mirrored_tournament_is_read_only_on_the_server(server, laptop_archive
     link = SubmissionLink.objects.filter(tournament=t).first()
     assert link is not None and link_by_token(link.token) is None, "the laptop's links work on the laptop only"
     revoke_token(row, chief)  # the server takes over: writable again
+    t.refresh_from_db()
+    game = type(game).objects.select_related("board__round__tournament").get(pk=game.pk)
     assert chief.has_perm("tournaments.pair_round", t)
     assert entry.user.has_perm("games.submit_result", game) == (not Round.objects.get(pk=game.board.round_id).is_draft)
 

@@ -335,6 +335,12 @@ TABLE: dict[str, list[Case]] = {
     "public:pairings": [Case(slug, "GET", everyone(OK))],
     "public:round": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", everyone(OK))],
     "public:round_live": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", everyone(OK))],
+    # Issue 30: the relay feed lidraughts polls, the live boards and a game's live fragment.
+    "public:relay_pdn": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", everyone(OK))],
+    "public:relay_json": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", everyone(OK))],
+    "public:round_boards": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", everyone(OK))],
+    "public:round_boards_live": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", everyone(OK))],
+    "public:game_live": [Case(lambda w: {"slug": w.tournament.slug, "game_id": w.game.pk}, "GET", everyone(OK))],
     "public:crosstable": [Case(slug, "GET", everyone(OK))],
     "public:player": [Case(lambda w: {"slug": w.tournament.slug, "start_number": 1}, "GET", everyone(OK))],
     "public:projector": [Case(slug, "GET", everyone(OK))],
@@ -368,6 +374,9 @@ TABLE: dict[str, list[Case]] = {
         Case(correction, "POST", only(ARBITERS, DONE), lambda w: {"decision": "accept"}, AUDITED),
     ],
     "games:check_moves": [Case(game, "POST", only(GAME_PEOPLE), lambda w: {"moves": "32-28 19-23"}, NO_WRITE)],
+    # Moves typed during play (issue 30): the game's players and arbiters; audited (no version bump).
+    "games:save_moves": [Case(game, "POST", only(GAME_PEOPLE, DONE), lambda w: {"moves": "32-28 19-23 28x19"},
+                              AUDITED)],
     "games:board": [
         Case(game, "GET", everyone(OK)),  # public games of published rounds
         Case(game, "POST", only(GAME_PEOPLE), lambda w: {"moves": "32-28", "ply": "1"}, NO_WRITE),
@@ -442,6 +451,8 @@ TABLE: dict[str, list[Case]] = {
     "games:link_confirm": [Case(link_submission, "POST", everyone(DONE), audit=LINK_AUDITED)],
     "games:link_reject": [Case(link_submission, "POST", everyone(DONE), audit=LINK_AUDITED)],
     "games:link_check": [Case(link_game, "POST", everyone(OK), lambda w: {"moves": "32-28 19-23"}, NO_WRITE)],
+    "games:link_save_moves": [Case(link_game, "POST", everyone(DONE), lambda w: {"moves": "32-28 19-23"},
+                                   LINK_AUDITED)],
     "games:link_board": [Case(link_game, "POST", everyone(OK), lambda w: {"moves": "32-28 19-23", "ply": "1"},
                               NO_WRITE)],
     "games:import": [

@@ -174,6 +174,12 @@ DRAFT_EXPECTATIONS = {
     ("games:export_round", "GET"): {"anonymous": 404, "player": 404, "arbiter": 200},
     ("public:round", "GET"): {"anonymous": 404, "player": 404, "chief": 404},
     ("public:round_live", "GET"): {"anonymous": 404},
+    # Issue 30: a draft round has no feed and no live boards, not even for its arbiters (they see the draft
+    # pairings; the feed is what lidraughts broadcasts).
+    ("public:relay_pdn", "GET"): {"anonymous": 404, "player": 404, "chief": 404},
+    ("public:relay_json", "GET"): {"anonymous": 404, "chief": 404},
+    ("public:round_boards", "GET"): {"anonymous": 404, "player": 404},
+    ("public:game_live", "GET"): {"anonymous": 404, "player": 404},
     ("games:my_games", "GET"): {"player": 200},
 }
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 import random
+import sys
 
 import networkx as nx
 import pytest
@@ -189,3 +191,40 @@ def test_warm_start_with_dual_lifts_reaches_the_same_optimum(seed: int) -> None:
             edges = graph.edges()
             assert all(mate[v] == -1 or mate[mate[v]] == v for v in range(n))
             assert _weight(edges, mate) == _weight(edges, solve_matching(n, edges)[0])
+
+
+def _onion(layers: int) -> tuple[int, list[tuple[int, int, int]]]:
+    """Blossoms nested ``layers`` deep: a triangle, then round it, layer by layer, an odd cycle through the
+    previous layer's first and last vertices and two new ones; each layer's edges a little lighter than
+    the one inside, so the inner blossom is formed first and every new one wraps it (depth = layers + 1,
+    measured when this test was written); a last vertex hangs on the innermost one, so that the final
+    augmenting path enters the blossom at its deepest point."""
+    top = 10 * (layers + 2)
+    edges = [(0, 1, top), (1, 2, top), (0, 2, top)]
+    ring, n = [0, 1, 2], 3
+    for i in range(layers):
+        a, b = n, n + 1
+        n += 2
+        w = top - 2 * (i + 1)
+        edges += [(ring[-1], a, w), (a, b, w), (b, ring[0], w)]
+        ring += [a, b]
+    edges.append((0, n, 1))  # a pendant vertex at the innermost triangle: the last augmentation enters there
+    return n + 1, edges
+
+
+def test_deeply_nested_blossoms_need_no_recursion() -> None:
+    """Issue 26 (scale): a 2,000-player bracket crashed with a RecursionError in the blossom augmentation.
+    Blossoms nested 301 deep are solved under a recursion limit of 150 frames above this one (the
+    recursive augmentation needed one frame per level), and the matching weighs what networkx finds."""
+    n, edges = _onion(300)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack()) + 150)
+    try:
+        mate = max_weight_matching(n, edges)
+    finally:
+        sys.setrecursionlimit(limit)
+    g = nx.Graph()
+    g.add_weighted_edges_from(edges)
+    expected = sum(g[u][v]["weight"] for u, v in nx.max_weight_matching(g))
+    assert all(mate[v] == -1 or mate[mate[v]] == v for v in range(n))
+    assert _weight(edges, mate) == expected

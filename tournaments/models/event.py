@@ -295,6 +295,10 @@ class Tournament(models.Model):
     # (never written by ``save``): the ETag of the public pages, the key of their caches, the
     # freshness of the built documents.
     version = models.PositiveBigIntegerField(default=1, editable=False)
+    # A live mirror key exists (issue 30.3): on this server the tournament is read-only for all but the
+    # hall laptop's mirror. Kept by ``games.services.mirror`` (create and revoke), read by the permission
+    # predicates without a query; never travels in an archive.
+    mirror_live = models.BooleanField(default=False, editable=False)
 
     class Meta:
         ordering = ["-start_date", "name"]

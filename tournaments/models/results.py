@@ -71,6 +71,10 @@ class Game(models.Model):
     # The validator's report for ``moves`` (irregularities, draw conditions), refreshed on each change.
     validation = models.JSONField(default=dict, blank=True)
     pdn_tags = models.JSONField(default=dict, blank=True)
+    # The game's identity in the relay feed (Event, Site, Round, White, Black), frozen when its round is
+    # published: lidraughts matches a feed's games to its boards by these, and fails the sync when they
+    # change (``tournaments.reports.relay``). Empty for a game made later: the feed writes the live values.
+    relay_tags = models.JSONField(default=dict, blank=True, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

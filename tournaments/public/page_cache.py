@@ -175,9 +175,11 @@ def _fresh(request: HttpRequest, name: str, slug: str) -> Page | None:
     return None
 
 
-def shared_page(name: str) -> Callable[[View], View]:
+def shared_page(name: str, stamp: Callable[..., str] | None = None) -> Callable[[View], View]:
     """Cache the public view ``name`` per tournament version, language, URL arguments and query
-    string (see the module docstring)."""
+    string (see the module docstring). ``stamp(request, slug, **kwargs)``: what else the page shows
+    that changes without the tournament's version (the moves of live games: ``Game.version``), a part
+    of its ETag."""
 
     def decorate(view: View) -> View:
         @wraps(view)
@@ -186,7 +188,8 @@ def shared_page(name: str) -> Callable[[View], View]:
             shared = _shareable(request)
             # A signed-in visitor's pages differ (navigation, drafts for an arbiter): their own ETag.
             who = () if shared else ("user", request.user.pk)
-            etag = etag_for(request, slug, name, *kwargs.values(), request.META.get("QUERY_STRING", ""), *who)
+            extra = (stamp(request, slug, **kwargs),) if stamp is not None else ()
+            etag = etag_for(request, slug, name, *kwargs.values(), request.META.get("QUERY_STRING", ""), *who, *extra)
             if _not_modified(request, etag):
                 return _headers(HttpResponseNotModified(), etag, shared)
             if not shared:

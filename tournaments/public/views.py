@@ -12,11 +12,13 @@ from __future__ import annotations
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django_tables2 import RequestConfig
 
-from tournaments.models import Entry, Role, Tournament
+from games.services.relay_feed import SECTION_SIZE, feed_round, round_games_stamp, section_count
+from tournaments.models import Entry, Role, Round, Tournament
 from tournaments.permissions import is_arbiter
 from tournaments.public import charts
 from tournaments.public.page_cache import shared_page
@@ -35,6 +37,7 @@ from tournaments.reports.rounds import (
     tournament_standings,
 )
 from tournaments.reports.standings import TournamentResults, cached_explained, tiebreak_order
+from tournaments.services.site_address import base_url
 from tournaments.standings import StandingsError
 from tournaments.text import sheet_title
 
@@ -198,6 +201,25 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return _round_page(request, slug, number)
 
 
+def relay_links(request: HttpRequest, t: Tournament, rnd: Round) -> list[dict[str, object]]:
+    """The round's relay feed URLs (one per section of 64 games), absolute, for pasting into a lidraughts
+    broadcast; none when the round has no public feed (``games.services.relay_feed.feed_round``)."""
+    if feed_round(t, rnd.number) is None:
+        return []
+    n_games = int(round_games_stamp(t.pk, rnd.number).split("-", 1)[0])
+    # SITE_URL when set: the shared page is rendered once for everyone, whatever address they came by.
+    site = base_url(request).rstrip("/")
+    pdn = site + reverse("public:relay_pdn", args=[t.slug, rnd.number])
+    json_url = site + reverse("public:relay_json", args=[t.slug, rnd.number])
+    out: list[dict[str, object]] = []
+    for section in range(1, section_count(n_games) + 1):
+        query = f"?section={section}" if section > 1 else ""
+        first = (section - 1) * SECTION_SIZE + 1
+        out.append({"section": section, "pdn": pdn + query, "json": json_url + query, "first": first,
+                    "last": min(section * SECTION_SIZE, max(n_games, 1))})
+    return out
+
+
 def my_start_numbers(request: HttpRequest, t: Tournament) -> set[int]:
     """The start numbers the signed-in user plays under in ``t`` (their boards are highlighted; signed-in
     users get public pages rendered for them, never the shared copy)."""
@@ -221,6 +243,7 @@ def _round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "view": round_view(t, rnd),
             "rounds": all_rounds,
             "mine": my_start_numbers(request, t),
+            "relay": relay_links(request, t, rnd),
             "title": _("Round %(n)s – %(name)s") % {"n": number, "name": t.name},
         },
     )

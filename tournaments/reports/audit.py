@@ -96,6 +96,7 @@ ACTIONS = {
     "appoint_arbiter": gettext_lazy("appointed an arbiter"),
     "remove_arbiter": gettext_lazy("removed an arbiter"),
     "import_pdn_game": gettext_lazy("imported a game from PDN"),
+    "game.moves": gettext_lazy("entered the moves of a game so far"),
     "admin.add": gettext_lazy("added a record in the admin site"),
     "admin.change": gettext_lazy("changed a record in the admin site"),
     "admin.delete": gettext_lazy("deleted a record in the admin site"),
@@ -140,6 +141,7 @@ KEYS: dict[str, Promise] = {
     "revoked": gettext_lazy("revoked"),
     "pending": gettext_lazy("games still waiting (paired anyway)"),
     "openings": gettext_lazy("openings by board"),
+    "typed_for": gettext_lazy("entered through the private link of"),
 }
 # Values given by their labels: choices that are not those of a field of the entry's object.
 CHOICES: dict[str, Mapping[str, object]] = {

@@ -30,6 +30,7 @@ from tournaments.history import pairing_input, unavailable_for
 from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Tournament
 from tournaments.pairing.model import ARBITER_CHANGE_REASON, PairingInput
 from tournaments.reports.cockpit import open_corrections
+from tournaments.services.relay import freeze_relay_tags
 from tournaments.vocabulary import is_forfeit_loss, is_unplayed_win
 
 from .errors import ServiceError
@@ -360,6 +361,7 @@ def publish_round(actor: Actor, rnd: Round) -> Round:
         rnd.refresh_from_db()
         pairings = list(rnd.boards.filter(bye_kind="", black__isnull=False))
     make_games(rnd.tournament, pairings)
+    freeze_relay_tags(rnd)
     rnd.status = Round.Status.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["status", "published_at"])

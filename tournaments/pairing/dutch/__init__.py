@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from tournaments.pairing.dutch.colours import colour_for
 from tournaments.pairing.dutch.engine import DutchOptions, EngineResult, _Round
+from tournaments.pairing.dutch.first_round import first_round
 from tournaments.pairing.dutch.reasons import bye_reasons, pair_reasons
 from tournaments.pairing.dutch.state import Colour, PlayerState, build_context, build_states
 from tournaments.pairing.model import Bye, Pairing, PairingError, PairingInput, RoundPairing
@@ -31,7 +32,7 @@ def pair_dutch(inp: PairingInput, options: DutchOptions | None = None) -> RoundP
     """Pair round ``inp.round`` by the FIDE Dutch system (see the module docstring)."""
     ctx = build_context(inp)
     states = build_states(ctx)
-    result: EngineResult = _Round(states, ctx, options or DutchOptions()).run()
+    result: EngineResult = first_round(states, ctx) or _Round(states, ctx, options or DutchOptions()).run()
     games: list[tuple[PlayerState, PlayerState, str]] = []
     for a, b in result.pairs:
         p, q = (states[a], states[b]) if states[a].id < states[b].id else (states[b], states[a])

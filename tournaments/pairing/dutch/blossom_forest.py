@@ -265,18 +265,33 @@ class BlossomForest:
         with dual 0 are expanded too). During a stage b is a T-blossom whose dual reached 0: its
         sub-blossoms on the tree path get their labels (``_relabel_expanded``). b's number is freed."""
         n, parent, inblossom, dual = self.n, self.parent, self.inblossom, self.dual
-        kids: list[int] = self.childs[b]  # type: ignore[assignment]
-        for s in kids:
-            parent[s] = -1
-            if s < n:
-                inblossom[s] = s
-            elif endstage and dual[s] == 0:
-                self.expand_blossom(s, endstage)
-            else:
-                for x in self.leaves(s):
-                    inblossom[x] = s
-        if not endstage and self.label[b] == 2:
-            self._relabel_expanded(b, kids)
+        # Iterative (blossoms nest as deep as the field is large): at the end of a solve the sub-blossoms
+        # with dual 0 are expanded after their siblings' leaves are placed, each before its parent is
+        # freed, so blossom numbers are freed in the recursive form's order.
+        stack: list[tuple[int, bool]] = [(b, False)]
+        while stack:
+            b, done = stack.pop()
+            if done:
+                self._free_blossom(b)
+                continue
+            stack.append((b, True))
+            kids: list[int] = self.childs[b]  # type: ignore[assignment]
+            nested = []
+            for s in kids:
+                parent[s] = -1
+                if s < n:
+                    inblossom[s] = s
+                elif endstage and dual[s] == 0:
+                    nested.append(s)
+                else:
+                    for x in self.leaves(s):
+                        inblossom[x] = s
+            stack.extend((s, False) for s in reversed(nested))
+            if not endstage and self.label[b] == 2:
+                self._relabel_expanded(b, kids)
+
+    def _free_blossom(self, b: int) -> None:
+        """Blossom b, expanded, is no more: its number goes back to the free list."""
         self.label[b] = self.labelend[b] = -1
         self.childs[b] = self.endps[b] = None
         self.base[b] = -1
@@ -330,33 +345,59 @@ class BlossomForest:
             j += step
 
     def augment_blossom(self, b: int, v: int) -> None:
-        """Swap matched/unmatched edges inside blossom b so that v becomes its base."""
-        n, parent, endpoint, mate = self.n, self.parent, self.endpoint, self.mate
-        t = v
-        while parent[t] != b:
-            t = parent[t]
-        if t >= n:
-            self.augment_blossom(t, v)
+        """Swap matched/unmatched edges inside blossom b so that v becomes its base.
+
+        Iterative (no recursion limit: blossoms nest as deep as the field is large, and a 2,000-player
+        bracket once reached Python's recursion limit here). Each blossom's step is split in two: its
+        sub-blossoms' augmentations, then its own mates, rotation and base (``_finish_augment``), run
+        after all of them, as in the recursive form. The sub-blossoms hold disjoint vertices and read
+        nothing a sibling or the parent writes, so the result is the recursive form's, mate by mate.
+        """
+        n, parent, endpoint = self.n, self.parent, self.endpoint
+        stack: list[tuple[int, int, int, list[tuple[int, int]] | None]] = [(b, v, -1, None)]
+        while stack:
+            b, v, i, writes = stack.pop()
+            if writes is not None:
+                self._finish_augment(b, i, writes)
+                continue
+            t = v
+            while parent[t] != b:
+                t = parent[t]
+            subcalls: list[tuple[int, int]] = []
+            if t >= n:
+                subcalls.append((t, v))
+            kids: list[int] = self.childs[b]  # type: ignore[assignment]
+            ends: list[int] = self.endps[b]  # type: ignore[assignment]
+            i = j = kids.index(t)
+            if i & 1:
+                j -= len(kids)
+                step, trick = 1, 0
+            else:
+                step, trick = -1, 1
+            mates: list[tuple[int, int]] = []
+            while j != 0:
+                j += step
+                t = kids[j]
+                p = ends[j - trick] ^ trick
+                if t >= n:
+                    subcalls.append((t, endpoint[p]))
+                j += step
+                t = kids[j]
+                if t >= n:
+                    subcalls.append((t, endpoint[p ^ 1]))
+                mates.append((endpoint[p], p ^ 1))
+                mates.append((endpoint[p ^ 1], p))
+            stack.append((b, v, i, mates))
+            stack.extend((sub, w, -1, None) for sub, w in reversed(subcalls))
+
+    def _finish_augment(self, b: int, i: int, mates: list[tuple[int, int]]) -> None:
+        """The second half of augmenting blossom b: its own matched edges, its children rotated so that
+        child i leads, and its base (the new base of that child)."""
+        mate = self.mate
+        for vertex, end in mates:
+            mate[vertex] = end
         kids: list[int] = self.childs[b]  # type: ignore[assignment]
         ends: list[int] = self.endps[b]  # type: ignore[assignment]
-        i = j = kids.index(t)
-        if i & 1:
-            j -= len(kids)
-            step, trick = 1, 0
-        else:
-            step, trick = -1, 1
-        while j != 0:
-            j += step
-            t = kids[j]
-            p = ends[j - trick] ^ trick
-            if t >= n:
-                self.augment_blossom(t, endpoint[p])
-            j += step
-            t = kids[j]
-            if t >= n:
-                self.augment_blossom(t, endpoint[p ^ 1])
-            mate[endpoint[p]] = p ^ 1
-            mate[endpoint[p ^ 1]] = p
         self.childs[b] = kids[i:] + kids[:i]
         self.endps[b] = ends[i:] + ends[:i]
         self.base[b] = self.base[kids[i]]
