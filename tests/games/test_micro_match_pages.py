@@ -180,3 +180,8 @@ def test_score_sheets_one_per_game_with_reversed_colours(russian, chief_arbiter)
 def test_public_tournament_page_says_micro_matches_and_deck(russian, client):
     body = client.get(reverse("public:tournament", args=[russian.slug]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Ein Mini-Wettkampf aus zwei Partien" in body and "Eröffnungen ausgelost aus fmjd64" in body
+
+
+def test_my_games_names_each_game_of_the_micro_match(micro_round, player, login):
+    body = login(player).get(reverse("games:my_games", args=[micro_round.tournament.slug])).content.decode()
+    assert "Round 1, board 1 · Game 1" in body and "Round 1, board 1 · Game 2" in body
