@@ -1,7 +1,8 @@
 """Object-level permissions on games (django-rules predicates, registered in ``GamesConfig.ready``).
 
 Every predicate takes ``(user, game)`` unless its name says tournament. A player "of the game"
-is the user linked to the White or Black entry's player; arbiters are the tournament's
+is the user linked to the White or Black entry's player (in a team match also the captain of that
+player's team); arbiters are the tournament's
 (chief) arbiters (``tournaments.permissions.is_arbiter``).
 """
 
@@ -14,6 +15,7 @@ import rules
 from tournaments.audit import Actor as User
 from tournaments.models import Tournament
 from tournaments.permissions import is_arbiter, is_mirrored, predicate
+from tournaments.vocabulary import Colour, board_colour
 
 if TYPE_CHECKING:
     from tournaments.models import Game
@@ -23,10 +25,29 @@ def _game_tournament(game: Game) -> Tournament:
     return game.board.round.tournament
 
 
+def captained_colour(user: User, game: Game) -> Colour | None:
+    """In a team match, the colour of the player of the team ``user`` captains on this board (the home
+    team's colour by the event's sequence, ``vocabulary.board_colour``); None otherwise. A captain acts
+    for their team's players: submits and confirms their board results (issue 27)."""
+    if user is None or not user.is_authenticated:
+        return None
+    board = game.board
+    if board.white_team_id is None:
+        return None
+    home = board_colour(game.number, _game_tournament(game).board_colours)
+    if board.white_team is not None and board.white_team.captain_id == user.pk:
+        return home
+    if board.black_team is not None and board.black_team.captain_id == user.pk:
+        return "b" if home == "w" else "w"
+    return None
+
+
 def _plays(user: User, game: Game) -> bool:
     if user is None or not user.is_authenticated:
         return False
-    return any(entry is not None and entry.user_id == user.pk for entry in (game.white, game.black))
+    if any(entry is not None and entry.user_id == user.pk for entry in (game.white, game.black)):
+        return True
+    return captained_colour(user, game) is not None
 
 
 @predicate

@@ -26,6 +26,7 @@ urlpatterns = [
     path("t/<slug:slug>/my/", results.my_games, name="my_games"),
     # Where a board card's QR code leads (tournaments.services.site_address.board_url).
     path("t/<slug:slug>/round/<int:number>/board/<int:board>/", board.board_result, name="board_result"),
+    path("t/<slug:slug>/round/<int:number>/match/<int:board>/no-show/", results.team_no_show, name="team_no_show"),
     path("t/<slug:slug>/results/", results.results_overview, name="results"),
     path("t/<slug:slug>/results/<int:number>/typed/", results.typed_results, name="typed_results"),
     path("t/<slug:slug>/links/", links.links, name="links"),

@@ -23,7 +23,9 @@ from tournaments.services.csv_import import FIRST_BIRTH_YEAR, MAX_LINES, RATING_
 from tournaments.services.openings import deck_choices, deck_serves
 from tournaments.services.registration import MISSED_HALF, MISSED_ZERO, RESERVED_SLUGS, free_slug
 from tournaments.standings import StandingsError, edition_for, parse_tiebreaks
+from tournaments.standings.teams import parse_team_tiebreaks
 from tournaments.system_forms import option_fields, options_from
+from tournaments.vocabulary import DEFAULT_COLOUR_SEQUENCE, board_colour
 
 
 class IsoDateInput(forms.DateInput):
@@ -70,7 +72,7 @@ class TournamentCreateForm(forms.ModelForm[Tournament]):
         model = Tournament
         fields = [
             "name", "slug", "place", "federation", "start_date", "end_date", "time_control",
-            "pairing_system", "rounds_planned", "rule_profile",
+            "pairing_system", "rounds_planned", "rule_profile", "competitors", "boards_per_match",
         ]  # fmt: skip
         widgets = {
             "start_date": IsoDateInput(),
@@ -82,11 +84,19 @@ class TournamentCreateForm(forms.ModelForm[Tournament]):
         super().__init__(*args, **kwargs)
         slug = self.fields["slug"]
         slug.required = False
+        optional_team_fields(self)
         slug.help_text = _("Leave it empty to make it from the name: “Amersfoort Open 2026” gives "
                            "/t/amersfoort-open-2026/. Letters, digits and hyphens.")
 
     def clean_federation(self) -> str:
         return clean_federation(self.cleaned_data.get("federation", ""))
+
+    def clean_competitors(self) -> str:
+        return self.cleaned_data.get("competitors") or self.instance.competitors
+
+    def clean_boards_per_match(self) -> int:
+        value = self.cleaned_data.get("boards_per_match")
+        return clean_boards_per_match(self.instance.boards_per_match if value is None else value)
 
     def clean_slug(self) -> str:
         slug: str = self.cleaned_data.get("slug") or ""
@@ -108,6 +118,23 @@ class TournamentCreateForm(forms.ModelForm[Tournament]):
             data["slug"] = free_slug(data["name"])
         check_dates_and_rounds(self, data)
         return data
+
+
+MAX_BOARDS = 20  # boards of a team match (KNDB top class: 10)
+
+
+def optional_team_fields(form: forms.ModelForm[Tournament]) -> None:
+    """A form posted without the team fields (an individual event's arbiter, a script) keeps their values."""
+    for name in ("competitors", "boards_per_match", "board_colours"):
+        if name in form.fields:
+            form.fields[name].required = False
+
+
+def clean_boards_per_match(value: int | None) -> int:
+    """The boards of a team match: 1 to ``MAX_BOARDS``."""
+    if value is None or not 1 <= value <= MAX_BOARDS:
+        raise forms.ValidationError(_("A team match has 1 to %(n)s boards.") % {"n": MAX_BOARDS})
+    return value
 
 
 def check_dates_and_rounds(form: forms.ModelForm[Tournament], data: dict[str, Any]) -> None:
@@ -136,6 +163,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             "late_entry_half_rounds", "forfeit_limit", "elo_k",
             "games_per_pairing", "pairing_score", "opening_deck", "opening_draw",
             "is_public", "public_pairings", "public_standings", "public_crosstable", "public_games", "public_players",
+            "competitors", "boards_per_match", "board_colours",
         ]  # fmt: skip
         widgets = {
             "start_date": IsoDateInput(),
@@ -161,6 +189,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         (_("Scoring"), ("points_win", "points_draw", "points_loss", "points_pab", "points_forfeit_win",
                         "points_forfeit_loss", "points_half_bye", "points_zero_bye", "points_full_bye", "elo_k")),
         (_("Tie-breaks"), ("tiebreaks", "tiebreak_rules")),
+        (_("Teams"), ("competitors", "boards_per_match", "board_colours")),
         (_("Micro-matches and balloted openings"), ("games_per_pairing", "pairing_score", "opening_deck",
                                                     "opening_draw")),
         (_("Draw rules"), ("draw_offer_min_move",)),
@@ -173,6 +202,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         # Fields the page does not show are not in the form at all: never posted, never changed. The
         # withdrawal rule applies to round robins only (tournaments.history: in the other systems
         # the results of games played stay); round robins take no late entries (their table is fixed).
+        optional_team_fields(self)
         spec = self.instance.system
         hidden: tuple[str, ...] = (("late_entry_byes", "late_entry_half_rounds") if spec.round_robin
                                    else ("withdrawal_rule",))
@@ -240,6 +270,22 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             out["system_options"] = options
         return out
 
+    def clean_competitors(self) -> str:
+        return self.cleaned_data.get("competitors") or self.instance.competitors
+
+    def clean_boards_per_match(self) -> int:
+        value = self.cleaned_data.get("boards_per_match")
+        return clean_boards_per_match(self.instance.boards_per_match if value is None else value)
+
+    def clean_board_colours(self) -> str:
+        value = ((self.cleaned_data.get("board_colours") or "").strip().upper() or self.instance.board_colours
+                 or DEFAULT_COLOUR_SEQUENCE)
+        try:
+            board_colour(1, value)
+        except ValueError:
+            raise forms.ValidationError(_("Write the colours with the letters W and B only, e.g. WB.")) from None
+        return value
+
     def clean_tiebreaks(self) -> str:
         value: str = self.cleaned_data.get("tiebreaks", "")
         codes = [c.strip() for c in value.split(",") if c.strip()]
@@ -252,7 +298,11 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         self._options(data)
         spec = SYSTEMS.get(data.get("pairing_system") or self.instance.pairing_system) or self.instance.system
         rounds = data.get("rounds_planned")
-        players = self.instance.entries.count() if self.instance.pk else 0
+        teams = (data.get("competitors") or self.instance.competitors) == Tournament.Competitors.TEAMS
+        if teams:
+            players = self.instance.teams.count() if self.instance.pk else 0
+        else:
+            players = self.instance.entries.count() if self.instance.pk else 0
         if spec.round_robin and rounds and players >= 2:
             table = round_count(players, double=spec.kind == "double_round_robin")
             if rounds > table:
@@ -268,7 +318,10 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         if codes and "tiebreaks" not in self.errors:
             # Checked here, not only when standings are shown, so a bad order never reaches the public pages.
             try:
-                parse_tiebreaks(codes, spec.kind)
+                if teams:  # the team codes of FIDE's reference checker (MPTS, GPTS, DE, BH, ...)
+                    parse_team_tiebreaks(codes, spec.kind)
+                else:
+                    parse_tiebreaks(codes, spec.kind)
             except StandingsError as exc:
                 self.add_error("tiebreaks", str(exc))
         return data

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.public import downloads, live, live_boards, relay, views
+from tournaments.public import downloads, live, live_boards, relay, teams, views
 
 app_name = "public"
 
@@ -21,6 +21,11 @@ urlpatterns = [
     path("<slug:slug>/round/<int:number>/boards/live/", live_boards.boards_fragment, name="round_boards_live"),
     path("<slug:slug>/game/<int:game_id>/live/", live_boards.game_fragment, name="game_live"),
     path("<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
+    path("<slug:slug>/teams/standings/", teams.team_standings, name="team_standings"),
+    path("<slug:slug>/teams/crosstable/", teams.team_crosstable, name="team_crosstable"),
+    path("<slug:slug>/teams/boards/", teams.team_boards, name="team_boards"),
+    path("<slug:slug>/teams/matches/", teams.team_matches, name="team_matches"),
+    path("<slug:slug>/teams/round/<int:number>/", teams.team_round, name="team_round"),
     path("<slug:slug>/player/<int:start_number>/", views.player, name="player"),
     path("<slug:slug>/projector/", live.projector, name="projector"),
     path("<slug:slug>/projector/live/", live.projector_fragment, name="projector_live"),

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import entries, manage, rounds
+from .views import entries, manage, rounds, teams
 
 app_name = "tournaments"
 
@@ -42,5 +42,10 @@ urlpatterns = [
         rounds.swap_colours,
         name="swap_colours",
     ),
+    path("<slug:slug>/manage/teams/", teams.teams, name="teams"),
+    path("<slug:slug>/manage/teams/<int:team_id>/", teams.team, name="team"),
+    path("<slug:slug>/manage/teams/<int:team_id>/delete/", teams.delete_team, name="delete_team"),
+    path("<slug:slug>/teams/<int:team_id>/line-up/", teams.line_up, name="line_up"),
+    path("<slug:slug>/my-team/", teams.my_team, name="my_team"),
     path("<slug:slug>/manage/tasks/<int:task_id>/", rounds.task, name="task"),
 ]

@@ -6,6 +6,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from games.permissions import captained_colour
 from games.services import User
 from tournaments.models import Board, Entry, Game, Round, Tournament
 from tournaments.services.rounds import make_games
@@ -21,7 +22,7 @@ def draft_refusal(rnd: Round) -> str | None:
 
 def games_of_board(board: Board) -> list[Game]:
     """The games ``board`` holds, in order, created on first use (``make_games``). A bye holds none."""
-    if board.is_bye or board.black_id is None:
+    if not board.is_encounter:
         return []
     games = list(board.games.select_related("white", "black").order_by("number"))
     if not games:
@@ -41,12 +42,16 @@ def game_for_board(board: Board, number: int = 1) -> Game:
 
 
 def entry_of_user(game: Game, user: User) -> Entry | None:
-    """The entry (White or Black) played by ``user`` in ``game``, or None."""
+    """The entry (White or Black) played by ``user`` in ``game``, or, in a team match, the entry of the
+    team ``user`` captains (``games.permissions.captained_colour``); None otherwise."""
     if user is None or not user.is_authenticated:
         return None
     for entry in (game.white, game.black):
         if entry is not None and entry.user_id == user.pk:
             return entry
+    colour = captained_colour(user, game)
+    if colour is not None:
+        return game.white if colour == "w" else game.black
     return None
 
 

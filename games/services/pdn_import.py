@@ -252,7 +252,7 @@ def resolve_game(tournament: Tournament, report: dict[str, Any], index: int, boa
         for item in report.get(key, []):
             if item["index"] == index and not item.get("resolved"):
                 board = Board.objects.filter(pk=board_id, round__tournament=tournament).first()
-                if board is None or board.is_bye or board.black_id is None:
+                if board is None or not board.is_encounter:
                     raise GameError(_("Choose a board with a game of this tournament."))
                 read = read_pdn(item["pdn"])
                 if not read.games:

@@ -146,7 +146,7 @@ def create_version(game: Game, **fields: Any) -> ResultSubmission:
     refusal = draft_refusal(board.round)
     if refusal:
         raise GameError(refusal)
-    if board.is_bye or board.black_id is None:
+    if not board.is_encounter:
         raise GameError(_("A bye has no game to record a result for."))
     too_long = move_text_problem(fields.get("moves", ""))
     if too_long:

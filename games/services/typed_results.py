@@ -90,7 +90,7 @@ def _enter(board: Board | None, number: int, code: str, part: str, user: User, g
     """Enter ``code`` for game ``game_number`` of the board (0: a pairing's only game, named by the board)."""
     if board is None:
         return TypedEntry(part, number, False, _("Board %(n)s: there is no such board in this round.") % {"n": number})
-    if board.is_bye or board.black_id is None:
+    if not board.is_encounter:
         return TypedEntry(part, number, False, _("Board %(n)s is a bye: it has no result to enter.") % {"n": number})
     at = {"n": number, "g": game_number, "code": code, "result": code}
     if code not in Result.values:

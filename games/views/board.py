@@ -35,7 +35,7 @@ def board_result(request: HttpRequest, slug: str, number: int, board: int) -> Ht
     )
     if b.round.is_draft:
         raise Http404("round not published")
-    game = None if b.is_bye or b.black_id is None else game_for_board(b)
+    game = None if not b.is_encounter else game_for_board(b)
     if game is not None:
         if request.user.is_authenticated and request.user.has_perm("games.submit_result", game):
             return HttpResponseRedirect(reverse("games:game", args=[game.pk]))

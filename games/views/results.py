@@ -34,6 +34,7 @@ from games.services.results import (
     request_correction,
     submit_result,
 )
+from games.services.team_results import record_no_show
 from games.services.typed_results import enter_typed_results
 from games.services.validation import check_game
 from games.views.claims import claims_context
@@ -238,8 +239,7 @@ def decide(request: HttpRequest, pk: int) -> HttpResponse:
 def forfeit_choices(game: Game) -> list[tuple[str, str, str]]:
     """The forfeits an arbiter may record, each as (code, what it means, the question asked once),
     naming the players: "Jansen wins by forfeit" rather than a bare ``+-``."""
-    names = {"white": game.board.white.player.name if game.board.white else "",
-             "black": game.board.black.player.name if game.board.black else ""}
+    names = {"white": game.white.name if game.white else "", "black": game.black.name if game.black else ""}
     return [
         (Result.WHITE_WINS_FORFEIT.value, _("%(white)s wins by forfeit") % names,
          _("%(black)s did not play: %(white)s wins by forfeit. The result is entered and confirmed at once.")
@@ -251,6 +251,28 @@ def forfeit_choices(game: Game) -> list[tuple[str, str, str]]:
          _("Neither %(white)s nor %(black)s played: both lose by forfeit. The result is entered and confirmed at "
            "once.") % names),
     ]
+
+
+@require_POST
+def team_no_show(request: HttpRequest, slug: str, number: int, board: int) -> HttpResponse:
+    """An arbiter records that a team of a match did not show (POST ``side``: ``home`` or ``away``):
+    it loses every board by forfeit (``games.services.team_results``)."""
+    tournament = tournament_for(request, slug, "games.manage_games")
+    match = get_object_or_404(Board.objects.select_related("round__tournament", "white_team", "black_team"),
+                              round__tournament=tournament, round__number=number, number=board,
+                              white_team__isnull=False)
+    team = match.white_team if request.POST.get("side") == "home" else match.black_team
+    if team is None or request.POST.get("side") not in ("home", "away"):
+        messages.error(request, _("Choose the team that did not show."))
+    else:
+        try:
+            record_no_show(match, team, request.user)
+        except GameError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("%(team)s did not show: every board is lost by forfeit.")
+                             % {"team": team.name})
+    return redirect("tournaments:round", slug=slug, number=number)
 
 
 @require_POST

@@ -289,6 +289,43 @@ def archive_run(w: World) -> dict[str, Any]:
     return {"task_id": run.pk}
 
 
+def team_cup(w: World) -> dict[str, Any]:
+    """A team event (issue 27) beside the world's tournament, with its public switches: the arbiter and
+    the chief arbiter are its arbiters, ``player`` captains team 1 (``w.extra["team"]``), ``opponent``
+    team 2; each team has two players (``w.extra["team_players"]``: team 1's)."""
+    from tournaments.models import Entry, Player, Role, Team, TeamMember, Tournament
+
+    switches = {f: getattr(w.tournament, f) for f in ("is_public", "public_pairings", "public_standings",
+                                                      "public_crosstable", "public_games", "public_players")}
+    t = Tournament.objects.create(slug="team-cup", name="Team Cup", competitors="teams", boards_per_match=2,
+                                  pairing_system="berger", rounds_planned=1, **switches)
+    Role.objects.create(user=w.users["arbiter"], tournament=t, kind="arbiter")
+    Role.objects.create(user=w.users["chief"], tournament=t, kind="chief_arbiter")
+    for n, captain in ((1, "player"), (2, "opponent")):
+        team = Team.objects.create(tournament=t, number=n, name=f"Team {n}", captain=w.users[captain])
+        players = [Entry.objects.create(tournament=t, player=Player.objects.create(name=f"T{n} P{i}"),
+                                        name=f"T{n} P{i}", start_number=2 * n + i - 2) for i in (1, 2)]
+        for i, e in enumerate(players, start=1):
+            TeamMember.objects.create(team=team, entry=e, order=i)
+        if n == 1:
+            w.extra["team"], w.extra["team_players"] = team, players
+    return {"slug": t.slug}
+
+
+def team_cup_team(w: World) -> dict[str, Any]:
+    return {**team_cup(w), "team_id": w.extra["team"].pk}
+
+
+def line_up_data(w: World) -> dict[str, Any]:
+    first, second = w.extra["team_players"]
+    return {"round": "1", "board1": str(first.pk), "board2": str(second.pk)}
+
+
+def roster_data(w: World) -> dict[str, Any]:
+    first, second = w.extra["team_players"]
+    return {"action": "roster", "player": [str(second.pk), str(first.pk)]}
+
+
 TABLE: dict[str, list[Case]] = {
     # --- site (config/urls.py) ---
     "home": [Case(none, "GET", everyone(OK))],
@@ -342,6 +379,26 @@ TABLE: dict[str, list[Case]] = {
     "public:round_boards_live": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", everyone(OK))],
     "public:game_live": [Case(lambda w: {"slug": w.tournament.slug, "game_id": w.game.pk}, "GET", everyone(OK))],
     "public:crosstable": [Case(slug, "GET", everyone(OK))],
+    # Team events (issue 27): the public team pages 404 for an individual event.
+    "public:team_standings": [Case(slug, "GET", everyone(404)), Case(team_cup, "GET", everyone(OK))],
+    "public:team_crosstable": [Case(slug, "GET", everyone(404)), Case(team_cup, "GET", everyone(OK))],
+    # A team that did not show: on the world's individual tournament there is no team match (404).
+    "games:team_no_show": [Case(lambda w: {"slug": w.tournament.slug, "number": 1, "board": 1}, "POST",
+                                only(ARBITERS, 404), lambda w: {"side": "home"}, NO_WRITE)],
+    "public:team_boards": [Case(slug, "GET", everyone(404)), Case(team_cup, "GET", everyone(OK))],
+    "public:team_matches": [Case(slug, "GET", everyone(404)), Case(team_cup, "GET", everyone(OK))],
+    "public:team_round": [Case(lambda w: {**team_cup(w), "number": 1}, "GET", everyone(404))],
+    "tournaments:teams": [Case(team_cup, "GET", only(ARBITERS)),
+                          Case(slug, "GET", only(ARBITERS, DONE)),
+                          Case(team_cup, "POST", only(ARBITERS), audit=NO_WRITE),
+                          Case(team_cup, "POST", only(ARBITERS, DONE), lambda w: {"name": "Team 3"}, AUDITED)],
+    "tournaments:delete_team": [Case(team_cup_team, "POST", only(ARBITERS, DONE), audit=AUDITED)],
+    "tournaments:team": [Case(team_cup_team, "GET", only(ARBITERS)),
+                         Case(team_cup_team, "POST", only(ARBITERS, DONE), roster_data, AUDITED)],
+    # The captain (``player``) and the arbiters hand in team 1's line-up; the other captain may not.
+    "tournaments:line_up": [Case(team_cup_team, "GET", only(("player", *ARBITERS))),
+                            Case(team_cup_team, "POST", only(("player", *ARBITERS), DONE), line_up_data, AUDITED)],
+    "tournaments:my_team": [Case(lambda w: {**team_cup(w)}, "GET", signed_in(404, player=DONE, opponent=DONE))],
     "public:player": [Case(lambda w: {"slug": w.tournament.slug, "start_number": 1}, "GET", everyone(OK))],
     "public:projector": [Case(slug, "GET", everyone(OK))],
     "public:projector_live": [Case(slug, "GET", everyone(OK))],

@@ -99,6 +99,11 @@ class Board(models.Model):
     def is_bye(self) -> bool:
         return bool(self.bye_kind)
 
+    @property
+    def is_encounter(self) -> bool:
+        """Two competitors meet (players, or teams whose boards are the games): games can be recorded."""
+        return not self.bye_kind and (self.black_id is not None or self.black_team_id is not None)
+
     def players_of_game(self, number: int) -> tuple[int | None, int | None]:
         """White's and Black's entry ids in game ``number`` of this individual pairing: the first-named
         has White in game 1; a micro-match's second game reverses the colours (``vocabulary.game_colour``)."""

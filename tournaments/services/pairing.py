@@ -34,6 +34,7 @@ from .errors import ServiceError
 from .openings import draw_openings
 from .registration import freeze_start_numbers, last_round_number
 from .rounds import board_text, engine_board, refresh_warnings, unpair_round
+from .teams import is_team_event, pair_team_round
 
 # Absence kind (or availability reason) -> the bye board written for a player who is not paired.
 # progress(percent, message), called at each step of a pairing run as a background task.
@@ -132,6 +133,9 @@ def pair_round(
     ``progress(percent, message)`` is called at each step when given (background tasks).
     """
     report: Progress = progress or (lambda pct, msg: None)
+    if is_team_event(tournament):
+        rnd, warnings = pair_team_round(actor, tournament, override=override)
+        return PairingOutcome(round=rnd, warnings=warnings)
     try:
         with transaction.atomic():
             return _pair(tournament, actor, override, report)

@@ -80,7 +80,8 @@ TOURNAMENT_FIELDS = (
     "tiebreak_rules", "draw_offer_min_move", "initial_colour", "start_number_order",
     "withdrawal_rule", "late_entry_byes", "late_entry_half_rounds", "forfeit_limit",
     "system_options", "elo_k", "is_public", "public_pairings", "public_standings", "public_crosstable",
-    "public_games", "public_players", "games_per_pairing", "pairing_score", "opening_deck", "opening_draw",
+    "public_games", "public_players", "competitors", "boards_per_match", "board_colours",
+    "games_per_pairing", "pairing_score", "opening_deck", "opening_draw",
 )  # fmt: skip
 
 
@@ -104,6 +105,9 @@ def update_tournament(actor: Actor, tournament: Tournament, changes: dict[str, A
         return tournament
     if "pairing_system" in changed and tournament.rounds.exists():
         raise ServiceError(_("The pairing system cannot change once a round has been paired."))
+    if {"competitors", "boards_per_match"} & set(changed) and tournament.rounds.exists():
+        raise ServiceError(_("Players or teams, and the boards of a team match, cannot change once a round has "
+                             "been paired."))
     if "games_per_pairing" in changed and tournament.rounds.exists():
         raise ServiceError(_("The number of games per pairing cannot change once a round has been paired."))
     before = _summary(tournament, changed)

@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.audit import Actor, record
 from tournaments.history import pairing_input, unavailable_for
-from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Tournament
+from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Team, Tournament
 from tournaments.pairing.model import ARBITER_CHANGE_REASON, PairingInput
 from tournaments.reports.cockpit import open_corrections
 from tournaments.services.relay import freeze_relay_tags
@@ -35,6 +35,7 @@ from tournaments.vocabulary import is_forfeit_loss, is_unplayed_win
 
 from .errors import ServiceError
 from .openings import draw_openings, start_of
+from .teams import is_team_event, make_team_games
 
 
 def board_text(board: Board) -> str:
@@ -49,6 +50,13 @@ def board_text(board: Board) -> str:
 def _who(entry: Entry) -> str:
     """A player as the warnings name them: ``Jansen, Piet (1)``."""
     return f"{entry.name} ({entry.start_number})"
+
+
+def _side(entry: Entry | None, team: Team | None) -> str:
+    """A pairing's competitor as a refusal names it: the player, or the team of a team match."""
+    if entry is not None:
+        return _who(entry)
+    return team.name if team is not None else "–"
 
 
 def _colour_warning(colours: list[str], new: str, who: str) -> list[str]:
@@ -353,14 +361,19 @@ def publish_round(actor: Actor, rnd: Round) -> Round:
 
     rnd = _locked_round(rnd.pk)
     _draft(rnd)
-    pairings = list(rnd.boards.filter(bye_kind="", black__isnull=False))
-    if rnd.tournament.opening_deck and any(not b.opening for b in pairings):
-        # A pairing without its opening (a board the arbiter added or changed, or a deck chosen after
-        # pairing): the round's openings are drawn now, recorded like any draw.
-        draw_openings(actor, rnd)
-        rnd.refresh_from_db()
+    if is_team_event(rnd.tournament):
+        # Each match's board games from the two line-ups (a default line-up for a team without one).
+        make_team_games(actor, rnd.tournament, list(rnd.boards.filter(bye_kind="").select_related(
+            "round", "white_team", "black_team")))
+    else:
         pairings = list(rnd.boards.filter(bye_kind="", black__isnull=False))
-    make_games(rnd.tournament, pairings)
+        if rnd.tournament.opening_deck and any(not b.opening for b in pairings):
+            # A pairing without its opening (a board the arbiter added or changed, or a deck chosen after
+            # pairing): the round's openings are drawn now, recorded like any draw.
+            draw_openings(actor, rnd)
+            rnd.refresh_from_db()
+            pairings = list(rnd.boards.filter(bye_kind="", black__isnull=False))
+        make_games(rnd.tournament, pairings)
     freeze_relay_tags(rnd)
     rnd.status = Round.Status.PUBLISHED
     rnd.published_at = timezone.now()
@@ -396,7 +409,7 @@ def unfinished_boards(rnd: Round) -> list[Board]:
     open_games = set(games.exclude(submissions__status=ResultSubmission.Status.CONFIRMED)
                      .values_list("board_id", flat=True))
     boards = rnd.boards.filter(bye_kind="").exclude(black__isnull=True, black_team__isnull=True)
-    return [b for b in boards.select_related("white", "black").order_by("number")
+    return [b for b in boards.select_related("white", "black", "white_team", "black_team").order_by("number")
             if b.pk in open_games or b.pk not in with_games]
 
 
@@ -423,8 +436,8 @@ def finish_round(actor: Actor, rnd: Round) -> Round:
                      "Round %(n)s cannot be finished: %(count)s games have no confirmed result.",
                      len(missing)) % {"n": rnd.number, "count": len(missing)},
             details=[_("Board %(b)s: %(white)s – %(black)s has no confirmed result.")
-                     % {"b": b.number, "white": _who(b.white) if b.white else "–",
-                        "black": _who(b.black) if b.black else "–"} for b in missing],
+                     % {"b": b.number, "white": _side(b.white, b.white_team), "black": _side(b.black, b.black_team)}
+                     for b in missing],
         )
     tournament = rnd.tournament
     last = rnd.number >= tournament.rounds_planned

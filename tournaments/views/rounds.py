@@ -17,12 +17,14 @@ from tournaments.models import Board, Round, TaskRun
 from tournaments.reports.mirror import mirror_status
 from tournaments.reports.reasons import BoardWhy, round_why
 from tournaments.reports.rounds import boards_with_results, micro_match_text
+from tournaments.reports.teams import round_matches
 from tournaments.services import openings as opening_service
 from tournaments.services import pairing as pairing_service
 from tournaments.services import rounds as round_service
 from tournaments.services.documents import DocumentError, board_cards
 from tournaments.services.errors import ServiceError
 from tournaments.services.site_address import base_url
+from tournaments.services.teams import is_team_event
 from tournaments.tasks import start_pairing
 
 from .common import attempt, refuse
@@ -81,6 +83,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = tournament_for(request, slug, "tournaments.manage_tournament")
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     is_draft = rnd.status == Round.Status.DRAFT
+    # A team round: its matches, each with its board games (the games exist once it is published).
+    matches = round_matches(tournament, number, published_only=False) if is_team_event(tournament) else None
     # A published or finished round shows each board's confirmed result (the read model's one query).
     boards = list(rnd.boards.select_related("white", "black").order_by("number") if is_draft
                   else boards_with_results(tournament).filter(round=rnd))
@@ -102,6 +106,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "tournament": tournament,
             "round": rnd,
             "boards": boards,
+            "matches": matches,
             "why_common": why.common,
             "is_draft": is_draft,
             "is_published": is_published,

@@ -1,0 +1,137 @@
+"""Public pages of a team event (issue 27): the team standings, the team crosstable (board points in
+each cell, teams in rank order, as Toernooimanager prints it) and each round's matches board by board.
+
+Each is a ``shared_page`` like the individual pages (rendered once per tournament version) and reads
+the event with a constant number of queries (``tournaments.reports.teams``). An individual event has
+no team pages (404).
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from tournaments.models import Tournament
+from tournaments.public.page_cache import shared_page
+from tournaments.public.views import nav_context, public_tournament
+from tournaments.reports.formatting import points_text
+from tournaments.reports.rounds import published_rounds
+from tournaments.reports.teams import board_scores, round_matches, team_of, team_tables
+from tournaments.standings import StandingsError
+from tournaments.standings.teams import team_legend
+
+
+def _team_event(request: HttpRequest, slug: str, page: str) -> Tournament:
+    t = public_tournament(request, slug, page)
+    if t.competitors != Tournament.Competitors.TEAMS:
+        raise Http404(f"{slug} is not a team event")
+    return t
+
+
+@shared_page("team_standings")
+def team_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    """Match points, board points and the tie-breaks of the event's rank order."""
+    t = _team_event(request, slug, "standings")
+    try:
+        tables = team_tables(t)
+    except StandingsError as exc:
+        return render(request, "public/error.html", {**nav_context(t, "team_standings"), "error": str(exc)})
+    s = tables.standings
+    # Match and board points have their own columns: the other codes of the rank order follow them.
+    codes = [c for c in s.tiebreaks if c not in ("MPTS", "GPTS")]
+    rows = [{
+        "rank": r.rank, "team": tables.teams.get(r.team), "name": r.name,
+        "mp": points_text(r.match_points), "bp": points_text(r.game_points),
+        "played": r.played, "won": r.won, "drawn": r.drawn, "lost": r.lost,
+        "tiebreaks": [points_text(v) if isinstance(v, int | float) else ("" if v is None else str(v))
+                      for v in (r.tiebreaks.get(c) for c in codes)],
+    } for r in s.rows]
+    return render(request, "public/team_standings.html", {
+        **nav_context(t, "team_standings"), "rows": rows, "codes": codes, "after_round": s.after_round,
+        # The pure core's names are marked for the translators (gettext_noop): translated here.
+        "legend": [(code, _(name)) for code, name, _text in team_legend(s.tiebreaks, s.kind)],
+        "boards": t.boards_per_match,
+        "title": _("Team standings – %(name)s") % {"name": t.name},
+    })
+
+
+@shared_page("team_crosstable")
+def team_crosstable(request: HttpRequest, slug: str) -> HttpResponse:
+    """Teams in rank order; the cell of two teams holds the row team's board points against the column
+    team's in their match (two in a double round robin)."""
+    t = _team_event(request, slug, "crosstable")
+    try:
+        tables = team_tables(t)
+    except StandingsError as exc:
+        return render(request, "public/error.html", {**nav_context(t, "team_crosstable"), "error": str(exc)})
+    order = [r.team for r in tables.crosstable]
+    rows = []
+    for r in tables.crosstable:
+        cells = []
+        for other in order:
+            if other == r.team:
+                cells.append({"self": True, "text": "", "result": ""})
+                continue
+            matches = r.cells.get(other, ())
+            cells.append({"self": False, "result": "".join(c.result for c in matches),
+                          "text": " ".join(f"{points_text(c.own)}–{points_text(c.other)}"
+                                           + ("F" if c.forfeited else "") for c in matches)})
+        rows.append({"rank": r.rank, "name": r.name, "cells": cells, "mp": points_text(r.match_points),
+                     "bp": points_text(r.game_points)})
+    return render(request, "public/team_crosstable.html", {
+        **nav_context(t, "team_crosstable"), "rows": rows, "columns": range(1, len(order) + 1),
+        "after_round": tables.standings.after_round,
+        "title": _("Team crosstable – %(name)s") % {"name": t.name},
+    })
+
+
+@shared_page("team_boards")
+def team_boards(request: HttpRequest, slug: str) -> HttpResponse:
+    """Each board number's players, best percentage first (the board prizes)."""
+    t = _team_event(request, slug, "standings")
+    boards = [(number, [{"s": r, "points": points_text(r.points),
+                         "pct": "" if r.percentage is None else f"{r.percentage:.0f}"} for r in rows])
+              for number, rows in board_scores(t).items()]
+    return render(request, "public/team_boards.html", {
+        **nav_context(t, "team_boards"), "boards": boards,
+        "title": _("Results by board – %(name)s") % {"name": t.name},
+    })
+
+
+@shared_page("team_matches")
+def team_matches(request: HttpRequest, slug: str) -> HttpResponse:
+    """The latest shown round's matches."""
+    t = _team_event(request, slug, "pairings")
+    latest = published_rounds(t).last()
+    return _round(request, t, latest.number if latest else None)
+
+
+@shared_page("team_round")
+def team_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A shown round's matches, each with its boards (players, colours, results)."""
+    t = _team_event(request, slug, "pairings")
+    return _round(request, t, number)
+
+
+def _round(request: HttpRequest, t: Tournament, number: int | None) -> HttpResponse:
+    rounds = list(published_rounds(t))
+    if number is not None and number not in {r.number for r in rounds}:
+        raise Http404(f"round {number} of {t.slug} is not published")
+    matches = []
+    for m in round_matches(t, number) if number is not None else []:
+        s = m.score
+        matches.append({
+            "m": m,
+            "home_points": points_text(s.home_game_points) if s else "",
+            "away_points": points_text(s.away_game_points) if s else "",
+            "home_mp": points_text(s.home_match_points) if s else "",
+            "away_mp": points_text(s.away_match_points) if s else "",
+            "boards": [{"b": b, "text": b.text} for b in m.boards],
+        })
+    captain_team = team_of(request.user.pk if request.user.is_authenticated else None, t)
+    return render(request, "public/team_round.html", {
+        **nav_context(t, "team_matches"), "rounds": rounds, "number": number, "matches": matches,
+        "captain_team": captain_team,
+        "title": (_("Round %(n)s – %(name)s") % {"n": number, "name": t.name}) if number else _("Matches"),
+    })
