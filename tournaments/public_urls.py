@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.public import downloads, live, live_boards, relay, teams, views
+from tournaments.public import downloads, event, live, live_boards, relay, teams, views
 
 app_name = "public"
 
@@ -29,6 +29,11 @@ urlpatterns = [
     path("<slug:slug>/player/<int:start_number>/", views.player, name="player"),
     path("<slug:slug>/projector/", live.projector, name="projector"),
     path("<slug:slug>/projector/live/", live.projector_fragment, name="projector_live"),
+    path("<slug:slug>/event/", event.event_page, name="event"),
+    path("<slug:slug>/event/ranking.pdf", event.event_ranking_document, name="event_ranking_pdf"),
+    path("<slug:slug>/prizes/", event.prizes, name="prizes"),
+    path("<slug:slug>/prizes/pdf/", event.prizes_pdf, name="prizes_pdf"),
+    path("<slug:slug>/ratings/", event.ratings, name="ratings"),
     path("<slug:slug>/pdf/<str:kind>/", downloads.document, name="document"),
     path("<slug:slug>/pdf/<str:kind>/<int:number>/", downloads.document, name="round_document"),
 ]

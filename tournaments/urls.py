@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import entries, manage, rounds, teams
+from .views import entries, event, manage, rounds, teams
 
 app_name = "tournaments"
 
@@ -48,4 +48,7 @@ urlpatterns = [
     path("<slug:slug>/teams/<int:team_id>/line-up/", teams.line_up, name="line_up"),
     path("<slug:slug>/my-team/", teams.my_team, name="my_team"),
     path("<slug:slug>/manage/tasks/<int:task_id>/", rounds.task, name="task"),
+    path("<slug:slug>/manage/event/", event.event, name="event"),
+    path("<slug:slug>/manage/prizes/", event.prizes, name="prizes"),
+    path("<slug:slug>/manage/federation-report/", event.federation_report, name="federation_report"),
 ]

@@ -35,10 +35,13 @@ from tournaments.models import (
     LineUpBoard,
     MirrorState,
     MirrorToken,
+    PrizeSetup,
     ProhibitedPair,
     ResultSubmission,
     Role,
     Round,
+    StageSeat,
+    StageTransition,
     TaskRun,
     Team,
     TeamMember,
@@ -129,6 +132,10 @@ NOT_ARCHIVED: dict[type[models.Model], str] = {
     AccountLinkRequest: "requests waiting for this instance's account owners (accounts are not archived)",
     MirrorToken: "a server's keys for the hall laptop's mirror (issue 30.3): never travel",
     MirrorState: "the hall laptop's record of what it sent to which server",
+    StageTransition: "the event a tournament is a stage of stays on its server (see TOURNAMENT_SKIP): so does "
+                     "how its stages were made",
+    StageSeat: "why an entry is in its stage: part of the event's transition, which stays on its server",
+    PrizeSetup: "a stage's prize settings stay on the server they were set on (not yet carried by the archive)",
 }
 
 AnyField = models.Field[Any, Any]

@@ -80,11 +80,14 @@ def test_demo_people_accounts_and_audit(seeded):
     assert len(set(Player.objects.values_list("federation", flat=True))) >= 6
     for t in Tournament.objects.all():
         assert Role.objects.filter(tournament=t, user__username="arbiter", kind="chief_arbiter").exists()
+        if t.event.slug == "nk-rapid-2026":
+            continue  # the finished event of two stages (issue 29): the demo accounts do not play it
         for username in ("pieter", "anja"):
             assert Role.objects.filter(tournament=t, user__username=username, kind="player").exists()
             assert Entry.objects.filter(tournament=t, user__username=username).exists()
     assert AuditEntry.objects.filter(action="result.enter").count() == ResultSubmission.objects.count()
-    assert AuditEntry.objects.filter(action="round.publish").count() == 14
+    # 9 (round robin) + 5 (Swiss) + 7 (the event's Swiss) + 3 x 5 (its finals A, B, C).
+    assert AuditEntry.objects.filter(action="round.publish").count() == 14 + 7 + 3 * 5
 
 
 def test_seeding_twice_changes_nothing(seeded):

@@ -235,6 +235,16 @@ def upload(name: str, data: bytes) -> Any:
     return SimpleUploadedFile(name, data)
 
 
+def transition_data(w: World) -> dict[str, Any]:
+    """Finals by rank blocks of 2 (refused: the stage is not finished)."""
+    return {"kind": "rank_blocks", "system": "berger", "group_size": "2", "short_last": "fill",
+            "snake_by": "ranking"}
+
+
+def prizes_data(w: World) -> dict[str, Any]:
+    return {"lists": "Main: 100, 50", "rule": "hort", "unit": "1", "one_prize_per_player": "on", "currency": "€"}
+
+
 def settings_data(w: World) -> dict[str, Any]:
     """The settings form as the page fills it, with another time control."""
     from tournaments.forms import TournamentSettingsForm
@@ -402,6 +412,12 @@ TABLE: dict[str, list[Case]] = {
     "public:player": [Case(lambda w: {"slug": w.tournament.slug, "start_number": 1}, "GET", everyone(OK))],
     "public:projector": [Case(slug, "GET", everyone(OK))],
     "public:projector_live": [Case(slug, "GET", everyone(OK))],
+    "public:event": [Case(slug, "GET", everyone(OK))],
+    "public:event_ranking_pdf": [Case(slug, "GET", everyone(404))],  # one stage: no ranking of an event
+    # The prize list of a stage still running: its arbiters see it, others read that it comes later.
+    "public:prizes": [Case(slug, "GET", everyone(OK))],
+    "public:prizes_pdf": [Case(slug, "GET", everyone(404))],  # no prizes set (and, for the public, not finished)
+    "public:ratings": [Case(slug, "GET", everyone(OK))],
     "public:document": [
         Case(lambda w: {"slug": w.tournament.slug, "kind": "crosstable"}, "GET", everyone(OK),
              audit=unaudited(tournaments_document=BUILT)),
@@ -645,6 +661,20 @@ TABLE: dict[str, list[Case]] = {
     ],
     "tournaments:finish_round": [Case(round_one, "POST", only(ARBITERS, DONE), audit=NO_WRITE),
                                  Case(all_results, "POST", only(ARBITERS, DONE), audit=AUDITED)],
+    "tournaments:event": [
+        Case(slug, "GET", only(ARBITERS)),
+        # Stage 1 is still running: the transition is refused with a message on the page, nothing written.
+        Case(slug, "POST", only(ARBITERS), transition_data, NO_WRITE),
+    ],
+    "tournaments:prizes": [
+        Case(slug, "GET", only(ARBITERS)),
+        Case(slug, "POST", only(ARBITERS), audit=NO_WRITE),
+        Case(slug, "POST", only(ARBITERS, DONE), prizes_data, AUDITED),
+    ],
+    "tournaments:federation_report": [
+        Case(slug, "GET", only(ARBITERS)),
+        Case(slug, "GET", only(ARBITERS), lambda w: {"download": "1"}),
+    ],
     "tournaments:task": [Case(lambda w: {"slug": w.tournament.slug, "task_id": w.extra["pair_task"].pk}, "GET",
                               only(ARBITERS))],
 }

@@ -22,6 +22,7 @@ from tournaments.models.ratings import RatingList, RatingListPlayer
 from tournaments.models.records import AuditEntry, Document, TaskRun, ThrottleCount
 from tournaments.models.results import Game, Result, ResultSubmission, ResultSubmissionQuerySet, Termination
 from tournaments.models.rounds import Board, Round
+from tournaments.models.stages import PrizeSetup, StageSeat, StageTransition
 from tournaments.models.teams import LineUp, LineUpBoard, Team, TeamMember
 
 __all__ = [
@@ -29,6 +30,9 @@ __all__ = [
     "PRIVATE_DETAILS",
     "RULE_PROFILE_CHOICES",
     "Absence",
+    "PrizeSetup",
+    "StageSeat",
+    "StageTransition",
     "AccountLinkRequest",
     "AuditEntry",
     "Board",

@@ -37,6 +37,7 @@ from tournaments.reports.rounds import (
     tournament_standings,
 )
 from tournaments.reports.standings import TournamentResults, cached_explained, tiebreak_order
+from tournaments.services.rating_changes import rating_report
 from tournaments.services.site_address import base_url
 from tournaments.standings import StandingsError
 from tournaments.text import sheet_title
@@ -284,6 +285,9 @@ def player(request: HttpRequest, slug: str, start_number: int) -> HttpResponse:
             "page": page,
             "chart": charts.score_rank_chart(page.running, page.ranks, page.field_size, max_points),
             "rating_change": rating_change_text(page.row.rating_change if page.row is not None else None),
+            # Norms met by the event's norm table (FIDE B.01, the worked example): the ratings page has the rest.
+            "norms_met": next((line.norms_met for line in rating_report(t).lines
+                               if line.start_number == entry.start_number), ()),
             "title": f"{entry.name} – {t.name}",
         },
     )

@@ -37,6 +37,7 @@ from tournaments.models import (
     ResultSubmission,
     Role,
     Round,
+    StageTransition,
     Termination,
     Tournament,
 )
@@ -103,6 +104,9 @@ ACTIONS = {
     "appoint_arbiter": gettext_lazy("appointed an arbiter"),
     "remove_arbiter": gettext_lazy("removed an arbiter"),
     "import_pdn_game": gettext_lazy("imported a game from PDN"),
+    "stage.create": gettext_lazy("made a stage of the event"),
+    "stage.transition": gettext_lazy("made the next stage of the event"),
+    "prizes.update": gettext_lazy("changed the prizes"),
     "game.moves": gettext_lazy("entered the moves of a game so far"),
     "admin.add": gettext_lazy("added a record in the admin site"),
     "admin.change": gettext_lazy("changed a record in the admin site"),
@@ -147,6 +151,14 @@ KEYS: dict[str, Promise] = {
     "role": gettext_lazy("role"),
     "revoked": gettext_lazy("revoked"),
     "pending": gettext_lazy("games still waiting (paired anyway)"),
+    "byes": gettext_lazy("bye seats"),
+    "from": gettext_lazy("made from"),
+    "transition": gettext_lazy("transition"),
+    "made": gettext_lazy("stages made"),
+    "lists": gettext_lazy("prizes"),
+    "unit": gettext_lazy("round down to (cents)"),
+    "one_prize_per_player": gettext_lazy("one prize per player"),
+    "currency": gettext_lazy("currency"),
     "team": gettext_lazy("team"),
     "team_number": gettext_lazy("team number"),
     "captain": gettext_lazy("captain"),
@@ -167,6 +179,7 @@ CHOICES: dict[str, Mapping[str, object]] = {
     "bye_kind": dict(Board.ByeKind.choices),
     "role": dict(Role.Kind.choices),
     "method": dict(Tournament.StartNumberOrder.choices),
+    "transition": dict(StageTransition.Kind.choices),
 }
 RESULT_KEYS = frozenset({"result", "confirmed_result", "requested_result"})  # shown with their code: Draw (1-1)
 # Values that are English messages of the catalog (a draw rule's name): translated as they are read.

@@ -30,19 +30,26 @@ from games.services.results import enter_result
 from tournaments.models import Absence, Board, Entry, Player, Round, Tournament
 from tournaments.ratings import logistic_expected
 from tournaments.services.pairing import pair_round
+from tournaments.services.prizes import save_prize_setup
 from tournaments.services.registration import (
     create_tournament,
     freeze_start_numbers,
     link_user,
     register_player,
+    update_player,
     update_tournament,
 )
 from tournaments.services.rounds import finish_round, publish_round
+from tournaments.services.stages import TransitionRequest, create_next_stage
 
 ROUND_ROBIN_SLUG = "utrecht-club-championship-2026"
 SWISS_SLUG = "amersfoort-autumn-open-2026"
 SWISS_ROUNDS_DONE = 4
 SWISS_ROUNDS = 7
+EVENT_SLUG = "nk-rapid-2026"
+EVENT_PLAYERS = 18  # a 7-round Swiss, then finals A, B and C of six (issue 29)
+EVENT_WOMEN = {"Sow, Aïssatou", "Köhler, Lena", "Girard, Noémie", "Wiśniewska, Zofia", "Moreau, Hélène",
+               "Петрова, Татьяна", "Brouwer, Anouk"}
 DRAW_RATE = 0.38  # roughly the share of draws between club players in international draughts
 
 
@@ -277,12 +284,49 @@ def seed_swiss(users: dict[str, User]) -> Tournament | None:
     return tournament
 
 
+def seed_event(users: dict[str, User]) -> Tournament | None:
+    """A finished event of two stages (issue 29): a 7-round Swiss of 18 players, then finals A, B and
+    C of six by rank blocks (round robins of 5 rounds), every result confirmed; prizes on the Swiss
+    (Hort system) and on final A, ratings on every stage's rating page."""
+
+    if Tournament.objects.filter(slug=EVENT_SLUG).exists():
+        return None
+    arbiter = users[ARBITER.username]
+    with transaction.atomic():
+        swiss = create_tournament(
+            arbiter, slug=EVENT_SLUG, name="NK Rapid 2026", place="Zeist", federation="NED",
+            start_date=datetime.date(2026, 6, 13), end_date=datetime.date(2026, 6, 14),
+            time_control="15 min + 5 s/move", pairing_system="dutch", rounds_planned=SWISS_ROUNDS)
+        rows = SWISS_PLAYERS[-EVENT_PLAYERS:]
+        _register(arbiter, swiss, [_player(row) for row in rows])
+        # What the prize categories look at: sex and birth year (private details, kept per entry).
+        # Demo FMJD ids (fictional, 9xxxx) so that the report to the federation can be made.
+        for entry, row in zip(Entry.objects.filter(tournament=swiss).order_by("start_number"),
+                              sorted(rows, key=lambda r: -r[4])):
+            update_player(arbiter, entry, {"sex": "f" if row[0] in EVENT_WOMEN else "m", "birth_year": row[5],
+                                           "fmjd_id": str(90000 + (entry.start_number or 0))})
+        rng = random.Random(EVENT_SLUG)
+        for _round in range(SWISS_ROUNDS):
+            _play_round(arbiter, swiss, rng, leave_open=lambda board: False)
+        swiss.refresh_from_db()
+        save_prize_setup(arbiter, swiss, lists="Open: 300, 200, 100\nDames: 50 | sex=f\nJeugd: 50 | age<=18",
+                         rule="hort", unit=100, one_prize_per_player=True, currency="€")
+        create_next_stage(arbiter, swiss, TransitionRequest(kind="rank_blocks", group_size=6))
+        for final in Tournament.objects.filter(event=swiss.event, stage=2).order_by("group"):
+            for _round in range(final.rounds_planned):
+                _play_round(arbiter, final, rng, leave_open=lambda board: False)
+            if final.group == "A":
+                save_prize_setup(arbiter, final, lists="Final A: 500, 300, 200, 100", rule="equal", unit=1,
+                                 one_prize_per_player=True, currency="€")
+    return swiss
+
+
 class Command(BaseCommand):
     help = "Load the demo tournaments and accounts (idempotent) and print the demo logins."
 
     def handle(self, *args: object, **options: object) -> None:
         users = _users()
-        for label, seed in (("round robin", seed_round_robin), ("Swiss", seed_swiss)):
+        for label, seed in (("round robin", seed_round_robin), ("Swiss", seed_swiss), ("event", seed_event)):
             tournament = seed(users)
             if tournament is None:
                 self.stdout.write(f"{label}: already there, left unchanged")

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0027_game_relay_tags'),
+        ('tournaments', '0028_event_stages_prizes'),
     ]
 
     operations = [

@@ -1,0 +1,63 @@
+"""Forms of the event pages: the next stage's transition, the prize settings, the federation report."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import PrizeSetup, StageTransition
+from tournaments.pairing.systems import SYSTEMS
+from tournaments.services.stages import MAX_GROUP_SIZE, MAX_GROUPS, TransitionRequest
+
+
+def _systems() -> list[tuple[str, str]]:
+    return [(key, gettext(spec.name)) for key, spec in SYSTEMS.items()]
+
+
+class TransitionForm(forms.Form):
+    kind = forms.ChoiceField(label=_("Transition"), choices=StageTransition.Kind.choices)
+    system = forms.ChoiceField(label=_("Pairing system of the new stage"), choices=_systems, initial="berger")
+    rounds = forms.IntegerField(label=_("Rounds (not for a round robin)"), min_value=1, max_value=99, initial=7,
+                                required=False)
+    group_size = forms.IntegerField(label=_("Players per final (rank blocks)"), min_value=2,
+                                    max_value=MAX_GROUP_SIZE, initial=8, required=False)
+    groups = forms.IntegerField(
+        label=_("Number of groups"), min_value=0, max_value=MAX_GROUPS, initial=0, required=False,
+        help_text=_("Rank blocks: how many finals (0: as many as the players fill). Snake order: how many groups."))
+    short_last = forms.ChoiceField(label=_("A short last final"), initial="fill", choices=[
+        ("fill", _("Filled with byes")), ("merge", _("Merged into the final above")), ("keep", _("Kept short"))])
+    top = forms.IntegerField(label=_("Qualifiers per group (into a final)"), min_value=1, max_value=MAX_GROUP_SIZE,
+                             initial=2, required=False)
+    seeded = forms.CharField(
+        label=_("Seeded into the final"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("One a line: the FMJD id or the name, then “|” and the reason, e.g. “Jansen, Piet | champion "
+                    "2025”. A seeded player of a group leaves the group's place to the next."))
+    snake_by = forms.ChoiceField(label=_("Snake order from"), initial="ranking", choices=[
+        ("ranking", _("The final standings of this stage")), ("rating", _("The ratings"))])
+
+    def request(self) -> TransitionRequest:
+        d = self.cleaned_data
+        return TransitionRequest(kind=d["kind"], system=d["system"], rounds=d.get("rounds") or 0,
+                                 group_size=d.get("group_size") or 0, groups=d.get("groups") or 0,
+                                 short_last=d["short_last"], top=d.get("top") or 0, snake_by=d["snake_by"],
+                                 seeded=d.get("seeded") or "")
+
+
+class PrizeSetupForm(forms.ModelForm[PrizeSetup]):
+    class Meta:
+        model = PrizeSetup
+        fields = ("lists", "rule", "unit", "one_prize_per_player", "currency")
+        widgets = {"lists": forms.Textarea(attrs={"rows": 8, "maxlength": 5000})}
+        help_texts = {
+            "lists": _("One list a line: its name, a colon, the amounts by place. After “|” who may win it: "
+                       "sex=f, age<=18, age>=60, rating<=1799, rating>=2000, club=…, federation=NED, and the "
+                       "list's own rule=place, equal or hort. Example: “Best woman: 100 | sex=f”."),
+            "unit": _("1: to the cent; 100: to whole units. What rounding leaves stays in the fund."),
+        }
+
+
+class FederationReportForm(forms.Form):
+    chief_arbiter_id = forms.CharField(label=_("Chief arbiter's FMJD id"), max_length=20, required=False)
+    announced = forms.DateField(label=_("Date announced"), required=False,
+                                widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))

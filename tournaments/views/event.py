@@ -1,0 +1,80 @@
+"""The organiser's event pages: the stages and the transition to the next one, the prize settings
+with a preview of the list, the federation report download."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from tournaments.access import tournament_for
+from tournaments.forms_event import FederationReportForm, PrizeSetupForm, TransitionForm
+from tournaments.models import PrizeSetup
+from tournaments.services.errors import ServiceError
+from tournaments.services.federation import ReportError, federation_report_zip
+from tournaments.services.prizes import prize_view, save_prize_setup
+from tournaments.services.stages import create_next_stage, event_levels, next_stage_refusal
+
+from .common import refuse
+
+
+def event(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's stages in order; from a finished stage, the next one by the transition chosen."""
+    tournament = tournament_for(request, slug, "tournaments.manage_tournament")
+    form = TransitionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            transition = create_next_stage(request.user, tournament, form.request())  # type: ignore[arg-type]
+        except ServiceError as exc:
+            refuse(request, exc)
+        else:
+            made = transition.event.stages.filter(stage=transition.target_stage).count()
+            messages.success(request, _("Stage %(n)s made: %(groups)s groups. Pair their first rounds from each "
+                                        "group's page.") % {"n": transition.target_stage, "groups": made})
+            return redirect("tournaments:event", slug=tournament.slug)
+    return render(request, "tournaments/manage/event.html", {
+        "tournament": tournament, "form": form, "levels": event_levels(tournament.event),
+        "refusal": next_stage_refusal(tournament)})
+
+
+def prizes(request: HttpRequest, slug: str) -> HttpResponse:
+    """The prize settings of the stage and the list they give on the current standings."""
+    tournament = tournament_for(request, slug, "tournaments.manage_tournament")
+    setup = PrizeSetup.objects.filter(tournament=tournament).first() or PrizeSetup(tournament=tournament)
+    form = PrizeSetupForm(request.POST or None, instance=setup)
+    if request.method == "POST" and form.is_valid():
+        try:
+            save_prize_setup(request.user, tournament, **form.cleaned_data)  # type: ignore[arg-type]
+        except ServiceError as exc:
+            refuse(request, exc)
+        else:
+            messages.success(request, _("Prizes saved."))
+            return redirect("tournaments:prizes", slug=tournament.slug)
+    view, error = None, ""
+    try:
+        view = prize_view(tournament)
+    except ServiceError as exc:
+        error = str(exc)
+    return render(request, "tournaments/manage/prizes.html",
+                  {"tournament": tournament, "form": form, "view": view, "error": error})
+
+
+def federation_report(request: HttpRequest, slug: str) -> HttpResponse:
+    """The report to the federation (ZIP: CSV and PDN), or the list of what keeps it from being made."""
+    tournament = tournament_for(request, slug, "tournaments.manage_tournament")
+    form = FederationReportForm(request.GET if "download" in request.GET else None)
+    problems: tuple[str, ...] = ()
+    if form.is_bound and form.is_valid():
+        announced = form.cleaned_data["announced"]
+        try:
+            data = federation_report_zip(tournament, form.cleaned_data["chief_arbiter_id"] or "",
+                                         announced.isoformat() if announced else "")
+        except ReportError as exc:
+            problems = exc.problems
+        else:
+            response = HttpResponse(data, content_type="application/zip")
+            response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-federation-report.zip"'
+            return response
+    return render(request, "tournaments/manage/federation_report.html",
+                  {"tournament": tournament, "form": form, "problems": problems})
