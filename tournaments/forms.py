@@ -21,6 +21,7 @@ from tournaments.pairing.systems import SYSTEMS, OptionError
 from tournaments.reports.formatting import tiebreak_words
 from tournaments.scores.berger import round_count
 from tournaments.services.csv_import import FIRST_BIRTH_YEAR, MAX_LINES, RATING_RANGE
+from tournaments.services.openings import deck_choices, deck_serves
 from tournaments.services.registration import MISSED_HALF, MISSED_ZERO, RESERVED_SLUGS, free_slug
 from tournaments.standings import REGISTRY, StandingsError, default_tiebreaks, edition_for, parse_tiebreaks
 from tournaments.standings.teams import parse_team_tiebreaks
@@ -171,6 +172,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             "draw_offer_min_move", "early_draw_scores_zero", "default_time_minutes", "initial_colour",
             "start_number_order", "withdrawal_rule", "annul_early_withdrawals", "late_entry_byes",
             "late_entry_half_rounds", "forfeit_limit", "elo_k",
+            "games_per_pairing", "pairing_score", "opening_deck", "opening_draw",
             "is_public", "public_pairings", "public_standings", "public_crosstable", "public_games", "public_players",
             "competitors", "boards_per_match", "board_colours",
         ]  # fmt: skip
@@ -199,6 +201,8 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
                         "points_forfeit_loss", "points_half_bye", "points_zero_bye", "points_full_bye", "elo_k")),
         (_("Tie-breaks"), ("tiebreak_preset", "tiebreaks", "tiebreak_rules", "playoff_places")),
         (_("Teams"), ("competitors", "boards_per_match", "board_colours")),
+        (_("Micro-matches and balloted openings"), ("games_per_pairing", "pairing_score", "opening_deck",
+                                                    "opening_draw")),
         (_("Draw rules"), ("draw_offer_min_move", "early_draw_scores_zero", "default_time_minutes")),
         (_("Publishing"), ("is_public", "public_pairings", "public_standings", "public_crosstable", "public_games",
                            "public_players")),
@@ -211,10 +215,23 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         # annuls early withdrawals (tournaments.history); round robins take no late entries (their table is fixed).
         optional_team_fields(self)
         spec = self.instance.system
-        hidden = (("late_entry_byes", "late_entry_half_rounds", "annul_early_withdrawals") if spec.round_robin
-                  else ("withdrawal_rule",))
+        hidden: tuple[str, ...] = (("late_entry_byes", "late_entry_half_rounds", "annul_early_withdrawals")
+                                   if spec.round_robin else ("withdrawal_rule",))
+        if self.instance.competitors == Tournament.Competitors.TEAMS:
+            hidden += ("games_per_pairing", "pairing_score", "opening_deck", "opening_draw")
         for name in hidden:
             self.fields.pop(name, None)
+        if "opening_deck" in self.fields:
+            # The decks of the tournament's game; another deck is refused in ``clean`` (by the posted game).
+            choices: list[tuple[str, Any]] = [("", _("None: free openings from the starting position")),
+                                              *deck_choices(self.instance.rule_profile)]
+            if self.instance.opening_deck and self.instance.opening_deck not in dict(choices):
+                choices.append((self.instance.opening_deck, self.instance.opening_deck))
+            deck = forms.ChoiceField(
+                label=_("opening deck"), required=False, choices=choices,
+                help_text=_("Each pairing's games start from an opening drawn from this deck; barred openings "
+                            "are never drawn and no opening comes again before the deck is used up."))
+            self.fields["opening_deck"] = deck
         # A named order of the registry (tournaments.standings.tiebreaks.PRESETS) fills the order below.
         by_default = ", ".join(spec.tiebreaks(spec.defaults()) or default_tiebreaks(spec.kind))
         self.fields["tiebreak_preset"] = forms.ChoiceField(
@@ -329,6 +346,11 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
                     % {"n": players, "table": table})
         if data.get("tiebreak_preset"):
             data["tiebreaks"] = self._preset()
+        deck = data.get("opening_deck") or ""
+        profile = data.get("rule_profile") or self.instance.rule_profile
+        if deck and not deck_serves(deck, profile):
+            self.add_error("opening_deck", _("The deck %(deck)s has no openings for this rule profile (%(profile)s).")
+                           % {"deck": deck, "profile": profile})
         codes = [c for c in (data.get("tiebreaks") or "").split(",") if c]
         if codes and "tiebreaks" not in self.errors:
             # Checked here, not only when standings are shown, so a bad order never reaches the public pages.

@@ -54,7 +54,16 @@ from django.db.models import Q
 
 from tournaments.models import Absence, Board, Entry, ProhibitedPair, ResultSubmission, Round, Tournament
 from tournaments.pairing.model import PairingInput, PlayerRecord
-from tournaments.vocabulary import BYE_CODES, PENDING, Colour, ResultCode, RoundRecord, marked_result_codes
+from tournaments.vocabulary import (
+    BYE_CODES,
+    PENDING,
+    Colour,
+    ResultCode,
+    RoundRecord,
+    Scoring,
+    marked_result_codes,
+    score_micro_match,
+)
 
 COUNTED_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
 
@@ -143,6 +152,31 @@ def _confirmed_results(tournament: Tournament, up_to_round: int | None) -> dict[
     return {board: (result, mark) for board, result, mark in qs.values_list("game__board_id", "result", "draw_mark")}
 
 
+def _micro_match_results(tournament: Tournament, up_to_round: int | None) -> dict[int, list[str]]:
+    """Board id -> the confirmed results of its games in game order, for the boards of a micro-match event
+    whose every game has one (a pairing waiting for a game's result is pending as a whole)."""
+    qs = ResultSubmission.objects.confirmed().for_tournament(tournament)
+    if up_to_round is not None:
+        qs = qs.filter(game__board__round__number__lte=up_to_round)
+    games: dict[int, dict[int, str]] = defaultdict(dict)
+    for board_id, number, result in qs.values_list("game__board_id", "game__number", "result"):
+        games[board_id][number] = result
+    n = tournament.games_per_pairing
+    return {b: [g[i] for i in range(1, n + 1)] for b, g in games.items() if all(i in g for i in range(1, n + 1))}
+
+
+def _micro_match_records(tournament: Tournament, rnd: int, w: int, bl: int, results: list[str],
+                         scoring: Scoring) -> tuple[RoundRecord, RoundRecord]:
+    """The two players' records of a micro-match round (``vocabulary.score_micro_match``): the outcome as
+    the code, the game points kept; an event where every game counts scores the game points."""
+    mm = score_micro_match(results, scoring)
+    by_games = tournament.pairing_score == Tournament.PairingScore.GAMES
+    return (RoundRecord(rnd, bl, "w", mm.first, game_points=mm.first_points,
+                        worth=mm.first_points if by_games else None, games=mm.first_games),
+            RoundRecord(rnd, w, "b", mm.second, game_points=mm.second_points,
+                        worth=mm.second_points if by_games else None, games=mm.second_games))
+
+
 def _excused(tournament: Tournament) -> set[tuple[int, int]]:
     """(entry id, round) of absences with notice."""
     rows = Absence.objects.filter(entry__tournament=tournament, kind=Absence.Kind.EXCUSED)
@@ -205,7 +239,9 @@ def build_history(
     scoring = tournament.scoring()
     entries = _entries(tournament)
     boards = _boards(tournament, up_to_round, include_drafts)
-    results = _confirmed_results(tournament, up_to_round)
+    micro = tournament.games_per_pairing > 1 and tournament.competitors == Tournament.Competitors.PLAYERS
+    results = {} if micro else _confirmed_results(tournament, up_to_round)
+    micro_results = _micro_match_results(tournament, up_to_round) if micro else {}
     excused_code = tournament.system.excused_absence_code
     excused = _excused(tournament) if excused_code is not None else set()
 
@@ -225,17 +261,19 @@ def build_history(
             continue
         if bl is None:
             continue
-        result = results.get(board_id)
+        result = micro_results.get(board_id) if micro else results.get(board_id)
         if result is None:
             pending.append(PendingGame(round=rnd, board=number, white=w, black=bl))
             if not pending_as_meetings:
                 continue
-            wc, bc = PENDING, PENDING
+            white_record, black_record = RoundRecord(rnd, bl, "w", PENDING), RoundRecord(rnd, w, "b", PENDING)
+        elif isinstance(result, list):
+            white_record, black_record = _micro_match_records(tournament, rnd, w, bl, result, scoring)
         else:
             wc, bc = marked_result_codes(*result)
-        white_record = RoundRecord(rnd, bl, "w", wc)
+            white_record, black_record = RoundRecord(rnd, bl, "w", wc), RoundRecord(rnd, w, "b", bc)
         records[w].append(white_record)
-        records[bl].append(RoundRecord(rnd, w, "b", bc))
+        records[bl].append(black_record)
         if white_record.played:
             played[w] += 1
             played[bl] += 1

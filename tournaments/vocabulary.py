@@ -130,6 +130,13 @@ class RoundRecord:
     opponent: int | None  # start number, None for a bye or absence
     colour: Colour | None
     result: ResultCode
+    # A micro-match (issue 28): the round is the whole pairing, ``result`` its outcome
+    # (``score_micro_match``), ``colour`` the player's colour in game 1. ``game_points``: the player's
+    # points over its games; ``worth``: what the round scores when that is not the code's worth (an event
+    # where every game counts scores the game points). None for a single game.
+    game_points: float | None = None
+    worth: float | None = None
+    games: tuple[ResultCode, ...] = ()  # a micro-match: the player's code in each game, game 1 first
 
     @property
     def played(self) -> bool:
@@ -142,7 +149,9 @@ class RoundRecord:
         return str(self.result).upper()
 
     def points(self, scoring: Scoring) -> float:
-        """What this round is worth under ``scoring``."""
+        """What this round is worth under ``scoring`` (a micro-match counted game by game: its game points)."""
+        if self.worth is not None:
+            return self.worth
         return points(self.points_code, scoring, has_opponent=self.opponent is not None)
 
 
@@ -405,6 +414,47 @@ def match_outcome(own: float, other: float) -> MatchOutcome:
     if own < other or own <= 0:
         return "L"
     return "D"
+
+
+# A micro-match's outcome as the result code of a round (the micro-match is one pairing for the engines).
+_MICRO_MATCH_CODES: dict[MatchOutcome, ResultCode] = {"W": "1", "D": "=", "L": "0"}
+_MICRO_MATCH_FORFEITS: dict[MatchOutcome, ResultCode] = {"W": "+", "D": "-", "L": "-"}
+
+
+@dataclass(frozen=True)
+class MicroMatch:
+    """A micro-match scored: the first-named player's (White in game 1) and the second's round codes and
+    game points."""
+
+    first: ResultCode
+    second: ResultCode
+    first_points: float
+    second_points: float
+    first_games: tuple[ResultCode, ...] = ()  # each game's code from the player's side, game 1 first
+    second_games: tuple[ResultCode, ...] = ()
+
+
+def score_micro_match(results: Iterable[str], scoring: Scoring) -> MicroMatch:
+    """Score a micro-match from its games' stored results (White's score first, game 1 first); the
+    first-named player has ``game_colour(n)`` in game n.
+
+    Game points are each game's points under ``scoring``, summed. The outcome is the sum's (``match_outcome``:
+    more points wins, as many draws, both on nothing lose both): ``1``/``=``/``0`` when a game was played
+    over the board, worth the event's win/draw/loss (2/1/0: the micro-match points); when no game was
+    played (forfeits only) the winner's code is ``+`` and the other's ``-`` (no meeting, no colour)."""
+    firsts: list[ResultCode] = []
+    seconds: list[ResultCode] = []
+    for n, result in enumerate(results, start=1):
+        white, black = result_codes(result)
+        own, other = (white, black) if game_colour(n) == "w" else (black, white)
+        firsts.append(own)
+        seconds.append(other)
+    first, second = sum(points(c, scoring) for c in firsts), sum(points(c, scoring) for c in seconds)
+    played = any(is_played(c, True) for c in firsts)
+    codes = _MICRO_MATCH_CODES if played else _MICRO_MATCH_FORFEITS
+    return MicroMatch(first=codes[match_outcome(first, second)], second=codes[match_outcome(second, first)],
+                      first_points=first, second_points=second, first_games=tuple(firsts),
+                      second_games=tuple(seconds))
 
 
 def match_points(outcome: MatchOutcome, played: bool, team_scoring: TeamScoring) -> float:

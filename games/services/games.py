@@ -73,7 +73,7 @@ def games_of_entry(entry: Entry, *, published_only: bool = True) -> list[Game]:
     if published_only:
         rounds = rounds.exclude(status=Round.Status.DRAFT)
     bare = list(Board.objects.filter(round__in=rounds, bye_kind="", black__isnull=False, games__isnull=True)
-                .filter(Q(white=entry) | Q(black=entry)))
+                .filter(Q(white=entry) | Q(black=entry)).select_related("round"))
     if bare:
         with transaction.atomic():
             make_games(entry.tournament, bare)

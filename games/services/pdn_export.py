@@ -10,9 +10,12 @@ identically with ``arbiter.read_pdn``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
+from typing import Literal
 
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
+from arbiter.ballots import Opening, UnknownDeck, load_deck
 from arbiter.pdn import PdnGame, PdnMove, variant_tags
 from arbiter.pdn_lexer import MOVE, tokenize
 from arbiter.pdn_writer import write_pdn
@@ -95,6 +98,29 @@ def _moves(game: Game) -> list[PdnMove]:
     return out
 
 
+def ballot_moves(game: Game) -> Opening | None:
+    """The balloted opening the game starts from when it is moves played from the start position (issue 28):
+    the export writes them as the game's first moves instead of a FEN tag. None for a game without a ballot,
+    an opening that is a set-up position (the FEN tag says where the game starts), or a game whose start
+    is not the opening's position."""
+    deck = game.board.round.opening_deck
+    if not game.opening or not deck:
+        return None
+    try:
+        opening = load_deck(deck).opening(game.opening)
+    except (UnknownDeck, KeyError):
+        return None
+    if opening.kind != "moves" or not opening.moves or game.start_fen.strip() != opening.fen.strip():
+        return None
+    return opening
+
+
+def _renumbered(moves: list[PdnMove], first_side: str) -> list[PdnMove]:
+    """Moves played in turn from the start position, numbered from 1 (the first side's move opens each)."""
+    sides: tuple[Literal["W", "B"], Literal["W", "B"]] = ("W", "B") if first_side == "W" else ("B", "W")
+    return [replace(m, number=i // 2 + 1, side=sides[i % 2]) for i, m in enumerate(moves)]
+
+
 def game_to_pdn(game: Game) -> PdnGame:
     """The game as a ``PdnGame`` with the standard tags, GameType, FEN and the confirmed result."""
     board = game.board
@@ -113,8 +139,12 @@ def game_to_pdn(game: Game) -> PdnGame:
         "Result": result,
         **variant_tags(prof),
     }
-    if game.start_fen:
+    ballot = ballot_moves(game)
+    if game.start_fen and ballot is None:
         tags["FEN"] = game.start_fen.strip().rstrip(".")
+    if game.opening:
+        # The balloted opening the game was played on (issue 28): the deck and the label.
+        tags["Ballot"] = f"{board.round.opening_deck} {game.opening}".strip()
     tags["Board"] = f"{board.number}.{game.number}" if board.white_team_id is not None else str(board.number)
     if sub is not None and sub.termination != "normal":
         tags["Termination"] = sub.termination
@@ -124,7 +154,11 @@ def game_to_pdn(game: Game) -> PdnGame:
     # No control character reaches the file: a line break in a name or a tag kept from an import
     # would start a tag or a move text of its own.
     tags = {strip_control(k): strip_control(v) for k, v in tags.items()}
-    return PdnGame(tags=tags, moves=_moves(game), result=result, variant=prof.name, variant_source="tag")
+    moves = _moves(game)
+    if ballot is not None:
+        # A ballot of moves opens the game's record: from the start position, numbered on (no FEN tag).
+        moves = _renumbered([PdnMove(text=t, number=0, side="W") for t in ballot.moves] + moves, prof.first_side)
+    return PdnGame(tags=tags, moves=moves, result=result, variant=prof.name, variant_source="tag")
 
 
 def prefetch_for_export(games: list[Game]) -> None:

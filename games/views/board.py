@@ -20,7 +20,8 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games.services.games import game_for_board
+from games.services.games import game_for_board, games_of_board
+from games.services.results import confirmed_submission
 from games.views.links import remembered_link
 from tournaments.access import LoginRequired, tournament_for
 from tournaments.models import Board, ResultSubmission
@@ -51,7 +52,10 @@ def board_result(request: HttpRequest, slug: str, number: int, board: int) -> Ht
     subs = list(game.submissions.filter(status__in=(ResultSubmission.Status.CONFIRMED,
                                                     ResultSubmission.Status.PENDING))) if game else []
     confirmed = next((s for s in subs if s.status == ResultSubmission.Status.CONFIRMED), None)
+    # A micro-match (issue 28): each game with its own colours and confirmed result.
+    micro = [(g, confirmed_submission(g)) for g in games_of_board(b)] if tournament.games_per_pairing > 1 else []
     return render(request, "games/board_result.html", {
+        "micro": micro,
         "tournament": tournament, "current": "pairings", "board": b, "game": game, "confirmed": confirmed,
         "waiting": any(s.status == ResultSubmission.Status.PENDING for s in subs),
         "title": _("Round %(n)s, board %(b)s") % {"n": number, "b": board},

@@ -153,6 +153,14 @@ def draft_round(w: World) -> dict[str, Any]:
     return round_one(w)
 
 
+def draft_round_with_deck(w: World) -> dict[str, Any]:
+    """Round 1 as a draft of a Russian tournament drawing its openings from the FMJD 64 table (issue 28)."""
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(pk=w.tournament.pk).update(rule_profile="russian", opening_deck="fmjd64")
+    return draft_round(w)
+
+
 def draft_board(w: World) -> dict[str, Any]:
     return {**draft_round(w), "board": 1}
 
@@ -639,6 +647,10 @@ TABLE: dict[str, list[Case]] = {
                                 audit=AUDITED)],
     "tournaments:round": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", only(ARBITERS))],
     "tournaments:board_cards": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", only(ARBITERS))],
+    "tournaments:ballot_sheet": [Case(round_one, "GET", only(ARBITERS))],
+    # A published round's openings are not drawn again (refused with a message); a draft's are, audited.
+    "tournaments:draw_openings": [Case(round_one, "POST", only(ARBITERS, DONE), audit=NO_WRITE),
+                                  Case(draft_round_with_deck, "POST", only(ARBITERS, DONE), audit=AUDITED)],
     "tournaments:publish": [Case(round_one, "POST", only(ARBITERS, DONE), audit=NO_WRITE),
                             Case(draft_round, "POST", only(ARBITERS, DONE), audit=AUDITED)],
     "tournaments:swap_players": [Case(round_one, "POST", only(ARBITERS, DONE), lambda w: {"first": "1", "second": "3"},

@@ -370,6 +370,13 @@ class Tournament(models.Model):
         return reverse("public:tournament", args=[self.slug])
 
     @property
+    def counts_micro_matches(self) -> bool:
+        """A micro-match event whose standings count the micro-matches (2/1/0), game points the first
+        tie-break."""
+        return (self.games_per_pairing > 1 and self.competitors == self.Competitors.PLAYERS
+                and self.pairing_score == self.PairingScore.MATCH)
+
+    @property
     def system(self) -> SystemSpec:
         """The pairing system's spec (the registry's; an unknown stored key is the Dutch system's)."""
         return SYSTEMS.get(self.pairing_system) or SYSTEMS["dutch"]

@@ -26,6 +26,11 @@ class Round(models.Model):
     # The pairing as the engine made it, board number -> {"white", "black" (start numbers or None),
     # "bye" (bye kind), "reasons"}: a board an arbiter changes back to it is the engine's again.
     engine_pairing = models.JSONField(default=dict, blank=True)
+    # The draw of the round's balloted openings (issue 28): the deck it was drawn from and the seed that
+    # reproduces it (``arbiter.ballots.draw`` with the labels of the earlier rounds); the labels are the
+    # boards' ``opening``. Empty: no draw (a tournament without a deck, or not drawn yet).
+    opening_deck = models.CharField(_("opening deck"), max_length=30, blank=True)
+    opening_seed = models.CharField(_("seed of the opening draw"), max_length=200, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -71,6 +76,8 @@ class Board(models.Model):
     reasons = models.JSONField(default=list, blank=True)
     warnings = models.JSONField(default=list, blank=True)
     overridden = models.BooleanField(_("changed by an arbiter"), default=False)
+    # The balloted opening this pairing's games start from (its label in the round's deck; issue 28).
+    opening = models.CharField(_("opening"), max_length=20, blank=True)
 
     class Meta:
         ordering = ["round", "number"]

@@ -53,11 +53,23 @@ class SheetLine:
     result: str = ""
     bye: str = ""
     url: str = ""  # the board's result page: printed as a QR code when given
+    opening: str = ""  # the balloted opening's label (issue 28)
+    game: int = 0  # a micro-match's game number (its score sheet says "board 3, game 2"); 0: the only game
+    games: str = ""  # a micro-match's game results ("2-0 · 1-1"), printed under its score
 
 
 def _cell(name: str) -> Paragraph:
     """A name in a table cell: wraps onto a second line instead of running into the next column."""
     return Paragraph(escape(name), ParagraphStyle("cell", fontName=FONT, fontSize=8.5, leading=10))
+
+
+def _result_cell(line: SheetLine) -> object:
+    """The result box: the result, or a micro-match's score with its games' results in small type below."""
+    if not line.games:
+        return line.result or ""
+    score = f"<b>{escape(line.result)}</b><br/>" if line.result else ""
+    return Paragraph(f"{score}<font size=7>{escape(line.games)}</font>",
+                     ParagraphStyle("result", fontName=FONT, fontSize=8.5, leading=9.5, alignment=1))
 
 
 def _doc(buf: io.BytesIO, header: DocumentHeader) -> SimpleDocTemplate:
@@ -82,7 +94,7 @@ def pairing_list_pdf(lines: list[SheetLine], header: DocumentHeader) -> bytes:
     byes = [x for x in lines if x.bye]
     head = [_("Bd"), _("SNo"), _("White"), _("Pts"), _("Result"), _("Pts"), _("SNo"), _("Black")]
     rows: list[list[object]] = [
-        [str(x.board), x.white_sno, _cell(x.white), x.white_points, x.result or "", x.black_points, x.black_sno,
+        [str(x.board), x.white_sno, _cell(x.white), x.white_points, _result_cell(x), x.black_points, x.black_sno,
          _cell(x.black)]
         for x in games
     ]
@@ -97,6 +109,14 @@ def pairing_list_pdf(lines: list[SheetLine], header: DocumentHeader) -> bytes:
         for row, line in zip(rows, [*games, *byes]):
             row.append(QrFlowable(line.url, QR_SIZE) if line.url else "")
         widths = [10 * mm, 10 * mm, 50 * mm, 10 * mm, 22 * mm, 10 * mm, 10 * mm, 48 * mm, QR_SIZE + 2 * mm]
+    if any(x.opening for x in games):
+        # Balloted openings (issue 28): a last column with each pairing's label; the names give up the room.
+        head.append(_("Opening"))
+        for row, line in zip(rows, [*games, *byes]):
+            row.append(line.opening)
+        widths[2] -= 9 * mm
+        widths[7] -= 9 * mm
+        widths.append(18 * mm)
     table = Table([head, *rows], colWidths=widths, repeatRows=1, hAlign="LEFT")
     style: list[tuple[Any, ...]] = [  # reportlab table commands
         ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8.5),
@@ -123,12 +143,22 @@ def pairing_list_pdf(lines: list[SheetLine], header: DocumentHeader) -> bytes:
     return buf.getvalue()
 
 
+def _board_text(line: SheetLine) -> str:
+    """The board as a score sheet names it, with a micro-match's game and the balloted opening."""
+    text = str(line.board)
+    if line.game:
+        text = _("%(board)s, game %(game)s") % {"board": text, "game": line.game}
+    if line.opening:
+        text = _("%(board)s · opening %(opening)s") % {"board": text, "opening": line.opening}
+    return text
+
+
 def _score_sheet(line: SheetLine, header: DocumentHeader, date: str) -> list[Flowable]:
     st = styles()
     facts = Table(
         [
             [_("Event"), header.event, _("Round"), header.subtitle],
-            [_("Board"), str(line.board), _("Date"), date],
+            [_("Board"), _board_text(line), _("Date"), date],
             [_("White"), f"{line.white} ({line.white_sno})", _("Black"), f"{line.black} ({line.black_sno})"],
         ],
         colWidths=[18 * mm, 75 * mm, 18 * mm, 75 * mm],

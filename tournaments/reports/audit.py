@@ -85,6 +85,7 @@ ACTIONS = {
     "lineup.default": gettext_lazy("made a line-up from the roster (none handed in)"),
     "round.pair": gettext_lazy("paired a round"),
     "round.publish": gettext_lazy("published a round"),
+    "round.draw_openings": gettext_lazy("drew the openings of a round"),
     "round.unpair": gettext_lazy("unpaired a round"),
     "round.finish": gettext_lazy("finished a round"),
     "board.swap_colours": gettext_lazy("swapped the colours of a board"),
@@ -170,6 +171,7 @@ KEYS: dict[str, Promise] = {
     "roster": gettext_lazy("roster (board order)"),
     "line_up": gettext_lazy("line-up (board order)"),
     "team_numbers": gettext_lazy("team numbers (average rating of the first players of the roster)"),
+    "openings": gettext_lazy("openings by board"),
     "typed_for": gettext_lazy("entered through the private link of"),
 }
 # Who was late when the default time was applied (``games.services.results.apply_default_time``).

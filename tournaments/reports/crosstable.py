@@ -104,9 +104,10 @@ def swiss_cell(rec: RoundRecord | None, scoring: Scoring) -> Cell:
     pts = points_text(rec.points(scoring))
     opp = rec.opponent
     if code in _PLAYED and opp is not None:
-        return Cell(f"{opp}{colour_letter(rec.colour)}{pts}{_MARKS.get(code, '')}", _PLAYED[code], opp)
+        return Cell(f"{opp}{colour_letter(rec.colour)}{pts}{_MARKS.get(code, '')}{games_text(rec, scoring)}",
+                    _PLAYED[code], opp)
     if code == "+":
-        return Cell(f"+{opp or ''}", "forfeit_win", opp)
+        return Cell(f"+{opp or ''}{games_text(rec, scoring)}", "forfeit_win", opp)
     if code == "-":
         return Cell(f"-{opp or ''}", "forfeit_loss", opp)
     if code == "U":
@@ -116,13 +117,21 @@ def swiss_cell(rec: RoundRecord | None, scoring: Scoring) -> Cell:
     return Cell(f"Z {pts}", "absent")
 
 
+def games_text(rec: RoundRecord, scoring: Scoring) -> str:
+    """A micro-match's games in a cell (issue 28): each game's points, game 1 first (`` (2+1)``); "" for a
+    single game."""
+    if not rec.games:
+        return ""
+    return " (" + "+".join(points_text(scoring.points(c)) for c in rec.games) + ")"
+
+
 def _grid_part(rec: RoundRecord, scoring: Scoring) -> str:
     code = str(rec.result).upper()
     if code == "+":
         return "+"
     if code == "-":
         return "−"
-    return points_text(rec.points(scoring)) + _MARKS.get(code, "")
+    return points_text(rec.points(scoring)) + _MARKS.get(code, "") + games_text(rec, scoring)
 
 
 def _note(entry: Entry | None) -> str:
@@ -194,7 +203,8 @@ def build_crosstable(
         rows=tuple(rows),
         tiebreaks=codes,
         legend=legend(use_grid, double, codes, scoring,
-                      marks=any(h.result in _MARKS for rec in records.values() for h in rec.history)),
+                      marks=any(h.result in _MARKS for rec in records.values() for h in rec.history),
+                      micro=any(h.games for r in records.values() for h in r.history)),
         after_round=last,
         double=double and use_grid,
     )
@@ -233,10 +243,13 @@ def _grid_cells(
     return tuple(out)
 
 
-def legend(grid: bool, double: bool, codes: tuple[str, ...], scoring: Scoring, marks: bool = False
-           ) -> tuple[str, ...]:
-    """Legend lines: the cell codes, what numbers in cells mean, and the tie-break order."""
+def legend(grid: bool, double: bool, codes: tuple[str, ...], scoring: Scoring, *, marks: bool = False,
+           micro: bool = False) -> tuple[str, ...]:
+    """Legend lines: the cell codes, what numbers in cells mean, and the tie-break order (``marks``: some
+    draws are plus- or minus-draws; ``micro``: the cells of micro-matches carry their games)."""
     lines: list[str] = []
+    if micro:
+        lines.append(_("Micro-matches: a cell ends with each game's points, game 1 first, e.g. (2+1)."))
     if grid:
         lines.append(_("Cell: the points the row's player scored against the column's player; + / − forfeit."))
         if double:

@@ -16,12 +16,14 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Tournament
 from tournaments.pairing.model import PlayerRecord
 from tournaments.reports.crosstable import Crosstable, build_crosstable
+from tournaments.reports.formatting import points_text
 from tournaments.reports.standings import (
     TournamentResults,
     cached_results,
     cached_standings,
 )
 from tournaments.standings import Standings, rank_changes
+from tournaments.vocabulary import score_micro_match
 
 
 def published_rounds(tournament: Tournament) -> QuerySet[Round]:
@@ -33,18 +35,34 @@ def boards_with_results(tournament: Tournament) -> QuerySet[Board]:
     """Boards of shown rounds with both entries, the round, the first game's id and confirmed result.
 
     ``game_id`` is the pairing's (first) game, ``confirmed_result`` the result code of its one confirmed
-    submission (None while pending).
+    submission (None while pending); a micro-match's second game is ``second_game_id`` and
+    ``second_result`` (None for a single game).
     """
 
     first = Game.objects.filter(board=OuterRef("pk"), number=1)
     confirmed = ResultSubmission.objects.confirmed().filter(game__board=OuterRef("pk"), game__number=1)
-    return (
+    qs = (
         Board.objects.filter(round__tournament=tournament)
         .exclude(round__status=Round.Status.DRAFT)
         .select_related("round", "white", "black")
         .annotate(game_id=Subquery(first.values("pk")[:1]), confirmed_result=Subquery(confirmed.values("result")[:1]))
         .order_by("round__number", "number")
     )
+    if tournament.games_per_pairing > 1:
+        second = Game.objects.filter(board=OuterRef("pk"), number=2)
+        confirmed2 = ResultSubmission.objects.confirmed().filter(game__board=OuterRef("pk"), game__number=2)
+        qs = qs.annotate(second_game_id=Subquery(second.values("pk")[:1]),
+                         second_result=Subquery(confirmed2.values("result")[:1]))
+    return qs
+
+
+def micro_match_text(results: list[str | None], tournament: Tournament) -> str:
+    """A micro-match's score from the first-named player's side, its game points summed (``3–1``); "" while
+    a game has no confirmed result (``vocabulary.score_micro_match``)."""
+    if not results or any(r is None for r in results):
+        return ""
+    mm = score_micro_match([r for r in results if r is not None], tournament.scoring())
+    return f"{points_text(mm.first_points)}–{points_text(mm.second_points)}"
 
 
 def game_url(game_id: int | None) -> str:
@@ -77,6 +95,10 @@ class BoardLine:
     result: str  # confirmed result code, "" while pending
     bye: str  # bye kind label, "" for a game
     game_url: str = ""
+    # A micro-match (issue 28): each game's confirmed result ("" while pending) with its viewer URL, in
+    # game order, and the balloted opening; ``result`` is then the micro-match score (``micro_match_text``).
+    games: list[tuple[str, str]] = field(default_factory=list)
+    opening: str = ""
 
 
 @dataclass
@@ -103,11 +125,21 @@ def round_view(tournament: Tournament, rnd: Round, results: TournamentResults | 
     """The pairing list of a shown round, with points before the round and confirmed results."""
     results = results or cached_results(tournament)
     boards = boards_with_results(tournament).filter(round=rnd)
+    micro = tournament.games_per_pairing > 1
     view = RoundView(round=rnd)
     for b in boards:
         w = b.white.start_number if b.white else None
         k = b.black.start_number if b.black else None
         game_id = b.game_id  # type: ignore[attr-defined]  # .annotate() in boards_with_results
+        first: str | None = b.confirmed_result  # type: ignore[attr-defined]  # .annotate() in boards_with_results
+        result = first or ""
+        games: list[tuple[str, str]] = []
+        if micro and not b.bye_kind:
+            second_id = b.second_game_id  # type: ignore[attr-defined]  # .annotate() in boards_with_results
+            second: str | None = b.second_result  # type: ignore[attr-defined]  # .annotate() in boards_with_results
+            result = micro_match_text([first, second], tournament)
+            games = [(r or "", game_url(g) if g is not None and tournament.public_games else "")
+                     for r, g in ((first, game_id), (second, second_id))]
         view.lines.append(
             BoardLine(
                 number=b.number,
@@ -115,9 +147,11 @@ def round_view(tournament: Tournament, rnd: Round, results: TournamentResults | 
                 black=b.black,
                 white_points=points_before(results.records.get(w), rnd.number, tournament) if w else 0.0,
                 black_points=points_before(results.records.get(k), rnd.number, tournament) if k else 0.0,
-                result=b.confirmed_result or "",  # type: ignore[attr-defined]  # .annotate() in boards_with_results
+                result=result,
                 bye=bye_label(tournament, b.bye_kind),
                 game_url=game_url(game_id) if game_id is not None and tournament.public_games else "",
+                games=games,
+                opening=b.opening,
             )
         )
     return view

@@ -77,10 +77,14 @@ def tiebreak_order(tournament: Tournament) -> tuple[str, ...]:
     kind = tournament_kind(tournament)
     if tournament.tiebreaks.strip():
         try:
-            return parse_tiebreaks(tournament.tiebreaks.split(","), kind)
+            codes = parse_tiebreaks(tournament.tiebreaks.split(","), kind)
         except StandingsError as exc:
             raise StandingsError(f"tournament {tournament.slug}, tie-break order: {exc}") from exc
-    return tournament.system.tiebreaks(system_options(tournament)) or default_tiebreaks(kind)
+    else:
+        codes = tournament.system.tiebreaks(system_options(tournament)) or default_tiebreaks(kind)
+    if tournament.counts_micro_matches and "GP" not in codes:
+        codes = ("GP", *codes)  # a micro-match event ranks ties by game points first (issue 28)
+    return codes
 
 
 def keizer_params(tournament: Tournament) -> KeizerParams:

@@ -8,6 +8,8 @@ outdated document is built first. ``rebuild_outdated`` is what the background ta
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -25,6 +27,7 @@ from tournaments.reports.rounds import round_view
 from tournaments.reports.standings import load_results, standings_for, tiebreak_order
 from tournaments.reports.why import edition_reason, edition_text
 from tournaments.services.site_address import board_url
+from tournaments.vocabulary import game_colour
 
 KINDS = ("crosstable", "pairings", "scoresheets")
 ROUND_KINDS = ("pairings", "scoresheets")
@@ -134,6 +137,8 @@ def sheet_lines(t: Tournament, rnd: Round, base_url: str = "") -> list[SheetLine
                 black_points=points_text(line.black_points) if line.black else "",
                 result=line.result,
                 bye=line.bye,
+                opening=line.opening,
+                games=" · ".join(r or "…" for r, _url in line.games),
             )
         )
     return out
@@ -155,7 +160,27 @@ def build_pdf(t: Tournament, kind: str, round_number: int | None = None, base_ur
     subtitle = _("Round %(n)s") % {"n": rnd.number}
     if kind == "pairings":
         return pairing_list_pdf(lines, header_for(t, _("Pairings, round %(n)s") % {"n": rnd.number}))
+    if t.games_per_pairing > 1:
+        lines = micro_match_sheets(lines, t.games_per_pairing)
     return score_sheets_pdf(lines, header_for(t, subtitle), date_format(rnd.date) if rnd.date else "")
+
+
+def micro_match_sheets(lines: list[SheetLine], games: int) -> list[SheetLine]:
+    """A score sheet per game of each micro-match: game n with its own colours (``vocabulary.game_colour``:
+    the first-named player White in the odd games, Black in the even ones)."""
+    out = []
+    for line in lines:
+        if line.bye:
+            out.append(line)
+            continue
+        for n in range(1, games + 1):
+            if game_colour(n) == "w":
+                out.append(replace(line, game=n))
+            else:
+                out.append(replace(line, game=n, white=line.black, white_sno=line.black_sno,
+                                   white_points=line.black_points, black=line.white, black_sno=line.white_sno,
+                                   black_points=line.white_points))
+    return out
 
 
 def _filename(t: Tournament, kind: str, round_number: int | None) -> str:

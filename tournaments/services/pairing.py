@@ -31,6 +31,7 @@ from tournaments.reports.cockpit import CorrectionRef, open_corrections
 from tournaments.vocabulary import ABSENCE_BYE_KINDS
 
 from .errors import ServiceError
+from .openings import draw_openings
 from .registration import freeze_start_numbers, last_round_number
 from .rounds import board_text, engine_board, refresh_warnings, unpair_round
 from .teams import is_team_event, pair_team_round
@@ -197,6 +198,8 @@ def _pair(tournament: Tournament, actor: Actor, override: bool, report: Progress
         after = (f"override: {len(history.pending)} pending game(s), {len(corrections)} open correction "
                  f"request(s); " + after)
     record(actor, tournament, "round.pair", rnd, after=after[:20000])
+    if tournament.opening_deck and tournament.competitors == Tournament.Competitors.PLAYERS:
+        draw_openings(actor, rnd)  # balloted openings: drawn with the pairing, printable before the round
     report(100, ngettext("Round %(n)s paired (%(w)s board with warnings)", "Round %(n)s paired (%(w)s boards with "
                          "warnings)", n_warned) % {"n": number, "w": n_warned})
     return PairingOutcome(round=rnd, warnings=tuple(result.warnings))

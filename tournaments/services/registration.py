@@ -82,6 +82,7 @@ TOURNAMENT_FIELDS = (
     "late_entry_half_rounds", "forfeit_limit",
     "system_options", "elo_k", "is_public", "public_pairings", "public_standings", "public_crosstable",
     "public_games", "public_players", "competitors", "boards_per_match", "board_colours",
+    "games_per_pairing", "pairing_score", "opening_deck", "opening_draw",
 )  # fmt: skip
 
 
@@ -108,6 +109,8 @@ def update_tournament(actor: Actor, tournament: Tournament, changes: dict[str, A
     if {"competitors", "boards_per_match"} & set(changed) and tournament.rounds.exists():
         raise ServiceError(_("Players or teams, and the boards of a team match, cannot change once a round has "
                              "been paired."))
+    if "games_per_pairing" in changed and tournament.rounds.exists():
+        raise ServiceError(_("The number of games per pairing cannot change once a round has been paired."))
     before = _summary(tournament, changed)
     for k, v in changed.items():
         setattr(tournament, k, v)

@@ -34,6 +34,7 @@ from tournaments.services.relay import freeze_relay_tags
 from tournaments.vocabulary import is_forfeit_loss, is_unplayed_win
 
 from .errors import ServiceError
+from .openings import draw_openings, start_of
 from .teams import is_team_event, make_team_games
 
 
@@ -336,13 +337,17 @@ def swap_players(actor: Actor, rnd: Round, first: int, second: int) -> list[Boar
 
 def encounter_games(tournament: Tournament, board: Board) -> list[Game]:
     """The games ``board`` holds, unsaved: an individual pairing's one game, or a micro-match's two with the
-    colours reversed (``vocabulary.game_colour``). None for a bye."""
+    colours reversed (``vocabulary.game_colour``), each starting from the pairing's balloted opening (its
+    label, and its start position in the round's deck). None for a bye."""
     if board.bye_kind or board.black_id is None:
         return []
+    deck = board.round.opening_deck
+    start = start_of(deck, board.opening) if deck and board.opening else ""
     out = []
     for number in range(1, tournament.games_per_pairing + 1):
         white, black = board.players_of_game(number)
-        out.append(Game(board=board, number=number, white_id=white, black_id=black))
+        out.append(Game(board=board, number=number, white_id=white, black_id=black, opening=board.opening,
+                        start_fen=start))
     return out
 
 
@@ -364,7 +369,14 @@ def publish_round(actor: Actor, rnd: Round) -> Round:
         make_team_games(actor, rnd.tournament, list(rnd.boards.filter(bye_kind="").select_related(
             "round", "white_team", "black_team")))
     else:
-        make_games(rnd.tournament, list(rnd.boards.filter(bye_kind="", black__isnull=False)))
+        pairings = list(rnd.boards.filter(bye_kind="", black__isnull=False))
+        if rnd.tournament.opening_deck and any(not b.opening for b in pairings):
+            # A pairing without its opening (a board the arbiter added or changed, or a deck chosen after
+            # pairing): the round's openings are drawn now, recorded like any draw.
+            draw_openings(actor, rnd)
+            rnd.refresh_from_db()
+            pairings = list(rnd.boards.filter(bye_kind="", black__isnull=False))
+        make_games(rnd.tournament, pairings)
     freeze_relay_tags(rnd)
     rnd.status = Round.Status.PUBLISHED
     rnd.published_at = timezone.now()

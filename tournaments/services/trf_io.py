@@ -63,7 +63,15 @@ from tournaments.trf import (
     write_trf,
 )
 from tournaments.trf.writer import Flavour
-from tournaments.vocabulary import Colour, absence_code, bye_kind_for_code, mark_of_codes, result_from_codes
+from tournaments.vocabulary import (
+    Colour,
+    RoundRecord,
+    absence_code,
+    bye_kind_for_code,
+    game_colour,
+    mark_of_codes,
+    result_from_codes,
+)
 
 from .registration import free_slug
 
@@ -348,6 +356,26 @@ def _in_play_comments(tournament: Tournament, rounds: tuple[int, ...], listed: b
     return tuple(out)
 
 
+MICRO_MATCH_NOTE = ("Micro-matches: each round of the event is {n} TRF rounds, one per game (round r is TRF rounds "
+                    "{n}r-{m} to {n}r), the colours reversed in every other game; a bye or absence is in the first "
+                    "of them, the others are Z. The points column sums the games; the rank is the event's "
+                    "({scoring}).")
+
+
+def _micro_match_cells(record: RoundRecord | None, games: int) -> list[TrfCell]:
+    """A micro-match round as ``games`` TRF cells: each game with the player's colour and code in it; a
+    round without games (a bye, an absence, not paired) in the first cell, Z in the others."""
+    if record is None:
+        return [TrfCell(None, None, "Z")] * games
+    if not record.games:
+        return [TrfCell(record.opponent, record.colour, record.result)] + [TrfCell(None, None, "Z")] * (games - 1)
+    out = []
+    for n, code in enumerate(record.games, start=1):
+        colour = record.colour if game_colour(n) == "w" else ("b" if record.colour == "w" else "w")
+        out.append(TrfCell(record.opponent, cast(Colour, colour), code))
+    return out
+
+
 def tournament_to_trf(tournament: Tournament, *, in_play: bool = False) -> TrfTournament:
     """The tournament as a ``TrfTournament``: the completed rounds (every game with a confirmed result,
     from round 1 on) as player records; a round in play is left out (``in_play``: listed as comments).
@@ -368,14 +396,18 @@ def tournament_to_trf(tournament: Tournament, *, in_play: bool = False) -> TrfTo
     results = TournamentResults(records={r.id: r for r in history.players}, entries=entries, rounds=n_rounds)
     rank_of = {row.start_number: row.rank for row in standings_for(tournament, results=results).rows}
     players: list[TrfPlayer] = []
+    games = tournament.games_per_pairing if tournament.competitors == Tournament.Competitors.PLAYERS else 1
     for rec in history.players:
         by_round = {r.round: r for r in rec.history}
-        cells = tuple(
-            TrfCell(by_round[r].opponent, by_round[r].colour, by_round[r].result)
-            if r in by_round
-            else TrfCell(None, None, "Z")
-            for r in range(1, n_rounds + 1)
-        )
+        if games > 1:
+            cells = tuple(c for r in range(1, n_rounds + 1) for c in _micro_match_cells(by_round.get(r), games))
+        else:
+            cells = tuple(
+                TrfCell(by_round[r].opponent, by_round[r].colour, by_round[r].result)
+                if r in by_round
+                else TrfCell(None, None, "Z")
+                for r in range(1, n_rounds + 1)
+            )
         points = sum(cell_points(c, scoring) for c in cells)
         pl = entries[rec.id]
         players.append(
@@ -408,10 +440,15 @@ def tournament_to_trf(tournament: Tournament, *, in_play: bool = False) -> TrfTo
         if None not in pair
     )
     fmt = "%Y/%m/%d"
+    comments = _in_play_comments(tournament, open_rounds, in_play)
+    if games > 1:
+        counted = ("micro-match points 2/1/0, game points first tie-break" if tournament.counts_micro_matches
+                   else "every game counts")
+        comments = (MICRO_MATCH_NOTE.format(n=games, m=games - 1, scoring=counted), *comments)
     return TrfTournament(
-        comments=_in_play_comments(tournament, open_rounds, in_play),
+        comments=comments,
         players=tuple(players),
-        total_rounds=tournament.rounds_planned,
+        total_rounds=tournament.rounds_planned * games,
         initial_colour=cast(Colour, tournament.initial_colour),  # the field's choices: "w", "b"
         scoring=scoring,
         scoring_declared=True,
@@ -438,7 +475,8 @@ def trf_export(tournament: Tournament, flavour: str = "trf26", *, line_ending: s
         raise ValueError(f"unknown TRF flavour {flavour!r}: use trf26 or trf16")
     checked = cast(Flavour, flavour)  # one of the two, checked above
     trf = tournament_to_trf(tournament, in_play=in_play)
-    rounds = len(trf.players[0].cells) if trf.players else 0
+    per_round = tournament.games_per_pairing if tournament.competitors == Tournament.Competitors.PLAYERS else 1
+    rounds = len(trf.players[0].cells) // per_round if trf.players else 0  # a micro-match round is several cells
     last = Round.objects.filter(tournament=tournament, status__in=COUNTED_ROUND_STATUSES).order_by("-number").first()
     open_rounds = tuple(range(rounds + 1, (last.number if last else 0) + 1))
     return TrfExport(text=write_trf(trf, checked, line_ending=line_ending), rounds=rounds, in_play=open_rounds,

@@ -32,6 +32,15 @@ class Entry(NamedTuple):
     played: bool  # a game over the board against a real opponent
     vur: bool  # voluntary unplayed round (art. 16)
     recorded: bool = True  # False: no record for the round (not paired: a late entry, a withdrawal)
+    # A micro-match counted by its game points (``points``): what its outcome code is worth, which
+    # rating-based figures read as the round's score. None: ``points`` is the code's worth.
+    outcome_points: float | None = None
+
+
+def score_share(e: Entry, scoring: Scoring) -> float:
+    """The round's score as a share of a win (0..1), as performance and rating change read it: a
+    micro-match counted by its game points is read by its outcome."""
+    return (e.points if e.outcome_points is None else e.outcome_points) / (scoring.win or 1.0)
 
 
 @dataclass
@@ -97,9 +106,10 @@ def build_context(inp: StandingsInput) -> Context:
                 opponent=rec.opponent,
                 colour=rec.colour,
                 code=code,
-                points=inp.scoring.points(code, has_opponent=has_opponent),
+                points=rec.worth if rec.worth is not None else inp.scoring.points(code, has_opponent=has_opponent),
                 played=played,
                 vur=is_voluntarily_unplayed(code, has_opponent),
+                outcome_points=None if rec.worth is None else inp.scoring.points(code, has_opponent=has_opponent),
             )
         row = [
             by_round.get(r) or Entry(r, None, None, "Z", zero, played=False, vur=True, recorded=False)

@@ -187,6 +187,11 @@ def explain_value(ranked: Ranked, pid: int, code: str) -> Explanation:
         return Explanation(code, value, "average" if parts else "not_applicable", parts)
     if code == "DE":
         return _direct(ranked, pid, value)
+    if code == "GP":
+        # A micro-match's game points (its games summed), another round at what it scored.
+        games = {r.round: r.game_points for r in ctx.players[pid].rounds if r.game_points is not None}
+        parts = tuple(_part(e, value=games.get(e.round, e.points)) for e in ctx.entries[pid])
+        return Explanation(code, value, "sum", parts)
     raise KeyError(code)  # every registered code is handled above
 
 

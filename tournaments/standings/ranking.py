@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from tournaments.scores.keizer import keizer_table
 from tournaments.scores.moyenne import moyenne
-from tournaments.standings.context import Context, build_context
+from tournaments.standings.context import Context, build_context, score_share
 from tournaments.standings.draughts import rro_vectors
 from tournaments.standings.model import Standings, StandingsInput, StandingsRow, TiebreakValue
 from tournaments.standings.ratings import performance_rating, rating_change
@@ -257,8 +257,7 @@ def _row(ctx: Context, pid: int, rank: int, ranked: Ranked) -> StandingsRow:
     played = [e for e in row if e.played]
     wins = sum(1 for e in played if e.code in ("1", "W"))
     draws = sum(1 for e in played if e.code in DRAW_CODES)
-    win_pts = ctx.scoring.win or 1.0
-    rated = [(ctx.players[e.opponent].rating, e.points / win_pts) for e in played if e.opponent is not None]
+    rated = [(ctx.players[e.opponent].rating, score_share(e, ctx.scoring)) for e in played if e.opponent is not None]
     rated = [(r, s) for r, s in rated if r > 0]
     performance = performance_rating(sum(s for _, s in rated), [r for r, _ in rated]) if rated else None
     change = rating_change(p.rating, rated, ctx.inp.k_factor) if rated and p.rating > 0 else None

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from tournaments.standings.context import Context, Entry, contributions
+from tournaments.standings.context import Context, Entry, contributions, score_share
 from tournaments.standings.draughts import solkoff_values
 from tournaments.standings.model import StandingsError, TiebreakValue, TournamentKind
 from tournaments.standings.ratings import average_half_up, average_rating, performance_rating
@@ -146,7 +146,7 @@ def rated_games(ctx: Context, pid: int, unrated: int | None) -> tuple[list[int],
         r = ctx.players[e.opponent].rating or unrated
         if r:
             ratings.append(r)
-            score += e.points / ctx.scoring.win if ctx.scoring.win else 0.0
+            score += score_share(e, ctx.scoring)
     return ratings, score
 
 
@@ -154,6 +154,20 @@ def rating_based_allowed(ctx: Context) -> bool:
     # C.07: rating-based tie-breaks are dropped when unrated players take part, unless the
     # regulations give unrated players a rating (``unrated_rating``).
     return ctx.inp.unrated_rating is not None or all(p.rating > 0 for p in ctx.players.values())
+
+
+def _game_points(ctx: Context) -> Values:
+    """A micro-match event's game points: each round's ``game_points`` (the points over its games), a
+    round of a single game or a bye at what it scored."""
+    out: Values = {}
+    for pid, p in ctx.players.items():
+        by_round = {r.round: r for r in p.rounds}
+        total = 0.0
+        for e in ctx.entries[pid]:
+            rec = by_round.get(e.round)
+            total += rec.game_points if rec is not None and rec.game_points is not None else e.points
+        out[pid] = total
+    return out
 
 
 def _aro(ctx: Context) -> Values:
@@ -269,6 +283,8 @@ REGISTRY: dict[str, Tiebreak] = {
             _wins,
         ),
         Tiebreak("WON", gettext_noop("Games won"), gettext_noop("Games won over the board"), _won),
+        Tiebreak("GP", gettext_noop("Game points"),
+                 gettext_noop("Game points: the points of every game of the micro-matches"), _game_points),
         Tiebreak(
             "PS",
             gettext_noop("Progressive"),

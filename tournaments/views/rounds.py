@@ -16,8 +16,9 @@ from tournaments.forms import PairForm, SwapPlayersForm
 from tournaments.models import Board, Round, TaskRun
 from tournaments.reports.mirror import mirror_status
 from tournaments.reports.reasons import BoardWhy, round_why
-from tournaments.reports.rounds import boards_with_results
+from tournaments.reports.rounds import boards_with_results, micro_match_text
 from tournaments.reports.teams import round_matches
+from tournaments.services import openings as opening_service
 from tournaments.services import pairing as pairing_service
 from tournaments.services import rounds as round_service
 from tournaments.services.documents import DocumentError, board_cards
@@ -92,8 +93,12 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     names = {e.start_number: e.name for b in boards for e in (b.white, b.black)
              if e is not None and e.start_number is not None}
     why = round_why([(b.pk, b.reasons) for b in boards], names)
+    micro = tournament.games_per_pairing > 1 and not is_draft
     for b in boards:
         b.why = why.boards.get(b.pk, BoardWhy())  # type: ignore[attr-defined]
+        if micro and not b.bye_kind:
+            games = [b.confirmed_result, b.second_result]  # type: ignore[attr-defined]  # boards_with_results
+            b.micro = {"score": micro_match_text(games, tournament), "games": games}  # type: ignore[attr-defined]
     return render(
         request,
         "tournaments/manage/round.html",
@@ -113,9 +118,35 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "can_pair": request.user.has_perm("tournaments.pair_round", tournament),
             "can_publish": request.user.has_perm("tournaments.publish", tournament),
             "site_address": base_url(request),
+            "has_openings": bool(rnd.opening_deck) or any(b.opening for b in boards),
+            "can_draw": is_draft and bool(tournament.opening_deck)
+            and request.user.has_perm("tournaments.pair_round", tournament),
             "mirrors": mirror_status(tournament),
         },
     )
+
+
+@require_POST
+def draw_openings(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Draw the openings of a draft round again (a new seed; audited)."""
+    tournament = tournament_for(request, slug, "tournaments.pair_round")
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    attempt(request, lambda: opening_service.draw_openings(request.user, rnd),
+            _("The openings of round %(n)s were drawn.") % {"n": number})
+    return redirect("tournaments:round", slug=slug, number=number)
+
+
+def ballot_sheet(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The round's ballot sheet to print: the deck, the seed and each pairing's opening (moves or set-up and
+    the position), drafts included (it is printed before the round)."""
+    tournament = tournament_for(request, slug, "tournaments.manage_tournament")
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    return render(request, "tournaments/manage/ballot_sheet.html", {
+        "tournament": tournament, "round": rnd, "rows": opening_service.ballot_rows(rnd),
+        "deck_title": opening_service.round_deck_label(rnd),
+        "can_draw": rnd.is_draft and bool(tournament.opening_deck)
+        and request.user.has_perm("tournaments.pair_round", tournament),
+    })
 
 
 @require_POST

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0028_event_stages_prizes'),
+        ('tournaments', '0029_round_opening_draw'),
     ]
 
     operations = [
