@@ -1,7 +1,9 @@
 """Demo data: a finished 10-player round robin, a 30-player Swiss in progress, and one finished
 tournament of each draughts Swiss system (issue 26): an FMJD open on Solkoff (with an early draw scored
 0-0 and a default time applied), a Swiss on rating (with a plus-draw), a 9-player club evening on
-resistance points and a Moyenne competition.
+resistance points and a Moyenne competition; a finished event of two stages (issue 29); and micro-matches
+from balloted openings (issue 28): a finished Russian draughts round robin of six on the FMJD drawing
+table for 64, and an English checkers Swiss in progress on the three-move deck.
 
 ``python manage.py seed_demo`` is idempotent: a tournament whose short name already exists is
 left alone, accounts that exist keep their passwords, so running it twice changes nothing.
@@ -386,12 +388,105 @@ def seed_event(users: dict[str, User]) -> Tournament | None:
     return swiss
 
 
+MICRO_RR_SLUG = "moscow-micro-match-2026"
+MICRO_SWISS_SLUG = "english-checkers-open-2026"
+MICRO_SWISS_ROUNDS_DONE = 2
+# name, title, federation, club, rating, birth year
+MICRO_RR_PLAYERS: tuple[PlayerRow, ...] = (
+    ("Соколов, Андрей", "GMI", "RUS", "ШШК Москва", 2395, 1985),
+    ("Кузнецова, Елена", "MIF", "RUS", "ШШК Москва", 2210, 1996),
+    ("Lebedev, Ivan", "MI", "RUS", "Saint Petersburg", 2288, 1990),
+    ("Orlova, Maria", "MF", "RUS", "Kazan", 2150, 2001),
+    ("Petrov, Oleg", "", "RUS", "Kazan", 2075, 1979),
+    ("Volkov, Dmitri", "MF", "BLR", "Minsk", 2130, 1988),
+)
+MICRO_SWISS_PLAYERS: tuple[PlayerRow, ...] = (
+    ("Morgan, Alan", "", "ENG", "Bristol DC", 2150, 1970),
+    ("Hughes, Gareth", "", "WLS", "Cardiff DC", 2080, 1983),
+    ("Campbell, Fiona", "", "SCO", "Glasgow DC", 1990, 1992),
+    ("Walker, Tom", "", "ENG", "Leeds DC", 1925, 1967),
+    ("O'Brien, Sean", "", "IRL", "Dublin DC", 1900, 1989),
+    ("Patel, Ravi", "", "ENG", "London DC", 1870, 2003),
+    ("Taylor, Jane", "", "ENG", "Bristol DC", 1820, 1998),
+    ("Evans, Rhys", "", "WLS", "Swansea DC", 1790, 2006),
+    ("Robertson, Ian", "", "SCO", "Edinburgh DC", 1755, 1959),
+    ("Clarke, Ann", "", "ENG", "Leeds DC", 1700, 2009),
+)
+
+
+def _register_with_accounts(arbiter: User, tournament: Tournament, users: dict[str, User],
+                            rows: Iterable[PlayerRow]) -> None:
+    """The demo accounts' players and ``rows``, registered; the accounts linked (they play every demo)."""
+    accounts = {_player(ACCOUNT_PLAYERS[u]).pk: users[u] for u in (PLAYER_ONE.username, PLAYER_TWO.username)}
+    players = [Player.objects.get(pk=pk) for pk in accounts]
+    _register(arbiter, tournament, players + [_player(row) for row in rows], accounts)
+
+
+def _play_micro_round(arbiter: User, tournament: Tournament, rng: random.Random, *, open_boards: int = 0) -> Round:
+    """Pair (the openings are drawn with it) and publish the next round of a micro-match event, then
+    confirm both games of every pairing but the last ``open_boards``; a complete round is finished."""
+    outcome = pair_round(tournament, arbiter)
+    rnd = publish_round(arbiter, outcome.round)
+    boards = list(rnd.boards.filter(bye_kind="", black__isnull=False).order_by("number"))
+    keep = len(boards) - open_boards
+    for board in boards[:keep]:
+        for game in board.games.select_related("white", "black").order_by("number"):
+            enter_result(game, _result_for(rng, cast(Entry, game.white), cast(Entry, game.black)), arbiter)
+    if not open_boards:
+        rnd = finish_round(arbiter, rnd)
+    return rnd
+
+
+def seed_micro_round_robin(users: dict[str, User]) -> Tournament | None:
+    """Issue 28: a finished Russian draughts micro-match round robin of six, one opening per round drawn
+    from the FMJD drawing table for 64, the micro-match scoring 2/1/0 with game points first tie-break."""
+    if Tournament.objects.filter(slug=MICRO_RR_SLUG).exists():
+        return None
+    arbiter = users[ARBITER.username]
+    with transaction.atomic():
+        tournament = create_tournament(
+            arbiter, slug=MICRO_RR_SLUG, name="Moscow Micro-Match Cup 2026", place="Moscow", federation="RUS",
+            start_date=datetime.date(2026, 10, 10), end_date=datetime.date(2026, 10, 12),
+            time_control="15 min + 5 s/move", pairing_system="berger", rounds_planned=5, rule_profile="russian",
+            games_per_pairing=2, pairing_score=Tournament.PairingScore.MATCH, opening_deck="fmjd64",
+            opening_draw=Tournament.OpeningDraw.ROUND)
+        _register_with_accounts(arbiter, tournament, users, MICRO_RR_PLAYERS[:4])
+        rng = random.Random(MICRO_RR_SLUG)
+        for _round in range(5):
+            _play_micro_round(arbiter, tournament, rng)
+        update_tournament(arbiter, tournament, {"status": Tournament.Status.FINISHED})
+    return tournament
+
+
+def seed_micro_swiss(users: dict[str, User]) -> Tournament | None:
+    """Issue 28: an English checkers Swiss in progress, each pairing a micro-match on its own opening drawn
+    from the three-move deck (barred ballots never drawn); round 3 published with two pairings to play."""
+    if Tournament.objects.filter(slug=MICRO_SWISS_SLUG).exists():
+        return None
+    arbiter = users[ARBITER.username]
+    with transaction.atomic():
+        tournament = create_tournament(
+            arbiter, slug=MICRO_SWISS_SLUG, name="English Checkers Open 2026", place="Bristol", federation="ENG",
+            start_date=datetime.date(2026, 11, 21), end_date=datetime.date(2026, 11, 29),
+            time_control="60 min", pairing_system="dutch", rounds_planned=5, rule_profile="english",
+            games_per_pairing=2, pairing_score=Tournament.PairingScore.GAMES, opening_deck="english-3move",
+            opening_draw=Tournament.OpeningDraw.PAIRING)
+        _register_with_accounts(arbiter, tournament, users, MICRO_SWISS_PLAYERS[:8])
+        rng = random.Random(MICRO_SWISS_SLUG)
+        for _round in range(MICRO_SWISS_ROUNDS_DONE):
+            _play_micro_round(arbiter, tournament, rng)
+        _play_micro_round(arbiter, tournament, rng, open_boards=2)
+    return tournament
+
+
 class Command(BaseCommand):
     help = "Load the demo tournaments and accounts (idempotent) and print the demo logins."
 
     def handle(self, *args: object, **options: object) -> None:
         users = _users()
-        for label, seed in (("round robin", seed_round_robin), ("Swiss", seed_swiss), ("event", seed_event)):
+        for label, seed in (("round robin", seed_round_robin), ("Swiss", seed_swiss), ("event", seed_event),
+                            ("micro-match round robin", seed_micro_round_robin),
+                            ("micro-match Swiss", seed_micro_swiss)):
             tournament = seed(users)
             if tournament is None:
                 self.stdout.write(f"{label}: already there, left unchanged")
