@@ -69,7 +69,7 @@ def make_document(players: int, rounds: int, audit: int, *, limits: bool = False
         submissions.append({"game": [rnd, number], "version": 1, "result": "2-0", "moves": moves,
                             "termination": "normal", "status": "confirmed", "submitted_by": None,
                             "confirmed_by": None, "confirmed_at": _stamp(n), "created_at": _stamp(n)})
-    audit_rows = [{"action": "result.enter", "actor": f"arbiter{i % 5}", "object_type": "tournaments.Game",
+    audit_rows = [{"action": "result.enter", "actor": f"arbiter{i % 5}", "object_type": "games.Game",
                    "object_id": str(i), "object_repr": f"Game {i}", "before": "", "after": f"result=2-0 #{i}",
                    "created_at": _stamp(i)} for i in range(audit)]
     doc: dict[str, Any] = {

@@ -47,8 +47,9 @@ def main() -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    from games.models import Game, ResultSubmission
     from tournaments.history import build_history, pairing_input
-    from tournaments.models import Entry, Game, Player, ResultSubmission
+    from tournaments.models import Entry, Player
     from tournaments.services.pairing import engine_for, pair_round
     from tournaments.services.registration import create_tournament, freeze_start_numbers
     from tournaments.services.rounds import publish_round

@@ -52,7 +52,8 @@ def main() -> None:
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from tournaments.models import Entry, Game, Player, ResultSubmission, Tournament
+    from games.models import Game, ResultSubmission
+    from tournaments.models import Entry, Player, Tournament
     from tournaments.reports.teams import team_tables
     from tournaments.services import teams as team_service
     from tournaments.services.pairing import pair_round

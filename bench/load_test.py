@@ -230,7 +230,7 @@ def wait_for_rebuild(seeded: Seeded, since: datetime.datetime, timeout: float = 
 
 def report(a: argparse.Namespace, stats: clients.Stats, seeded: Seeded, elapsed: float,
            worker: subprocess.Popen[bytes], since: datetime.datetime, renders: tuple[int, int]) -> int:
-    from tournaments.models import ResultSubmission
+    from games.models import ResultSubmission
 
     stored = ResultSubmission.objects.filter(submitted_by_id__in=seeded.player_user_ids).count()
     accepted = stats.counts["submissions_accepted"]

@@ -9,9 +9,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.board_svg import render_board
+from games.models import Game
 from games.services.live_view import GAME_CELL, POLL_LIMIT, POLL_SECONDS, live_game
 from games.services.validation import MoveCheck, check_game
-from tournaments.models import Game
 
 
 def board_context(game: Game, chk: MoveCheck, ply: int | None, *, post_url: str | None = None,

@@ -14,9 +14,10 @@ from pathlib import Path
 from django.db import transaction
 
 from arbiter.pdn import PdnGame, read_pdn
+from games.models import Game, ResultSubmission
 from games.services.pdn_import import movetext
 from games.services.validation import validate_game
-from tournaments.models import Game, ResultSubmission, Tournament
+from tournaments.models import Tournament
 
 DEMO_FILE = Path(__file__).with_name("demo_games.pdn")
 

@@ -8,9 +8,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.draw_rules import CLAIM_RULES, RULE_LABELS
-from games.models import IrregularityRuling
+from games.models import IrregularityRuling, Result, Termination
 from games.services.results import FORFEIT_RESULTS, PLAYER_RESULTS, PLAYER_TERMINATIONS
-from tournaments.models import Result, Termination
 from tournaments.vocabulary import MAX_MOVE_TEXT
 
 

@@ -18,7 +18,7 @@ from tournaments.permissions import is_arbiter, is_mirrored, predicate
 from tournaments.vocabulary import Colour, board_colour
 
 if TYPE_CHECKING:
-    from tournaments.models import Game
+    from games.models import Game
 
 
 def _game_tournament(game: Game) -> Tournament:

@@ -3,7 +3,8 @@ the services do (``tournaments.audit.record`` bumps the version of the tournamen
 
 from __future__ import annotations
 
-from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Tournament
+from games.models import Game, ResultSubmission
+from tournaments.models import Board, Entry, Round, Tournament
 from tournaments.versioning import bump
 
 

@@ -52,7 +52,8 @@ from typing import NamedTuple, cast
 
 from django.db.models import Q
 
-from tournaments.models import Absence, Board, Entry, ProhibitedPair, ResultSubmission, Round, Tournament
+from games.models import ResultSubmission
+from tournaments.models import Absence, Board, Entry, ProhibitedPair, Round, Tournament
 from tournaments.pairing.model import PairingInput, PlayerRecord
 from tournaments.vocabulary import (
     BYE_CODES,

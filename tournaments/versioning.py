@@ -27,7 +27,8 @@ from django.db import transaction
 from django.db.models import F
 from django.dispatch import Signal
 
-from tournaments.models import Game, Tournament
+from games.models import Game
+from tournaments.models import Tournament
 
 # Sent after commit with ``tournament_id``.
 tournament_changed = Signal()

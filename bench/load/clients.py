@@ -279,7 +279,7 @@ def arbiter_loop(stats: Stats, port: int, slug: str, session: str, player_ids: l
     """Confirm a pending player submission every ``every`` seconds (results then reach the standings)."""
     from django.db import connection
 
-    from tournaments.models import ResultSubmission
+    from games.models import ResultSubmission
 
     client = Http(port, session)
     overview = f"/g/t/{slug}/results/"

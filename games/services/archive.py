@@ -60,21 +60,11 @@ from django.db import DatabaseError, IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import TournamentImport
+from games.models import Game, ResultSubmission, TournamentImport
 from games.services import User
 from games.services.pdn_export import export_games, tournament_games
 from tournaments.audit import record
-from tournaments.models import (
-    ENTRY_DETAILS,
-    AuditEntry,
-    Board,
-    Entry,
-    Game,
-    Player,
-    ResultSubmission,
-    Role,
-    Tournament,
-)
+from tournaments.models import ENTRY_DETAILS, AuditEntry, Board, Entry, Player, Role, Tournament
 from tournaments.permissions import is_chief_arbiter
 from tournaments.versioning import bump, quiet_bumps
 

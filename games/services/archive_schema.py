@@ -21,7 +21,15 @@ from django.contrib.auth.models import User as Account
 from django.contrib.contenttypes.fields import GenericForeignKey
 from django.db import models
 
-from games.models import CorrectionRequest, DrawClaim, IrregularityRuling, SubmissionLink, TournamentImport
+from games.models import (
+    CorrectionRequest,
+    DrawClaim,
+    Game,
+    IrregularityRuling,
+    ResultSubmission,
+    SubmissionLink,
+    TournamentImport,
+)
 from tournaments.models import (
     PRIVATE_DETAILS,
     Absence,
@@ -30,14 +38,12 @@ from tournaments.models import (
     Board,
     Document,
     Entry,
-    Game,
     LineUp,
     LineUpBoard,
     MirrorState,
     MirrorToken,
     PrizeSetup,
     ProhibitedPair,
-    ResultSubmission,
     Role,
     Round,
     StageSeat,

@@ -23,7 +23,7 @@ from arbiter import ValidationReport
 from arbiter.claims import ClaimError, rule_on_claim
 from arbiter.draws import AGREEMENT, ALL_RULES
 from games.draw_rules import RULE_NAMES
-from games.models import DrawClaim, SubmissionLink
+from games.models import DrawClaim, Game, Result, ResultSubmission, SubmissionLink, Termination
 from games.permissions import is_game_arbiter, is_game_player, round_is_published
 from games.services import GameError, User
 from games.services.games import entry_of_user, side_of_entry
@@ -38,7 +38,7 @@ from games.services.results import (
 )
 from games.services.validation import check_game, translate_message
 from tournaments.audit import record
-from tournaments.models import Entry, Game, Result, ResultSubmission, Termination
+from tournaments.models import Entry
 
 
 def claim_draw(

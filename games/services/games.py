@@ -6,9 +6,10 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from games.models import Game
 from games.permissions import captained_colour
 from games.services import User
-from tournaments.models import Board, Entry, Game, Round, Tournament
+from tournaments.models import Board, Entry, Round, Tournament
 from tournaments.services.rounds import make_games
 
 

@@ -17,14 +17,13 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.models import SubmissionLink
+from games.models import Game, SubmissionLink
 from games.permissions import is_game_arbiter
 from games.services import GameError, User
 from games.services.games import draft_refusal, side_of_entry
 from games.services.results import players_locked_out
 from games.services.validation import MoveCheck, check_game, move_text_problem, validate_game
 from tournaments.audit import record
-from tournaments.models import Game
 from tournaments.permissions import is_mirrored
 from tournaments.versioning import game_moved
 

@@ -10,9 +10,10 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 from games.board_svg import render_board
+from games.models import Game
 from games.services.pdn_export import pdn_result, prefetch_for_export, round_games
 from games.services.validation import check_game
-from tournaments.models import Game, Round
+from tournaments.models import Round
 
 SMALL_CELL = 16  # pixels per square of a live boards diagram (scaled by CSS)
 GAME_CELL = 40  # pixels per square of the board of the live game page

@@ -27,11 +27,12 @@ from django.db.models import Count, Max, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.models import Game
 from games.services import GameError, User
 from games.services.archive import ArchiveDocument, ArchiveError, archive_uid, export_archive, import_archive
 from tournaments import throttle
 from tournaments.audit import record
-from tournaments.models import AuditEntry, Game, MirrorState, MirrorToken, Tournament
+from tournaments.models import AuditEntry, MirrorState, MirrorToken, Tournament
 from tournaments.models.mirror import new_mirror_token, token_digest
 from tournaments.permissions import is_chief_arbiter
 

@@ -21,9 +21,10 @@ from arbiter.pdn_lexer import MOVE, tokenize
 from arbiter.pdn_writer import write_pdn
 from arbiter.profiles import get_profile
 from arbiter.results import result_text
+from games.models import Game, ResultSubmission
 from games.services.games import profile_name
 from games.services.validation import check_game
-from tournaments.models import Board, Game, ResultSubmission, Round, Tournament
+from tournaments.models import Board, Round, Tournament
 from tournaments.reports.relay import identity_tags
 from tournaments.services.rounds import encounter_games
 from tournaments.text import strip_control

@@ -28,6 +28,7 @@ from arbiter.fen import FenError, parse_fen
 from arbiter.pdn import PdnError, PdnGame, iter_pdn, read_pdn
 from arbiter.pdn_writer import write_game
 from arbiter.profiles import UnknownVariant
+from games.models import Game, ResultSubmission, Termination
 from games.permissions import is_game_player
 from games.services import GameError, User
 from games.services.games import draft_refusal, entry_of_user, game_for_board
@@ -35,7 +36,7 @@ from games.services.matching import match_board
 from games.services.results import confirm_version, create_version
 from games.services.validation import move_text_problem, translate_message, validate_game
 from tournaments.audit import record
-from tournaments.models import Board, Game, ResultSubmission, Round, Termination, Tournament
+from tournaments.models import Board, Round, Tournament
 from tournaments.versioning import game_moved
 from tournaments.vocabulary import PDN_RESULTS
 

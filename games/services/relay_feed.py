@@ -28,8 +28,9 @@ from django.db.models import Count, Max, Sum
 
 from arbiter.pdn import PdnGame
 from arbiter.pdn_writer import write_game
+from games.models import Game
 from games.services.pdn_export import game_to_pdn, prefetch_for_export, round_games
-from tournaments.models import Game, Round, Tournament
+from tournaments.models import Round, Tournament
 from tournaments.reports.relay import relay_identity
 from tournaments.reports.rounds import published_rounds
 

@@ -30,13 +30,13 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import CorrectionRequest, SubmissionLink
+from games.models import CorrectionRequest, DrawMark, Game, Result, ResultSubmission, SubmissionLink, Termination
 from games.permissions import is_game_arbiter
 from games.services import GameError, User
 from games.services.games import draft_refusal, entry_of_user, side_of_entry
 from games.services.validation import agreement_refusal, has_moves, move_text_problem, validate_game
 from tournaments.audit import record
-from tournaments.models import DrawMark, Entry, Game, Result, ResultSubmission, Round, Termination, Tournament
+from tournaments.models import Entry, Round, Tournament
 from tournaments.versioning import game_moved
 from tournaments.vocabulary import submissions_disagree
 

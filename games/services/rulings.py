@@ -14,13 +14,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from arbiter.validator import Ruling
-from games.models import IrregularityRuling
+from games.models import Game, IrregularityRuling
 from games.permissions import is_game_arbiter
 from games.services import GameError, User
 from games.services.games import profile_name
 from games.services.validation import Decision, check_moves, rulings_of, translate_message, validate_game
 from tournaments.audit import record
-from tournaments.models import Game
 from tournaments.versioning import game_moved
 
 

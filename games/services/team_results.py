@@ -14,9 +14,10 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games.models import ResultSubmission
 from games.services import GameError, User
 from games.services.results import record_forfeit
-from tournaments.models import Board, ResultSubmission, Team
+from tournaments.models import Board, Team
 from tournaments.vocabulary import BLACK_WINS_FORFEIT, WHITE_WINS_FORFEIT, board_colour
 
 

@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from arbiter.pdn_types import normalise_result
+from games.models import Result
 from games.services import GameError, User
 from games.services.games import game_for_board
 from games.services.results import confirmed_submission, enter_result
-from tournaments.models import Board, Result, Round
+from tournaments.models import Board, Round
 from tournaments.vocabulary import TYPED_SPELLINGS
 
 MAX_ENTRIES = 200  # entries per form: more boards than any round has

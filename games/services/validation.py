@@ -25,9 +25,8 @@ from arbiter.pdn_lexer import ERROR, MOVE, NUMBER, RESULT, LineIndex, tokenize
 from arbiter.profiles import UnknownVariant
 from arbiter.validator import GameInputError, GameRecord, Ruling, ValidationReport, validate
 from games.draw_rules import rule_label
-from games.models import IrregularityRuling
+from games.models import Game, IrregularityRuling
 from games.services.games import profile_name
-from tournaments.models import Game
 from tournaments.vocabulary import MAX_MOVE_TEXT
 
 log = logging.getLogger(__name__)

@@ -20,11 +20,12 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from games.models import ResultSubmission
 from games.services.games import game_for_board, games_of_board
 from games.services.results import confirmed_submission
 from games.views.links import remembered_link
 from tournaments.access import LoginRequired, tournament_for
-from tournaments.models import Board, ResultSubmission
+from tournaments.models import Board
 
 
 def board_result(request: HttpRequest, slug: str, number: int, board: int) -> HttpResponse:

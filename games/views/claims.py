@@ -14,13 +14,12 @@ from django.views.decorators.http import require_POST
 
 from games.draw_rules import rule_label
 from games.forms import ClaimForm, ClaimRulingForm, RulingForm
-from games.models import DrawClaim, SubmissionLink
+from games.models import DrawClaim, Game, SubmissionLink
 from games.services import GameError, User
 from games.services.claims import claim_draw, claim_position, claim_text, rule_on_draw_claim
 from games.services.rulings import rule_irregularity
 from games.views.common import back, form_errors, game_for
 from tournaments.access import require
-from tournaments.models import Game
 
 
 def claims_context(game: Game) -> list[tuple[DrawClaim, str, str, str]]:

@@ -8,8 +8,8 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from games.models import Game, ResultSubmission
 from tournaments.access import require
-from tournaments.models import Game, ResultSubmission
 
 
 def game_for(request: HttpRequest, game_id: int, perm: str | None) -> Game:

@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games.forms import ClaimForm, CorrectionForm, ResultForm
-from games.models import SubmissionLink
+from games.models import Game, ResultSubmission, SubmissionLink
 from games.services import GameError
 from games.services.games import games_of_entry, side_of_entry
 from games.services.links import (
@@ -36,7 +36,7 @@ from games.views.moves import check_response, entry_context, posted_board_respon
 from games.views.results import game_card, sent_message
 from tournaments import throttle
 from tournaments.access import tournament_for
-from tournaments.models import Entry, Game, ResultSubmission, Tournament
+from tournaments.models import Entry, Tournament
 from tournaments.services.site_address import base_url, link_url
 from tournaments.throttle import client_address
 

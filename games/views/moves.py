@@ -16,13 +16,13 @@ from django.views.decorators.http import require_POST
 
 from arbiter.notation import example_moves
 from games.board_context import board_context
-from games.models import SubmissionLink
+from games.models import Game, ResultSubmission, SubmissionLink
 from games.services import GameError, User
 from games.services.games import entry_of_user, profile_name, side_of_entry
 from games.services.live_moves import save_moves
 from games.services.validation import MoveCheck, check_game
 from games.views.common import back, game_for, may_view, parse_ply
-from tournaments.models import Entry, Game, ResultSubmission
+from tournaments.models import Entry
 from tournaments.vocabulary import MAX_MOVE_TEXT
 
 

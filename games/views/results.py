@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.forms import ArbiterResultForm, ClaimForm, CorrectionForm, DecisionForm, ForfeitForm, ResultForm, RulingForm
-from games.models import CorrectionRequest, SubmissionLink
+from games.models import CorrectionRequest, DrawMark, Game, Result, ResultSubmission, SubmissionLink
 from games.permissions import is_game_arbiter
 from games.services import GameError, User
 from games.services.games import entries_of_user, entry_of_user, games_of_board, games_of_entry
@@ -44,7 +44,7 @@ from games.views.claims import claims_context
 from games.views.common import back, form_errors, game_for, submission_for, whole_number
 from games.views.moves import entry_context
 from tournaments.access import require, tournament_for
-from tournaments.models import Board, DrawMark, Entry, Game, Result, ResultSubmission, Round
+from tournaments.models import Board, Entry, Round
 from tournaments.permissions import is_arbiter
 
 

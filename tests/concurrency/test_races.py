@@ -24,9 +24,10 @@ def _game_of_board(board):
 @pytest.mark.django_db(transaction=True)
 def test_two_confirmations_of_different_submissions_for_one_game_leave_exactly_one_confirmed(
         published_round, player, opponent, arbiter, make_user):
+    from games.models import ResultSubmission
     from games.services import GameError
     from games.services.results import confirm_submission, submit_result
-    from tournaments.models import Board, ResultSubmission
+    from tournaments.models import Board
 
     board = published_round.boards.get(number=1)
     for attempt in range(REPEAT):
@@ -97,9 +98,10 @@ def test_two_arbiters_pairing_the_same_round_at_once_make_one_round(published_ro
 @pytest.mark.django_db(transaction=True)
 def test_a_result_arriving_while_the_next_round_is_paired_is_never_lost(published_round, chief_arbiter, player,
                                                                         opponent, tournament):
+    from games.models import ResultSubmission
     from games.services import GameError
     from games.services.results import confirm_submission, enter_result, submit_result
-    from tournaments.models import ResultSubmission, Round, Tournament
+    from tournaments.models import Round, Tournament
     from tournaments.services.errors import ServiceError
     from tournaments.services.pairing import pair_round
     from tournaments.services.rounds import unpair_round
@@ -155,10 +157,10 @@ def test_publishing_and_unpairing_the_same_draft_at_once_do_not_crash(published_
 @pytest.mark.django_db(transaction=True)
 def test_simultaneous_submissions_for_one_game_get_distinct_versions(published_round, player, opponent,
                                                                      chief_arbiter, tournament):
+    from games.models import ResultSubmission
     from games.services import GameError
     from games.services.links import create_link
     from games.services.results import enter_result, submit_result
-    from tournaments.models import ResultSubmission
 
     game = _game_of_board(published_round.boards.get(number=1))
     link = create_link(tournament, published_round.boards.get(number=1).black, chief_arbiter)
@@ -202,10 +204,10 @@ def test_two_arbiters_deciding_one_correction_request_at_once_decide_it_once(
         published_round, player, opponent, arbiter, chief_arbiter):
     """Issue 14.2: a correction request is decided once; the loser gets a clear message, and exactly
     one new version is confirmed (or none, when the refusal wins)."""
-    from games.models import CorrectionRequest
+    from games.models import CorrectionRequest, ResultSubmission
     from games.services import GameError
     from games.services.results import decide_correction, enter_result, request_correction
-    from tournaments.models import Board, ResultSubmission
+    from tournaments.models import Board
 
     board = published_round.boards.get(number=1)
     for attempt in range(REPEAT):
@@ -259,9 +261,9 @@ def test_a_submission_and_a_decision_on_one_game_at_once_never_deadlock(publishe
     (``lock_game``): the decision waits, then finds the version replaced and says so."""
     import time
 
+    from games.models import ResultSubmission
     from games.services import GameError, results
     from games.services.results import confirm_submission, reject_submission, submit_result
-    from tournaments.models import ResultSubmission
 
     original = results._replace_own_waiting
 

@@ -48,7 +48,7 @@ def _check(page: Page, url: str, paths: list[str], found: dict[str, list[str]]) 
 @pytest.mark.parametrize("lang", ["en", "de", "nl", "fr"])
 def test_every_page_passes_axe(browser: Browser, live_server, tournament, published_round, chief_arbiter, player,
                                lang):
-    from tournaments.models import Game, ResultSubmission
+    from games.models import Game, ResultSubmission
 
     url = live_server.url
     slug = tournament.slug

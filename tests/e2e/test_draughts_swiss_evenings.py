@@ -94,7 +94,8 @@ def _finish(page: Page, url: str, slug: str, number: int) -> None:
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_a_club_evening_on_resistance_points_on_a_phone(browser: Browser, live_server, make_user, shot, lang):
-    from tournaments.models import Board, ResultSubmission, Round, Tournament
+    from games.models import ResultSubmission
+    from tournaments.models import Board, Round, Tournament
 
     chief = make_user("chief", is_staff=True)
     slug = f"club-evening-{lang}"
@@ -134,8 +135,9 @@ def test_a_club_evening_on_resistance_points_on_a_phone(browser: Browser, live_s
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_an_fmjd_open_on_solkoff_with_an_early_draw_scored_0_0(browser: Browser, live_server, make_user, shot, lang):
+    from games.models import ResultSubmission
     from tournaments.history import build_history
-    from tournaments.models import Board, ResultSubmission, Tournament
+    from tournaments.models import Board, Tournament
 
     chief = make_user("chief", is_staff=True)
     slug = f"fmjd-open-{lang}"

@@ -190,7 +190,7 @@ def test_players_take_one_line_each_on_a_laptop(live_server, demo, new_page, sho
 
 @pytest.mark.django_db(transaction=True)
 def test_a_forfeit_names_the_winner_and_asks_once(live_server, demo, new_page, shot):
-    from tournaments.models import Game, ResultSubmission
+    from games.models import Game, ResultSubmission
 
     game = next(g for g in Game.objects.filter(board__round__tournament__slug=SWISS, board__round__number=5)
                 .select_related("board__black__player") if not ResultSubmission.objects.filter(game=g).exists())

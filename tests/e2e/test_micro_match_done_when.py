@@ -12,8 +12,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
+from games.models import Game, ResultSubmission
 from tests.e2e.conftest import sign_in
-from tournaments.models import Board, Game, ResultSubmission, Round
+from tournaments.models import Board, Round
 from tournaments.services.registration import update_tournament
 from tournaments.services.rounds import publish_round
 

@@ -42,8 +42,8 @@ def state(slug: str) -> dict[str, object]:
     """What is stored about the tournament, in comparable parts."""
     from django.contrib.auth import get_user_model
 
-    from games.models import CorrectionRequest, DrawClaim
-    from tournaments.models import Absence, Board, Entry, RatingListPlayer, ResultSubmission, Round, Tournament
+    from games.models import CorrectionRequest, DrawClaim, ResultSubmission
+    from tournaments.models import Absence, Board, Entry, RatingListPlayer, Round, Tournament
 
     t = Tournament.objects.filter(slug=slug).first()  # None before step 1: every part is empty
     return {

@@ -15,8 +15,8 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "i
 @pytest.mark.django_db(transaction=True)
 def test_a_player_enters_a_result_on_a_phone_without_scrolling_sideways(browser: Browser, live_server, published_round,
                                                                          player, tournament, shot):
+    from games.models import ResultSubmission
     from games.services.games import game_for_board
-    from tournaments.models import ResultSubmission
 
     game = game_for_board(published_round.boards.get(number=1))
     page = browser.new_context(**PHONE).new_page()

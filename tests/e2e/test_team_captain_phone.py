@@ -44,7 +44,8 @@ def _sign_in(page, url: str, username: str) -> None:
 @pytest.mark.django_db(transaction=True)
 def test_captains_line_up_and_board_result_on_phones(browser: Browser, live_server, make_tournament, make_user,
                                                      chief_arbiter, shot, lang):
-    from tournaments.models import Entry, Game, Player, Role
+    from games.models import Game
+    from tournaments.models import Entry, Player, Role
     from tournaments.services import teams as team_service
     from tournaments.services.pairing import pair_round
     from tournaments.services.rounds import publish_round

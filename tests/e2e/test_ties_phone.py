@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
-from tournaments.models import Board, Game, ResultSubmission, Round
+from games.models import Game, ResultSubmission
+from tournaments.models import Board, Round
 
 pytestmark = pytest.mark.browser
 

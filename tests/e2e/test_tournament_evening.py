@@ -173,7 +173,7 @@ def test_a_whole_tournament_evening_in_the_browser(browser: Browser, live_server
     bob.wait_for_load_state()
     expect(bob.locator("body")).to_contain_text("confirmed")
     shot(bob, "bob confirmed")
-    from tournaments.models import ResultSubmission
+    from games.models import ResultSubmission
 
     assert ResultSubmission.objects.confirmed().get(game_id=g1).result == "2-0"
 
@@ -196,7 +196,7 @@ def test_a_whole_tournament_evening_in_the_browser(browser: Browser, live_server
     explanation = message.inner_text()
     assert "28-23" in explanation or "23" in explanation, explanation
     shot(carol, "carol illegal move explained")
-    from tournaments.models import ResultSubmission as Sub
+    from games.models import ResultSubmission as Sub
 
     assert not Sub.objects.filter(game_id=g2).exists(), "checking moves must store nothing"
 

@@ -133,8 +133,8 @@ def test_every_action_the_program_records_has_words():
 def test_a_result_reads_in_german_without_codes(login, chief_arbiter, player, opponent, published_round):
     """Issue 24, item 18: "v1: 1-1 (pending)" and "version 1: Draw (1-1), normal, waiting for confirmation"
     become the board and the values in German; the object is named as it is now."""
+    from games.models import Game
     from games.services.results import confirm_submission, submit_result
-    from tournaments.models import Game
 
     game = Game.objects.create(board=published_round.boards.get(number=1))
     sub = submit_result(game, "1-1", user=player, moves="32-28 19-23")
@@ -154,7 +154,7 @@ def test_a_result_reads_in_german_without_codes(login, chief_arbiter, player, op
 def test_objects_gone_keep_their_stored_words_translated(login, chief_arbiter, tournament):
     """An entry whose object was deleted shows what was stored with it, English words translated."""
     AuditEntry.objects.create(tournament=tournament, actor=chief_arbiter, action="result.enter",
-                              object_type="tournaments.ResultSubmission", object_id="999999",
+                              object_type="games.ResultSubmission", object_id="999999",
                               object_repr="3: 5. Jansen, Piet – 6. Visser, Femke v2: 1-1 (pending)")
     AuditEntry.objects.create(tournament=tournament, actor=chief_arbiter, action="round.unpair",
                               object_type="tournaments.Round", object_id="999999",

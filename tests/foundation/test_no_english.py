@@ -40,10 +40,11 @@ ILLEGAL = "32-28 19-23 28-23"  # square 23 is taken: the replay stops there
 @pytest.fixture
 def evening(settings, tmp_path):
     """The demo, plus an evening's arbiter and player actions on the Swiss (see the module docstring)."""
+    from games.models import Game, ResultSubmission
     from games.services.claims import claim_draw
     from games.services.links import create_link, revoke_link
     from games.services.results import request_correction, submit_result
-    from tournaments.models import Board, Entry, Game, Player, ResultSubmission, Round, Tournament
+    from tournaments.models import Board, Entry, Player, Round, Tournament
     from tournaments.services.pairing import pair_round
     from tournaments.services.registration import (
         add_prohibited_pair,
@@ -96,8 +97,8 @@ def evening(settings, tmp_path):
 
 def _data_values() -> list[str]:
     """What people typed, stored as typed (the allow-list of ``tests.english``)."""
-    from games.models import CorrectionRequest
-    from tournaments.models import Game, Player, Tournament
+    from games.models import CorrectionRequest, Game
+    from tournaments.models import Player, Tournament
     from tournaments.services.csv_import import CSV_COLUMNS
 
     values: list[str] = [django_settings.SITE_NAME]  # the product's name

@@ -17,8 +17,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games.models import ResultSubmission
 from games.services.games import game_for_board
-from tournaments.models import ResultSubmission
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,7 +11,8 @@ import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
-from tournaments.models import AuditEntry, Board, Entry, Player, ResultSubmission, Role, Round, Tournament
+from games.models import ResultSubmission
+from tournaments.models import AuditEntry, Board, Entry, Player, Role, Round, Tournament
 from tournaments.pairing.berger import berger_table
 
 pytestmark = pytest.mark.django_db

@@ -115,8 +115,8 @@ def _move_texts():
 @WEB_FUZZ
 @given(text=_move_texts())
 def test_live_move_check_explains_every_bad_text_and_stores_nothing(text, move_world):
+    from games.models import Game, ResultSubmission
     from games.services.validation import check_game
-    from tournaments.models import Game, ResultSubmission
 
     game, client = move_world
     before = (Game.objects.values_list("moves", "validation").get(pk=game.pk), ResultSubmission.objects.count())
@@ -138,7 +138,7 @@ def test_live_move_check_explains_every_bad_text_and_stores_nothing(text, move_w
        termination=st.sampled_from(["", "normal", "resignation", "agreement", "forfeit", "nonsense"]))
 def test_result_submission_with_any_moves_is_stored_whole_or_refused_with_a_message(text, result, termination,
                                                                                       move_world):
-    from tournaments.models import ResultSubmission
+    from games.models import ResultSubmission
 
     game, client = move_world
     with transaction.atomic():
@@ -166,7 +166,8 @@ def test_result_submission_with_any_moves_is_stored_whole_or_refused_with_a_mess
 def test_pdn_upload_of_damaged_files_never_fails_and_stores_only_clean_games(data, chief_client, tournament,
                                                                              published_round, settings,
                                                                              django_capture_on_commit_callbacks):
-    from tournaments.models import Game, ResultSubmission, TaskRun
+    from games.models import Game, ResultSubmission
+    from tournaments.models import TaskRun
 
     settings.MEDIA_ROOT = str(Path(__file__).resolve().parent.parent.parent / "test-artifacts" / "fuzz-media")
     text = data.draw(mutated("\n\n".join(PDN_GAMES[:2]), max_edits=6))
@@ -202,8 +203,7 @@ _PLY = st.one_of(st.integers(min_value=-3, max_value=3000).map(str), st.text(max
 @given(text=_move_texts(), ply=_PLY,
        rule=st.sampled_from(["", "threefold_repetition", "agreement", "twenty_five_move", "nonsense"]))
 def test_draw_claims_with_any_input_are_judged_or_refused_with_a_message(text, ply, rule, move_world):
-    from games.models import DrawClaim
-    from tournaments.models import ResultSubmission
+    from games.models import DrawClaim, ResultSubmission
 
     game, client = move_world
     with transaction.atomic():
@@ -225,9 +225,8 @@ def test_draw_claims_with_any_input_are_judged_or_refused_with_a_message(text, p
 @given(text=_move_texts(), ply=_PLY, decision=st.sampled_from(["stands", "corrected", "", "bogus"]),
        corrected=st.one_of(st.just(""), st.text(alphabet=st.sampled_from(MOVE_ALPHABET), max_size=12)))
 def test_arbiter_rulings_with_any_input_never_fail(text, ply, decision, corrected, published_round, chief_arbiter):
-    from games.models import IrregularityRuling
+    from games.models import Game, IrregularityRuling
     from games.services.games import game_for_board
-    from tournaments.models import Game
 
     game = game_for_board(published_round.boards.get(number=1))
     client = Client(raise_request_exception=False)

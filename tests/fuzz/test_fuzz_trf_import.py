@@ -16,7 +16,8 @@ TRF_TEXTS = [read_fixture(p) for p in sorted((FIXTURES / "pairing" / "dutch2025"
 
 
 def _counts():
-    from tournaments.models import Board, Entry, Game, Player, ResultSubmission, Round, Tournament
+    from games.models import Game, ResultSubmission
+    from tournaments.models import Board, Entry, Player, Round, Tournament
 
     return tuple(m.objects.count() for m in (Tournament, Player, Entry, Round, Board, Game, ResultSubmission))
 

@@ -52,8 +52,8 @@ def test_pdn_upload_with_nul_bytes_never_fails(chief_client, tournament, publish
 
 
 def test_move_text_with_a_nul_byte_is_refused_with_a_message(published_round, player):
+    from games.models import ResultSubmission
     from games.services.games import game_for_board
-    from tournaments.models import ResultSubmission
 
     game = game_for_board(published_round.boards.get(number=1))
     client = Client(raise_request_exception=False)

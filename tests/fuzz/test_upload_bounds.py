@@ -59,9 +59,9 @@ def test_pdn_of_the_largest_upload_as_one_endless_game(tournament, arbiter):
     """20 MB, one game of 3 million plies (the issue's case: 2.2 GB in the worker): refused as over
     the per-game bound, read line by line (measured: 4.4 s, peak 80 MB: the text's line reader; the
     issue asks under 300 MB for any accepted file)."""
+    from games.models import Game
     from games.services.pdn_import import MAX_GAME_CHARS, import_pdn_text
     from games.views.pdn import MAX_UPLOAD
-    from tournaments.models import Game
 
     body = "1. 32-28 19-23 2. 28-32 23-19\n" * (MAX_UPLOAD // 30)
     text = '[Round "1"]\n\n' + body[: MAX_UPLOAD - 20]

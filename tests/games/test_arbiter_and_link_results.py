@@ -19,11 +19,11 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.models import DrawClaim
+from games.models import DrawClaim, ResultSubmission
 from games.services.claims import claim_draw
 from games.services.results import submit_result
 from tests.games.conftest import OPENING
-from tournaments.models import AuditEntry, ResultSubmission
+from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 

@@ -26,13 +26,14 @@ from django.db import connection, transaction
 from django.urls import reverse
 
 from games.models import (
+    ResultSubmission,
     SubmissionLink,
     TournamentImport,
     new_link_token,
 )
 from games.services import archive_schema, archive_zip
 from games.services.archive import ArchiveError, export_archive, import_archive, read_archive, tournament_document
-from tournaments.models import AuditEntry, Entry, Player, ResultSubmission, Role, Tournament
+from tournaments.models import AuditEntry, Entry, Player, Role, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO_SLUGS = ("utrecht-club-championship-2026", "amersfoort-autumn-open-2026")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.models import CorrectionRequest
+from games.models import CorrectionRequest, Game, ResultSubmission
 from games.services import GameError
 from games.services.claims import claim_draw
 from games.services.results import (
@@ -23,7 +23,7 @@ from games.services.results import (
 )
 from games.services.rulings import rule_irregularity
 from tests.games.conftest import OPENING
-from tournaments.models import AuditEntry, Board, Game, ResultSubmission, Role, Round
+from tournaments.models import AuditEntry, Board, Role, Round
 from tournaments.services.rounds import swap_colours, unpair_round
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games.models import DrawClaim, IrregularityRuling, SubmissionLink
+from games.models import DrawClaim, IrregularityRuling, ResultSubmission, SubmissionLink
 from tests.games.conftest import OPENING
-from tournaments.models import ResultSubmission
 
 HUGE = "9" * 5000  # more digits than int() accepts by default
 

@@ -6,14 +6,14 @@ import pytest
 from django.urls import reverse
 
 from arbiter import GameRecord, rule_on_claim, validate
-from games.models import DrawClaim, IrregularityRuling
+from games.models import DrawClaim, IrregularityRuling, ResultSubmission
 from games.services import GameError
 from games.services.claims import claim_draw
 from games.services.results import confirm_submission
 from games.services.rulings import rule_irregularity
 from games.services.validation import check_game, read_move_text
 from tests.games.conftest import OPENING
-from tournaments.models import AuditEntry, ResultSubmission
+from tournaments.models import AuditEntry
 
 # Two kings a side, in opposite corners on diagonals that never meet, shuffle: no capture is ever
 # possible, so every ply is regular; the start position returns after plies 4 and 8 (threefold

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from games.demo import demo_games, seed_games
+from games.models import Game
 from games.services.results import enter_result
-from tournaments.models import Game
 
 
 def test_demo_pool_holds_clean_games_of_every_result():

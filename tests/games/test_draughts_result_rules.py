@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from games.models import ResultSubmission
 from games.services import GameError
 from games.services.results import (
     apply_default_time,
@@ -22,7 +23,7 @@ from games.services.results import (
 )
 from tests.games.conftest import OPENING
 from tournaments.history import build_history
-from tournaments.models import AuditEntry, ResultSubmission
+from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 

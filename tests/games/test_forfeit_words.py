@@ -12,8 +12,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from games.models import ResultSubmission
 from tests.english import page_texts
-from tournaments.models import ResultSubmission
 
 pytestmark = pytest.mark.django_db
 

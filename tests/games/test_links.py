@@ -7,10 +7,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from games.models import ResultSubmission
 from games.services import GameError
 from games.services.links import create_link, link_by_token, revoke_link
 from games.services.results import submit_result
-from tournaments.models import ResultSubmission
 
 
 @pytest.fixture

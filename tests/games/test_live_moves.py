@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
+from games.models import Game
 from games.services import GameError
 from games.services.live_moves import save_moves
 from games.services.results import enter_result
-from tournaments.models import AuditEntry, Game, Round, Tournament
+from tournaments.models import AuditEntry, Round, Tournament
 from tournaments.versioning import tournament_changed
 
 from .conftest import OPENING

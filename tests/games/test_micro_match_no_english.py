@@ -10,9 +10,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from games.models import Game
 from games.services.typed_results import enter_typed_results
 from tests.english import LANGS, english_in, page_texts, pdf_texts
-from tournaments.models import Game, Player, Tournament
+from tournaments.models import Player, Tournament
 from tournaments.services.pairing import pair_round
 from tournaments.services.registration import update_tournament
 from tournaments.services.rounds import publish_round

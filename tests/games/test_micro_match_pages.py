@@ -10,12 +10,13 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from arbiter.ballots import load_deck
+from games.models import Game
 from games.services.games import game_for_board
 from games.services.pdn_export import export_games, game_to_pdn
 from games.services.results import confirmed_submission, enter_result
 from games.services.typed_results import enter_typed_results
 from games.services.validation import check_game, check_moves
-from tournaments.models import Game, Round, Tournament
+from tournaments.models import Round, Tournament
 from tournaments.reports.rounds import round_view, tournament_crosstable
 from tournaments.services.documents import build_pdf, sheet_lines
 from tournaments.services.pairing import pair_round

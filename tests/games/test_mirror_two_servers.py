@@ -22,10 +22,11 @@ from pathlib import Path
 
 import pytest
 
+from games.models import Game
 from games.services.archive import tournament_document
 from games.services.mirror import push
 from games.services.results import enter_result
-from tournaments.models import Board, Game, MirrorState, Round
+from tournaments.models import Board, MirrorState, Round
 from tournaments.reports.mirror import mirror_status
 from tournaments.versioning import game_moved
 

@@ -9,11 +9,11 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from games.models import Game, ResultSubmission
 from games.services import GameError, validation
 from games.services.pdn_export import game_to_pdn
 from games.services.pdn_import import import_pdn_text
 from games.services.results import enter_result, submit_result
-from tournaments.models import Game, ResultSubmission
 from tournaments.vocabulary import MAX_MOVE_TEXT
 
 # Two kings shuffling: legal for as long as one likes (2,400 plies make about 19,000 characters).

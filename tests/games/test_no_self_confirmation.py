@@ -19,10 +19,11 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from games.models import ResultSubmission
 from games.services import GameError, archive_zip
 from games.services.archive import export_archive
 from games.services.results import confirm_version, enter_result, request_correction, submit_result
-from tournaments.models import ResultSubmission, Role, TaskRun
+from tournaments.models import Role, TaskRun
 
 pytestmark = pytest.mark.django_db
 

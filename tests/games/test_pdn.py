@@ -12,11 +12,12 @@ from django.core.management.base import CommandError
 from arbiter import read_pdn
 from arbiter.fen import to_fen
 from arbiter.validator import validate
+from games.models import Game, ResultSubmission
 from games.services.games import game_for_board
 from games.services.pdn_export import STANDARD_TAGS, export_games, game_to_pdn, tournament_games
 from games.services.pdn_import import import_pdn_text, round_number
 from games.services.results import enter_result
-from tournaments.models import Board, Entry, Game, Player, ResultSubmission, Round
+from tournaments.models import Board, Entry, Player, Round
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "pdn" / "international"
 FILES = sorted(FIXTURES.glob("*.pdn"))

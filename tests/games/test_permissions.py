@@ -9,9 +9,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.models import IrregularityRuling
+from games.models import IrregularityRuling, ResultSubmission
 from tests.games.conftest import OPENING
-from tournaments.models import ResultSubmission
 
 PERSONAS = ("player", "opponent", "other_player", "arbiter", "foreign_arbiter", "outsider", "anonymous")
 

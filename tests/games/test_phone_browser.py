@@ -72,9 +72,9 @@ def test_game_page_with_submissions_and_the_arbiters_overview_fit_a_phone(browse
 @pytest.mark.django_db(transaction=True)
 def test_a_link_holder_types_moves_and_sends_a_result_on_a_phone(browser, live_server, published_round, entries,
                                                                  arbiter, tournament):
+    from games.models import ResultSubmission
     from games.services.games import game_for_board
     from games.services.links import create_link
-    from tournaments.models import ResultSubmission
 
     game = game_for_board(published_round.boards.get(number=2))
     link = create_link(tournament, entries[3], arbiter)

@@ -6,6 +6,7 @@ from unittest import mock
 
 import pytest
 
+from games.models import ResultSubmission
 from games.services import GameError
 from games.services.results import (
     confirm_submission,
@@ -14,7 +15,7 @@ from games.services.results import (
     reject_submission,
     submit_result,
 )
-from tournaments.models import AuditEntry, ResultSubmission
+from tournaments.models import AuditEntry
 
 
 def test_player_submission_is_pending_and_not_counted(game, player):

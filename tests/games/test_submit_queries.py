@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments.models import Game, ResultSubmission, Tournament
+from games.models import Game, ResultSubmission
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

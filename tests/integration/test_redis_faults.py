@@ -145,7 +145,8 @@ def _pages(client, tournament, game) -> dict[str, int]:
 
 def test_the_site_works_from_the_database_while_redis_is_down(redis_site, client, tournament, player, game,
                                                               django_capture_on_commit_callbacks):
-    from tournaments.models import Document, ResultSubmission
+    from games.models import ResultSubmission
+    from tournaments.models import Document
 
     client.force_login(player)
     assert set(_pages(client, tournament, game).values()) == {200}

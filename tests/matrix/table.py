@@ -146,7 +146,8 @@ def round_one(w: World) -> dict[str, Any]:
 
 def draft_round(w: World) -> dict[str, Any]:
     """Round 1 as a draft again (its waiting result gone): publish, swap and unpair act on it."""
-    from tournaments.models import ResultSubmission, Round
+    from games.models import ResultSubmission
+    from tournaments.models import Round
 
     ResultSubmission.objects.filter(game__board__round=w.round).delete()
     Round.objects.filter(pk=w.round.pk).update(status=Round.Status.DRAFT)

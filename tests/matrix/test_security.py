@@ -63,7 +63,7 @@ def test_private_link_tokens_are_long_random_and_unrelated_to_each_other(tournam
 
 
 def test_a_link_cannot_submit_for_a_game_of_another_tournament(links, foreign_game):
-    from tournaments.models import ResultSubmission
+    from games.models import ResultSubmission
 
     response, _msgs = _submit(links[4].token, foreign_game.pk)
     assert response.status_code == 404
@@ -71,8 +71,8 @@ def test_a_link_cannot_submit_for_a_game_of_another_tournament(links, foreign_ga
 
 
 def test_a_link_cannot_submit_for_another_players_game_of_its_tournament(links, published_round):
+    from games.models import ResultSubmission
     from games.services.games import game_for_board
-    from tournaments.models import ResultSubmission
 
     board1 = game_for_board(published_round.boards.get(number=1))  # entries 1 and 2; link 4 plays board 2
     response, msgs = _submit(links[4].token, board1.pk)
@@ -83,8 +83,8 @@ def test_a_link_cannot_submit_for_another_players_game_of_its_tournament(links, 
 
 
 def test_a_link_submits_for_its_own_game_and_is_never_auto_confirmed(links, published_round):
+    from games.models import ResultSubmission
     from games.services.games import game_for_board
-    from tournaments.models import ResultSubmission
 
     game = game_for_board(published_round.boards.get(number=2))
     response, msgs = _submit(links[4].token, game.pk, "0-2")
@@ -95,9 +95,9 @@ def test_a_link_submits_for_its_own_game_and_is_never_auto_confirmed(links, publ
 
 
 def test_revoked_unknown_and_oversized_tokens_are_not_found(links, published_round, chief_arbiter):
+    from games.models import ResultSubmission
     from games.services.games import game_for_board
     from games.services.links import revoke_link
-    from tournaments.models import ResultSubmission
 
     game = game_for_board(published_round.boards.get(number=2))
     revoked = links[4].token

@@ -23,7 +23,8 @@ def play(db):
     Every game gets a Game and one submission: confirmed unless its result is given as
     ``("pending", "2-0")``.
     """
-    from tournaments.models import Board, Game, ResultSubmission, Round
+    from games.models import Game, ResultSubmission
+    from tournaments.models import Board, Round
 
     def do(tournament, number, games, byes=(), status=Round.Status.PUBLISHED):
         rnd = Round.objects.create(tournament=tournament, number=number, status=status)

@@ -103,7 +103,8 @@ def test_trf_and_pdn_exports_carry_no_control_character_that_starts_a_record_or_
     """A line break in a federation (or in a tag kept from an imported PDN) started a record of its
     own in the TRF file and a tag of its own in the PDN file (and in the archive's games.pdn)."""
     from arbiter.pdn import read_pdn
-    from tournaments.models import Entry, Game
+    from games.models import Game
+    from tournaments.models import Entry
 
     Entry.objects.filter(pk=two_rounds[0].pk).update(federation="\n01")
     game = Game.objects.filter(board__round__number=1, board__number=1).get()

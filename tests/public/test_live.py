@@ -25,7 +25,7 @@ def test_standings_poll_answers_304_until_a_result_is_confirmed(client, tourname
 
 
 def test_round_poll_changes_when_a_pending_result_is_confirmed(client, tournament, entries, play):
-    from tournaments.models import ResultSubmission
+    from games.models import ResultSubmission
 
     a, b, c, d = entries
     play(tournament, 1, [(a, b, "2-0"), (c, d, ("pending", "1-1"))])

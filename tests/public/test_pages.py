@@ -93,7 +93,7 @@ def test_draft_round_is_hidden_everywhere(client, tournament, two_rounds, play):
 def test_round_page_shows_results_points_before_and_game_links(client, tournament, two_rounds):
     html = client.get(reverse("public:round", args=[tournament.slug, 2])).content.decode()
     assert "Иванов, Сергей" in html and "0-2" in html
-    from tournaments.models import Game
+    from games.models import Game
 
     game = Game.objects.get(board__round__number=2, board__number=1)
     assert reverse("games:view", args=[game.pk]) in html
@@ -195,7 +195,7 @@ def test_projector_respects_the_switches(client, tournament, two_rounds):
 
 
 def test_game_links_disappear_when_games_are_not_public(client, tournament, two_rounds):
-    from tournaments.models import Game
+    from games.models import Game
 
     game = Game.objects.get(board__round__number=2, board__number=1)
     link = reverse("games:view", args=[game.pk])

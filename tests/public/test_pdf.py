@@ -89,7 +89,7 @@ def test_pairing_list_and_score_sheets(tournament, two_rounds):
 
 
 def test_documents_are_stored_and_rebuilt_when_a_result_changes(tournament, two_rounds):
-    from tournaments.models import ResultSubmission
+    from games.models import ResultSubmission
 
     doc = store_document(tournament, "crosstable")
     tournament.refresh_from_db()
@@ -130,7 +130,7 @@ def test_a_burst_of_changes_queues_one_rebuild_after_commit(tournament, two_roun
     from django.core.cache import cache
     from django.db import transaction
 
-    from tournaments.models import ResultSubmission
+    from games.models import ResultSubmission
 
     settings.CELERY_TASK_ALWAYS_EAGER = False
     cache.clear()

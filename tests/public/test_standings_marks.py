@@ -12,7 +12,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournaments.models import ResultSubmission
+from games.models import ResultSubmission
 from tournaments.services.registration import withdraw
 
 pytestmark = pytest.mark.django_db

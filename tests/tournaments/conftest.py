@@ -27,7 +27,7 @@ def add_entries(db):
 @pytest.fixture
 def set_result(db):
     """``set_result(board, result, status="confirmed")`` stores a submission for the board's game."""
-    from tournaments.models import Game, ResultSubmission
+    from games.models import Game, ResultSubmission
 
     def do(board, result: str, status: str = "confirmed"):
         game, _ = Game.objects.get_or_create(board=board)

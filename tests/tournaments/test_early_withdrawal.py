@@ -12,7 +12,8 @@ pytestmark = pytest.mark.django_db
 
 
 def _play(t, entries, number, games):
-    from tournaments.models import Board, Game, ResultSubmission, Round
+    from games.models import Game, ResultSubmission
+    from tournaments.models import Board, Round
 
     rnd = Round.objects.create(tournament=t, number=number, status="finished")
     for n, (w, b, result) in enumerate(games, start=1):
@@ -74,7 +75,7 @@ def test_a_play_off_is_flagged_for_the_places_the_arbiter_names(make_tournament,
     2-4 2-0. Points: 1 and 2 have 3 each (a draw and a win), 3 has 2, 4 has 0; no draw is marked, so
     the plus/minus balance is 0 for both: tied for places 1 to 2 before the mutual result, a play-off.
     Marking the round-1 draw plus for 1 (PMD +1 against -1) separates them: no play-off any more."""
-    from tournaments.models import ResultSubmission
+    from games.models import ResultSubmission
     from tournaments.reports.standings import playoff_groups, standings_for
 
     t = make_tournament("kndb-playoff", pairing_system="dutch", rounds_planned=2, tiebreaks="PMD,DE,RRO",

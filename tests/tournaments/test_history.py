@@ -148,8 +148,9 @@ def test_the_withdrawal_rule_applies_where_it_is_offered_and_the_standings_say_w
     round robin of 4 players has 3 games each: 1 of 3 is not more than half, so the half rule
     removes the win; a Swiss never removes results (the settings offer the rule to round robins only).
     The standings line of player 1 says what happened and why."""
+    from games.models import Game, ResultSubmission
     from tournaments.forms import TournamentSettingsForm
-    from tournaments.models import Board, Game, ResultSubmission, Round
+    from tournaments.models import Board, Round
     from tournaments.services.registration import withdraw
 
     t = make_tournament(f"wd-{system}-{rule}", pairing_system=system, withdrawal_rule=rule, rounds_planned=3)

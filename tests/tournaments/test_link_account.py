@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments.models import AuditEntry, Board, Entry, Game, Player, Role, Round
+from games.models import Game
+from tournaments.models import AuditEntry, Board, Entry, Player, Role, Round
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,10 @@ import pytest
 from django.urls import reverse
 
 from arbiter.ballots import draw, load_deck
+from games.models import Game
 from games.services.results import enter_result
 from tests.tournaments.test_forms_round_trip import FormReader
-from tournaments.models import AuditEntry, Board, Game, Round, Tournament
+from tournaments.models import AuditEntry, Board, Round, Tournament
 from tournaments.reports.standings import load_results, standings_for, standings_input, tiebreak_order
 from tournaments.services.errors import ServiceError
 from tournaments.services.openings import draw_openings, earlier_labels, replay_draw

@@ -13,10 +13,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from games.models import Game
 from games.services.results import confirm_submission, enter_result, may_confirm, submit_result
 from tests.conftest import PASSWORD
 from tests.english import LANGS, english_in, page_texts
-from tournaments.models import Absence, AuditEntry, Entry, Game, LineUp, Player, Role, Team
+from tournaments.models import Absence, AuditEntry, Entry, LineUp, Player, Role, Team
 from tournaments.reports.teams import board_scores, round_matches, team_tables
 from tournaments.services import teams as team_service
 from tournaments.services.errors import ServiceError

@@ -26,7 +26,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from tournaments.models import ResultSubmission, Tournament
+from games.models import ResultSubmission
+from tournaments.models import Tournament
 from tournaments.reports.standings import standings_for
 from tournaments.services.trf_io import export_trf, trf_export, trf_rounds
 from tournaments.trf import cell_points, read_trf

@@ -9,8 +9,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from games.models import ResultSubmission
 from tournaments.history import tournament_history
-from tournaments.models import Board, ResultSubmission, Round, Tournament
+from tournaments.models import Board, Round, Tournament
 from tournaments.trf import infer_initial_colour, read_trf
 
 pytestmark = pytest.mark.django_db

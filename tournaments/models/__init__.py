@@ -1,7 +1,8 @@
-"""Tournament data: the event (players, tournaments, roles, entries), rounds and boards, games and
-their results, and what the program keeps beside them (audit log, background jobs, documents).
+"""Tournament data: the event (players, tournaments, roles, entries), rounds and boards (encounters),
+teams, and what the program keeps beside them (audit log, background jobs, documents, mirror keys).
 
-Only confirmed results feed pairings and standings: ``ResultSubmission.objects.confirmed()``.
+Games and their results are ``games.models`` (issue 25.7); only confirmed results feed pairings and
+standings: ``ResultSubmission.objects.confirmed()``.
 """
 
 from tournaments.models.account_links import AccountLinkRequest
@@ -20,7 +21,6 @@ from tournaments.models.event import (
 from tournaments.models.mirror import MirrorState, MirrorToken
 from tournaments.models.ratings import RatingList, RatingListPlayer
 from tournaments.models.records import AuditEntry, Document, TaskRun, ThrottleCount
-from tournaments.models.results import DrawMark, Game, Result, ResultSubmission, ResultSubmissionQuerySet, Termination
 from tournaments.models.rounds import Board, Round
 from tournaments.models.stages import PrizeSetup, StageSeat, StageTransition
 from tournaments.models.teams import LineUp, LineUpBoard, Team, TeamMember
@@ -37,10 +37,8 @@ __all__ = [
     "AuditEntry",
     "Board",
     "Document",
-    "DrawMark",
     "Event",
     "Entry",
-    "Game",
     "LineUp",
     "LineUpBoard",
     "MirrorState",
@@ -49,15 +47,11 @@ __all__ = [
     "ProhibitedPair",
     "RatingList",
     "RatingListPlayer",
-    "Result",
-    "ResultSubmission",
-    "ResultSubmissionQuerySet",
     "Role",
     "Round",
     "TaskRun",
     "Team",
     "TeamMember",
-    "Termination",
     "ThrottleCount",
     "Tournament",
 ]

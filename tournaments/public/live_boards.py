@@ -15,9 +15,9 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from games.board_context import game_live_context
+from games.models import Game
 from games.services.live_view import POLL_LIMIT, POLL_SECONDS, live_round
 from games.services.relay_feed import round_games_stamp
-from tournaments.models import Game
 from tournaments.public.page_cache import shared_page
 from tournaments.public.version import tournament_for_request
 from tournaments.public.views import nav_context, public_tournament

@@ -14,7 +14,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.models import Board, Entry, Game, Player, ResultSubmission, Round, Tournament
+from games.models import Game, ResultSubmission
+from tournaments.models import Board, Entry, Player, Round, Tournament
 from tournaments.ratings import logistic_expected
 from tournaments.vocabulary import DRAUGHTS_SCORING, result_points
 

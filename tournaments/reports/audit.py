@@ -25,21 +25,18 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.models import DrawMark, Result, ResultSubmission, Termination
 from tournaments.models import (
     Absence,
     AuditEntry,
     Board,
-    DrawMark,
     Entry,
     Player,
     ProhibitedPair,
     RatingList,
-    Result,
-    ResultSubmission,
     Role,
     Round,
     StageTransition,
-    Termination,
     Tournament,
 )
 
@@ -365,13 +362,13 @@ def _describers() -> dict[str, tuple[type[models.Model], tuple[str, ...], object
     draw_claim = apps.get_model("games", "DrawClaim")
     correction = apps.get_model("games", "CorrectionRequest")
     link = apps.get_model("games", "SubmissionLink")
-    game = apps.get_model("tournaments", "Game")
-    return {
+    game = apps.get_model("games", "Game")
+    describers: dict[str, tuple[type[models.Model], tuple[str, ...], object]] = {
         "tournaments.Tournament": (Tournament, (), lambda t: t.name),
         "tournaments.Round": (Round, (), lambda r: _("round %(n)s") % {"n": r.number}),
         "tournaments.Board": (Board, _BOARD, _board_words),
-        "tournaments.Game": (game, tuple(f"board__{p}" for p in _BOARD), lambda g: _board_words(g.board)),
-        "tournaments.ResultSubmission": (ResultSubmission, _GAME_BOARD, lambda s: _("%(board)s, version %(n)s") % {
+        "games.Game": (game, tuple(f"board__{p}" for p in _BOARD), lambda g: _board_words(g.board)),
+        "games.ResultSubmission": (ResultSubmission, _GAME_BOARD, lambda s: _("%(board)s, version %(n)s") % {
             "board": _board_words(s.game.board), "n": s.version}),
         "games.DrawClaim": (draw_claim, _GAME_BOARD, lambda c: _board_words(c.game.board)),
         "games.CorrectionRequest": (correction, _GAME_BOARD, lambda c: _board_words(c.game.board)),
@@ -383,6 +380,10 @@ def _describers() -> dict[str, tuple[type[models.Model], tuple[str, ...], object
                                                         f"{r.get_kind_display()}"),
         "tournaments.RatingList": (RatingList, (), lambda x: x.name),
     }
+    # Archives written before games and results moved to the games app (issue 25.7) name them so.
+    describers["tournaments.Game"] = describers["games.Game"]
+    describers["tournaments.ResultSubmission"] = describers["games.ResultSubmission"]
+    return describers
 
 
 def subjects(entries: Iterable[AuditEntry]) -> dict[int, str]:

@@ -19,8 +19,8 @@ from typing import Literal
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.models import CorrectionRequest, DrawClaim
-from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Tournament
+from games.models import CorrectionRequest, DrawClaim, Game, ResultSubmission
+from tournaments.models import Board, Entry, Round, Tournament
 from tournaments.vocabulary import is_forfeit_loss, result_codes, submissions_disagree
 
 

@@ -10,7 +10,7 @@ corrected name never moves a broadcast game.
 
 from __future__ import annotations
 
-from tournaments.models import Game
+from games.models import Game
 
 IDENTITY_TAGS = ("Event", "Site", "Round", "White", "Black")
 

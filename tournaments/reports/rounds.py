@@ -13,7 +13,8 @@ from django.db.models import OuterRef, QuerySet, Subquery
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Tournament
+from games.models import Game, ResultSubmission
+from tournaments.models import Board, Entry, Round, Tournament
 from tournaments.pairing.model import PlayerRecord
 from tournaments.reports.crosstable import Crosstable, build_crosstable
 from tournaments.reports.formatting import points_text

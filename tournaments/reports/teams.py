@@ -15,7 +15,8 @@ from typing import NamedTuple, cast
 
 from django.db.models import OuterRef, Q, Subquery
 
-from tournaments.models import Board, Game, LineUpBoard, ResultSubmission, Round, Team, TeamMember, Tournament
+from games.models import Game, ResultSubmission
+from tournaments.models import Board, LineUpBoard, Round, Team, TeamMember, Tournament
 from tournaments.reports.formatting import points_text
 from tournaments.standings.teams import (
     TeamCrosstableRow,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tournaments.models import Game, Round
+from games.models import Game
+from tournaments.models import Round
 from tournaments.reports.relay import identity_tags
 
 

@@ -25,9 +25,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.models import Game, ResultSubmission
 from tournaments.audit import Actor, record
 from tournaments.history import pairing_input, unavailable_for
-from tournaments.models import Board, Entry, Game, ResultSubmission, Round, Team, Tournament
+from tournaments.models import Board, Entry, Round, Team, Tournament
 from tournaments.pairing.model import ARBITER_CHANGE_REASON, PairingInput
 from tournaments.reports.cockpit import open_corrections
 from tournaments.services.relay import freeze_relay_tags

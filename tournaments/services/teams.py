@@ -31,20 +31,9 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
+from games.models import Game, ResultSubmission
 from tournaments.audit import Actor, record
-from tournaments.models import (
-    Absence,
-    Board,
-    Entry,
-    Game,
-    LineUp,
-    LineUpBoard,
-    ResultSubmission,
-    Round,
-    Team,
-    TeamMember,
-    Tournament,
-)
+from tournaments.models import Absence, Board, Entry, LineUp, LineUpBoard, Round, Team, TeamMember, Tournament
 from tournaments.pairing.model import PairingError, RoundPairing
 from tournaments.pairing.teams import (
     average_rating,

@@ -30,6 +30,7 @@ from django.db import transaction
 from django.db.models import Max, Min
 from django.utils import timezone
 
+from games.models import Game, ResultSubmission
 from tournaments import federations
 from tournaments.audit import Actor, record
 from tournaments.history import COUNTED_ROUND_STATUSES, History, build_history
@@ -39,10 +40,8 @@ from tournaments.models import (
     Absence,
     Board,
     Entry,
-    Game,
     Player,
     ProhibitedPair,
-    ResultSubmission,
     Round,
     Tournament,
 )

@@ -30,9 +30,10 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from games.demo import seed_games
+from games.models import ResultSubmission
 from games.services.games import game_for_board
 from games.services.results import apply_default_time, enter_result, mark_draw
-from tournaments.models import Absence, Board, Entry, Player, ResultSubmission, Round, Tournament
+from tournaments.models import Absence, Board, Entry, Player, Round, Tournament
 from tournaments.ratings import logistic_expected
 from tournaments.services.pairing import pair_round
 from tournaments.services.prizes import save_prize_setup
