@@ -32,6 +32,8 @@ from pathlib import Path
 import polib
 from pypdf import PdfReader
 
+from arbiter.ballots.decks import DECK_NAMES
+
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("de", "nl", "fr")
 WORD = re.compile(r"[A-Za-z][A-Za-z']*[A-Za-z]")
@@ -92,7 +94,8 @@ def english_in(texts: Iterable[str], lang: str, data: Iterable[str] = ()) -> lis
     """The texts (stripped of ``data``) holding an English-only word or a program identifier, each
     with what gave it away: ``"Bars: score after each round  [after, bars, each, round, score]"``."""
     vocabulary = english_only(lang)
-    values = sorted({d for d in data if d}, key=len, reverse=True)
+    # The decks' names are identifiers (``python -m arbiter ballots english-3move``), printed as they are.
+    values = sorted({d for d in data if d} | set(DECK_NAMES), key=len, reverse=True)
     found = []
     for text in dict.fromkeys(t.strip() for t in texts if t.strip()):
         rest = _strip_data(text, values)

@@ -154,6 +154,12 @@ class RoundRecord:
             return self.worth
         return points(self.points_code, scoring, has_opponent=self.opponent is not None)
 
+    @property
+    def game_codes(self) -> tuple[str, ...]:
+        """The codes of the games this round holds, as ``points`` reads them: each game of a micro-match
+        (ratings count games, not pairings), else the round's own code."""
+        return tuple(str(code).upper() for code in self.games) if self.games else (self.points_code,)
+
 
 DRAUGHTS_SCORING = Scoring()
 

@@ -9,8 +9,9 @@ from statistics import NormalDist
 import pytest
 
 from tournaments.ratings import RatingInput, RatingPlayer, load_preset, rate_event
+from tournaments.ratings.engine import rated_games
 from tournaments.ratings.presets import PlayerFacts
-from tournaments.vocabulary import FIDE_SCORING, RoundRecord
+from tournaments.vocabulary import DRAUGHTS_SCORING, FIDE_SCORING, RoundRecord
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "rating_engine"
 
@@ -187,3 +188,17 @@ def test_normal_expectancy_against_independent_cdf_in_the_engine() -> None:
     row = rate_event(RatingInput((me, RatingPlayer(2, 1750))), load_preset("fmjd"))[0]
     we = NormalDist(0, 2000 / 7).cdf(250)
     assert row.change == pytest.approx(20 * (0 - we))
+
+
+def test_a_micro_match_is_rated_game_by_game() -> None:
+    """A micro-match round (issue 28) holds two games: each is a rated game. Player 1 (2000) won game 1
+    and drew game 2 against player 2 (2000): games scored 1 and 0.5 (not one "game" of 1.5, which the
+    performance table refuses). With K = 20 and equal ratings each game expects 0.5: the change is
+    20 * (1 - 0.5) + 20 * (0.5 - 0.5) = +10, for two rated games."""
+    record = RoundRecord(1, 2, "w", "1", game_points=3.0, worth=3.0, games=("1", "="))
+    me = _player(1, 2000, record)
+    games = rated_games(me, {1: 2000, 2: 2000}, DRAUGHTS_SCORING)
+    assert [(g.opponent, g.score) for g in games] == [(2, 1.0), (2, 0.5)]
+    rated = {r.start_number: r for r in rate_event(RatingInput((me, RatingPlayer(2, 2000)), DRAUGHTS_SCORING),
+                                                     load_preset("fide"), k=20)}
+    assert rated[1].change == pytest.approx(10.0, abs=0.5)

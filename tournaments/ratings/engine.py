@@ -24,7 +24,7 @@ from tournaments.ratings.performance import performance_formula, performance_tab
 from tournaments.ratings.presets import NewPlayerRule, PlayerFacts, Preset
 from tournaments.ratings.rounding import apply_rounding
 from tournaments.ratings.tables import dp_table
-from tournaments.vocabulary import DRAUGHTS_SCORING, RoundRecord, Scoring, counts_for_rating
+from tournaments.vocabulary import DRAUGHTS_SCORING, RoundRecord, Scoring, counts_for_rating, points
 
 
 @dataclass(frozen=True)
@@ -86,11 +86,14 @@ def rated_games(player: RatingPlayer, ratings: dict[int, int], scoring: Scoring)
     win = scoring.win or 1.0
     out: list[RatedGame] = []
     for r in player.rounds:
-        if r.opponent is None or not counts_for_rating(r.points_code, True):
+        if r.opponent is None:
             continue
         opp_rating = ratings.get(r.opponent, 0)
-        if opp_rating > 0:
-            out.append(RatedGame(r.round, r.opponent, opp_rating, r.points(scoring) / win))
+        if opp_rating <= 0:
+            continue
+        for code in r.game_codes:  # a micro-match: each of its games is a rated game
+            if counts_for_rating(code, True):
+                out.append(RatedGame(r.round, r.opponent, opp_rating, points(code, scoring) / win))
     return tuple(out)
 
 
