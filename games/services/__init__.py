@@ -1,4 +1,6 @@
-"""Game services: the only code that changes games, submissions, claims, rulings and links.
+"""Game services: the only code that changes games, submissions, claims, rulings and links; and the
+exchange formats together (PDN import and export, TRF import and export, the tournament archive, the
+hall laptop's mirror).
 
 Views call these functions; each one runs in one transaction and audit-logs arbiter actions.
 Errors a user can fix are raised as ``GameError`` with a translated, specific message.

@@ -1,4 +1,4 @@
-"""Fuzzing the TRF tournament import (``tournaments.services.trf_io.import_trf``): a damaged file is
+"""Fuzzing the TRF tournament import (``games.services.trf_io.import_trf``): a damaged file is
 either imported whole (and exports again) or refused with a ``TrfError`` that names line and field,
 and then nothing at all is stored."""
 
@@ -27,7 +27,7 @@ def _counts():
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_damaged_trf_imports_whole_or_stores_nothing(data):
-    from tournaments.services.trf_io import export_trf, import_trf
+    from games.services.trf_io import export_trf, import_trf
 
     text = data.draw(mutated(data.draw(st.sampled_from(TRF_TEXTS)), max_edits=4))
     with transaction.atomic():

@@ -91,8 +91,8 @@ def test_pdn_of_the_largest_upload_as_many_games(tournament, arbiter):
 @pytest.mark.django_db
 def test_trf_over_its_bounds_is_refused_and_stores_nothing():
     """A TRF over 5 million characters or 3,000 players is refused before anything is stored."""
+    from games.services.trf_io import MAX_TRF_CHARS, MAX_TRF_PLAYERS, import_trf
     from tournaments.models import Player, Tournament
-    from tournaments.services.trf_io import MAX_TRF_CHARS, MAX_TRF_PLAYERS, import_trf
     from tournaments.trf import TrfError
 
     huge, seconds, _peak = measured(lambda: import_trf("012 x\n" + " " * MAX_TRF_CHARS))

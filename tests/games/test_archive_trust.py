@@ -203,7 +203,7 @@ def test_web_addresses_are_unique_whatever_their_case(tournament, make_user):
     assert not form.is_valid() and "capitals" in str(form.errors["slug"])
     with pytest.raises(ServiceError):
         create_tournament(arbiter, slug="Open-2026", name="Twin")
-    from tournaments.services.trf_io import import_trf
+    from games.services.trf_io import import_trf
     from tournaments.trf import TrfError
 
     with pytest.raises(TrfError):

@@ -140,7 +140,7 @@ def test_plus_draws_show_in_the_crosstable_and_the_trf(game, other_game, arbiter
     """The wall chart writes a plus-draw as 2w1+ (Jansen, White, against no. 2, a draw worth 1) and
     the minus-draw as 1b1-, with a legend line; the TRF export (of the completed round: board 2 has
     its result too) writes P and M (the documented extension codes) in the two players' round cells."""
-    from tournaments.services.trf_io import export_trf
+    from games.services.trf_io import export_trf
 
     enter_result(other_game, "2-0", arbiter)
     enter_result(game, "1-1", arbiter)
@@ -178,7 +178,7 @@ def test_default_time_forfeits_the_late_player_once_and_is_audited(game, arbiter
 def test_plus_and_minus_draws_survive_a_trf_round_trip(game, other_game, arbiter, tournament, chief_arbiter):
     """Export a round with a plus-draw (White's P, Black's M), import the file as a new tournament:
     the imported draw carries the same mark, so PMD gives the same +1 / -1."""
-    from tournaments.services.trf_io import export_trf, import_trf
+    from games.services.trf_io import export_trf, import_trf
 
     enter_result(other_game, "0-2", arbiter)
     enter_result(game, "1-1", arbiter)

@@ -10,6 +10,7 @@ from django.urls import reverse
 from arbiter.ballots import draw, load_deck
 from games.models import Game
 from games.services.results import enter_result
+from games.services.trf_io import tournament_to_trf, trf_export
 from tests.tournaments.test_forms_round_trip import FormReader
 from tournaments.models import AuditEntry, Board, Round, Tournament
 from tournaments.reports.standings import load_results, standings_for, standings_input, tiebreak_order
@@ -18,7 +19,6 @@ from tournaments.services.openings import draw_openings, earlier_labels, replay_
 from tournaments.services.pairing import pair_round
 from tournaments.services.registration import update_tournament
 from tournaments.services.rounds import publish_round
-from tournaments.services.trf_io import tournament_to_trf, trf_export
 from tournaments.standings import StandingsError, parse_tiebreaks
 from tournaments.standings.explain import explain_standings
 from tournaments.trf import TrfCell

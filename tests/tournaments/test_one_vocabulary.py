@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
+from games.services.trf_io import import_trf
 from tournaments.models import Board, Round
 from tournaments.pairing.dutch.state import record_points
 from tournaments.reports.standings import standings_for
 from tournaments.services.pairing import pair_round
 from tournaments.services.rounds import board_warnings, publish_round
-from tournaments.services.trf_io import import_trf
 from tournaments.standings import StandingsInput, StandingsPlayer, compute_standings
 from tournaments.trf import TrfCell, cell_points
 from tournaments.vocabulary import (

@@ -27,9 +27,9 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.models import ResultSubmission
+from games.services.trf_io import export_trf, trf_export, trf_rounds
 from tournaments.models import Tournament
 from tournaments.reports.standings import standings_for
-from tournaments.services.trf_io import export_trf, trf_export, trf_rounds
 from tournaments.trf import cell_points, read_trf
 from tournaments.trf.writer import write_trf
 

@@ -86,7 +86,7 @@ def test_swiss_engine_reproduces_the_next_round_of_an_imported_file(make_user):
 
     original = read_trf((FIXTURES / FILES[2]).read_text(encoding="utf-8"))
     cut = truncate(original, 6)
-    from tournaments.services.trf_io import import_trf
+    from games.services.trf_io import import_trf
 
     t = import_trf(write_trf(cut), slug="cut")
     rnd = pair_round(t, make_user("arb")).round
@@ -101,7 +101,7 @@ def test_swiss_engine_reproduces_the_next_round_of_an_imported_file(make_user):
 
 
 def test_a_last_column_of_absences_becomes_absences_of_the_next_round():
-    from tournaments.services.trf_io import import_trf
+    from games.services.trf_io import import_trf
     from tournaments.trf import truncate, write_trf
 
     original = read_trf((FIXTURES / FILES[0]).read_text(encoding="utf-8"))
@@ -148,7 +148,7 @@ def test_a_file_without_a_known_192_code_gets_the_system_its_words_name(words, s
     words (one reading of a file's kind, ``standings.trf_input.guess_kind``); a Swiss file is a Dutch one."""
     import dataclasses
 
-    from tournaments.services.trf_io import import_trf
+    from games.services.trf_io import import_trf
     from tournaments.trf import write_trf
 
     original = read_trf((FIXTURES / FILES[0]).read_text(encoding="utf-8"))

@@ -7,6 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from games.services.trf_io import trf_export
 from tournaments.access import LoginRequired, require, tournament_for
 from tournaments.forms import TournamentCreateForm, TournamentSettingsForm
 from tournaments.models import Document, Role, TaskRun, Tournament
@@ -16,7 +17,6 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.pairing import PairingRefused, check_can_pair
 from tournaments.services.registration import create_tournament, update_tournament
 from tournaments.services.rounds import paired_but_away
-from tournaments.services.trf_io import trf_export
 
 from .common import refuse
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games.services.trf_io import trf_export
 from tournaments.commands import tournament_or_error
-from tournaments.services.trf_io import trf_export
 
 
 class Command(BaseCommand):

@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games.services.trf_io import MAX_TRF_CHARS, import_trf
 from tournaments.models import Role
-from tournaments.services.trf_io import MAX_TRF_CHARS, import_trf
 from tournaments.trf import TrfError
 
 
