@@ -47,6 +47,7 @@ from tournaments.models import (
 )
 from tournaments.pairing.systems import for_kind, from_trf_code
 from tournaments.reports.standings import TournamentResults, standings_for
+from tournaments.services.registration import free_slug
 from tournaments.standings.trf_input import guess_kind
 from tournaments.text import strip_control
 from tournaments.trf import (
@@ -71,8 +72,6 @@ from tournaments.vocabulary import (
     mark_of_codes,
     result_from_codes,
 )
-
-from .registration import free_slug
 
 
 def _date(value: str, field_name: str) -> datetime.date | None:
