@@ -56,6 +56,8 @@ ALSO_ENGLISH = frozenset({"pending", "bye", "byes", "wins", "square", "squares",
 LOANWORDS = {"nl": re.compile(r"\b(?:round[ -]robin\w*|byes?)\b", re.IGNORECASE)}
 FILE_SUFFIXES = ("pdf", "pdn", "csv", "trf", "zip", "txt", "png", "svg", "html", "org", "com", "net", "xlsx")
 IDENTIFIER = re.compile(r"\b[A-Za-z]+_[A-Za-z_]+\b|\b[a-z]{3,}\.[a-z_]{3,}\b")
+# A seed or a digest (the opening draw's seed is random: "99add5b9..." is no English "add").
+HEX = re.compile(r"\b[0-9a-f]{8,}\b")
 URL = re.compile(r"\b(?:https?://|www\.)\S+|/[a-z0-9/_.-]+/")
 
 
@@ -98,7 +100,7 @@ def english_in(texts: Iterable[str], lang: str, data: Iterable[str] = ()) -> lis
     values = sorted({d for d in data if d} | set(DECK_NAMES), key=len, reverse=True)
     found = []
     for text in dict.fromkeys(t.strip() for t in texts if t.strip()):
-        rest = _strip_data(text, values)
+        rest = HEX.sub(" ", _strip_data(text, values))
         if lang in LOANWORDS:
             rest = LOANWORDS[lang].sub(" ", rest)
         hits = sorted(_words(rest) & vocabulary) + identifiers(rest)
