@@ -301,7 +301,7 @@ def _cockpit_evening(browser, url, slug, lang, context, s, arbiter, phone, shot)
     _go(arbiter, f"{url}/g/{g2.pk}/")
     assert arbiter.locator("#id_result").input_value() == ""
     arbiter.fill("#id_moves", OPENING)
-    arbiter.locator("form#result-form button[type=submit]").click()
+    arbiter.locator("form#result-form button[type=submit]:not([name=save_moves])").click()
     arbiter.wait_for_timeout(300)
     assert arbiter.locator("#id_result").evaluate("e => e.validity.valueMissing")
     s.step("enter result without a result")  # nothing recorded, nothing confirmed
