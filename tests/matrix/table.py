@@ -313,6 +313,8 @@ def team_cup(w: World) -> dict[str, Any]:
     team 2; each team has two players (``w.extra["team_players"]``: team 1's)."""
     from tournaments.models import Entry, Player, Role, Team, TeamMember, Tournament
 
+    if Tournament.objects.filter(slug="team-cup").exists():  # one world for many cases (the accessibility
+        return {"slug": "team-cup"}                          # sweep): made once
     switches = {f: getattr(w.tournament, f) for f in ("is_public", "public_pairings", "public_standings",
                                                       "public_crosstable", "public_games", "public_players")}
     t = Tournament.objects.create(slug="team-cup", name="Team Cup", competitors="teams", boards_per_match=2,
