@@ -43,8 +43,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench_dutch import quick_pairing  # noqa: E402  (bench/ is the script's folder)
+
 from tournaments.pairing.generator import GeneratorConfig, generate  # noqa: E402
-from tournaments.pairing.model import Bye, Pairing, PairingInput, RoundPairing  # noqa: E402
 from tournaments.pairing.systems import SYSTEMS  # noqa: E402
 from tournaments.pairing.trf_input import to_pairing_input  # noqa: E402
 from tournaments.trf import TrfTournament, write_trf  # noqa: E402
@@ -60,26 +61,8 @@ def history(system: str, players: int, seed: int, round_no: int) -> TrfTournamen
     cfg = GeneratorConfig(
         players=players, rounds=rounds, draw_percentage=30, forfeit_rate=40, retired_rate=25, half_point_bye_rate=20
     )
-    engine = quick_pairing if system == "dutch" else SYSTEMS[system].engine
+    engine = quick_pairing if system == "dutch" else SYSTEMS[system].engine  # bench_dutch's fast history
     return generate(cfg, seed, rounds=round_no - 1, pairer=engine)
-
-
-def quick_pairing(inp: PairingInput) -> RoundPairing:
-    """Score-order pairing that avoids rematches greedily: a Dutch history fast (bench_dutch's)."""
-    present = sorted((p for p in inp.players if not p.unavailable), key=lambda p: (-p.points, p.id))
-    met = {p.id: {r.opponent for r in p.history if r.played} for p in present}
-    pairs: list[Pairing] = []
-    free = [p.id for p in present]
-    bye: tuple[Bye, ...] = ()
-    if len(free) % 2:
-        bye = (Bye(player=free.pop()),)
-    while free:
-        a = free.pop(0)
-        b = next((x for x in free if x not in met[a]), free[0])
-        free.remove(b)
-        white, black = (a, b) if len(pairs) % 2 == 0 else (b, a)
-        pairs.append(Pairing(white=white, black=black, board=len(pairs) + 1))
-    return RoundPairing(round=inp.round, pairings=tuple(pairs), byes=bye)
 
 
 def run_bbp(bbp: str, path: Path) -> tuple[float, float]:

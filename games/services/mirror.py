@@ -23,7 +23,7 @@ import uuid
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Count, Max, Sum
+from django.db.models import Count, F, Max, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -141,7 +141,7 @@ def receive(token: str, body: bytes) -> Received:
         with transaction.atomic():
             report = import_archive(body, row.created_by, check=lambda doc: _adopt(doc, tournament),
                                     mirror=tournament)
-            MirrorToken.objects.filter(pk=row.pk).update(last_used_at=timezone.now(), pushes=row.pushes + 1)
+            MirrorToken.objects.filter(pk=row.pk).update(last_used_at=timezone.now(), pushes=F("pushes") + 1)
     except ArchiveError as exc:
         raise MirrorRefused(400, str(exc)) from None
     tournament.refresh_from_db(fields=["version"])
