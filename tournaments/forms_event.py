@@ -33,6 +33,10 @@ class TransitionForm(forms.Form):
         label=_("Seeded into the final"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("One a line: the FMJD id or the name, then “|” and the reason, e.g. “Jansen, Piet | champion "
                     "2025”. A seeded player of a group leaves the group's place to the next."))
+    carry = forms.ChoiceField(label=_("Points carried into the new stage"), initial="none", required=False, choices=[
+        ("none", _("None: everyone starts on 0")), ("all", _("All points of this stage")),
+        ("among", _("Only the points scored against players who qualified to the same group"))],
+        help_text=_("Carried points count in the new stage's standings and pairing."))
     snake_by = forms.ChoiceField(label=_("Snake order from"), initial="ranking", choices=[
         ("ranking", _("The final standings of this stage")), ("rating", _("The ratings"))])
 
@@ -41,7 +45,7 @@ class TransitionForm(forms.Form):
         return TransitionRequest(kind=d["kind"], system=d["system"], rounds=d.get("rounds") or 0,
                                  group_size=d.get("group_size") or 0, groups=d.get("groups") or 0,
                                  short_last=d["short_last"], top=d.get("top") or 0, snake_by=d["snake_by"],
-                                 seeded=d.get("seeded") or "")
+                                 seeded=d.get("seeded") or "", carry=d.get("carry") or "none")
 
 
 class PrizeSetupForm(forms.ModelForm[PrizeSetup]):

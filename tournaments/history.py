@@ -112,6 +112,7 @@ class _EntryRow(NamedTuple):
     withdrawn_from_round: int | None
     name: str
     title: str
+    carried_points: float | None  # points carried over from the previous stage (None: no seat)
 
 
 def _entries(tournament: Tournament) -> list[_EntryRow]:
@@ -120,7 +121,7 @@ def _entries(tournament: Tournament) -> list[_EntryRow]:
         .order_by("start_number")
         .values_list(
             "id", "start_number", "rating", "status", "withdrawn_from_round",
-            "name", "title",
+            "name", "title", "seat__carried_points",
         )
     )
     return [_EntryRow._make(r) for r in rows]
@@ -292,9 +293,10 @@ def build_history(
                 id=sn,
                 rating=e.rating or 0,
                 name=e.name,
-                points=sum(r.points(scoring) for r in hist),
+                points=(e.carried_points or 0.0) + sum(r.points(scoring) for r in hist),
                 history=tuple(hist),
                 title=e.title,
+                starting_points=e.carried_points or 0.0,
             )
         )
     return History(players=tuple(players), pending=tuple(pending), cancelled=cancelled, rounds=last_round,

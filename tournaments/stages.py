@@ -6,6 +6,8 @@
 * ``groups_then_final``: the top k of each group qualify, plus entries the organiser seeds (last
   year's top 3, a wildcard); a seeded entry that also plays a group leaves its group place to the
   next of that group.
+* ``carry_over``: the points an entry takes into the next stage (none, all, or only those scored
+  against players who qualified to the same group).
 * ``snake_seed``: seeding into G groups in snake order (1..G, then G..1, ...) from a ranking
   (``ranking_by_rating`` builds one from ratings).
 
@@ -17,7 +19,7 @@ or that nothing separated them (equal on everything: the organiser decides, e.g.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -237,7 +239,47 @@ def ranking_by_rating(entries: Sequence[tuple[int, int]]) -> tuple[int, ...]:
     return tuple(sn for sn, _ in sorted(entries, key=lambda e: (-e[1], e[0])))
 
 
+Carry = Literal["none", "all", "among"]
+CARRY_RULES: tuple[str, ...] = ("none", "all", "among")
+
+
 def carried_points(points: dict[int, float], carry: bool) -> dict[int, float]:
     """The points an entry starts the next stage with: its points of this stage when the event
     carries them over (a setting, default no), else 0."""
     return {sn: (p if carry else 0.0) for sn, p in points.items()}
+
+
+def carry_over(
+    rule: Carry,
+    groups: Sequence[FinalGroup],
+    points: Mapping[int, float],
+    games: Mapping[int, Sequence[tuple[int | None, float]]],
+) -> dict[int, float]:
+    """The starting points of every real entry of the next stage's ``groups`` (byes left out).
+
+    * ``"none"`` (the default): 0 for everyone; the draughts sources do not say that stage points
+      carry over (reference, section 3: open, default no).
+    * ``"all"``: the entry's points of the stage it comes from (``points``, byes and forfeits
+      included, as its standings counted them).
+    * ``"among"``: only the points the entry scored against opponents who qualified to the same
+      group of the next stage (``games``: per entry, its rounds as (opponent, points), None for a
+      round without an opponent, which never counts here): what championships carry from a
+      preliminary into a final group, so that a player does not take along points won from players
+      who stayed behind.
+
+    Numbers are the transition's seat numbers (one numbering across the source groups); an entry
+    without points or games (a seeded player from outside) starts with 0.
+    """
+    if rule not in CARRY_RULES:
+        raise StageError(f"unknown carry-over rule {rule!r}")
+    out: dict[int, float] = {}
+    for group in groups:
+        members = set(group.entries)
+        for sn in group.entries:
+            if rule == "all":
+                out[sn] = float(points.get(sn, 0.0))
+            elif rule == "among":
+                out[sn] = float(sum(p for opp, p in games.get(sn, ()) if opp is not None and opp in members))
+            else:
+                out[sn] = 0.0
+    return out

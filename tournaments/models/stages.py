@@ -48,6 +48,9 @@ class StageSeat(models.Model):
     from_group = models.CharField(max_length=20, blank=True)
     seed = models.PositiveIntegerField(null=True, blank=True)
     why = models.CharField(max_length=300, blank=True)
+    # Points the entry starts its stage with (the transition's carry-over rule; 0 by default):
+    # counted in the stage's standings and pairing (``tournaments.stages.carry_over``).
+    carried_points = models.FloatField(default=0.0)
 
 
 class PrizeSetup(models.Model):

@@ -52,7 +52,8 @@ class Field:
         self.scoring = inp.scoring
         self.by_id = {p.id: p for p in inp.players}
         histories = {p.id: tuple(records_upto(p.history, inp.round - 1).values()) for p in inp.players}
-        self.score = {pid: sum(r.points(self.scoring) for r in h) for pid, h in histories.items()}
+        self.score = {pid: self.by_id[pid].starting_points + sum(r.points(self.scoring) for r in h)
+                      for pid, h in histories.items()}
         self.met: dict[int, dict[int, int]] = {}
         for pid, h in histories.items():
             seen: dict[int, int] = {}
@@ -100,7 +101,8 @@ class Field:
         """Every player's points before round ``rnd`` (cached: the float history reads two rounds)."""
         cached = self._before.get(rnd)
         if cached is None:
-            cached = {pid: sum(r.points(self.scoring) for r in h if r.round < rnd) for pid, h in self.histories.items()}
+            cached = {pid: self.by_id[pid].starting_points + sum(r.points(self.scoring) for r in h if r.round < rnd)
+                      for pid, h in self.histories.items()}
             self._before[rnd] = cached
         return cached
 

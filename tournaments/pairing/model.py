@@ -31,6 +31,10 @@ class PlayerRecord:
     # Extra scores the caller supplies for the order inside a score group, compared after the
     # system's own (higher first): e.g. board points in a team-of-4 Swiss on resistance points.
     order_scores: tuple[float, ...] = ()
+    # Points the player starts with (an event's stage points carried into the next stage): part of
+    # the pairing score in every round, as if scored before round 1. The score-group engines
+    # (Dutch, FMJD and the other halves Swiss) read it; Keizer and round robins do not need it.
+    starting_points: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -128,6 +128,7 @@ def standings_input(
                 title=entry.title if entry is not None else rec.title,
                 federation=entry.federation if entry is not None else "",
                 rounds=tuple(rec.history),
+                starting_points=rec.starting_points,
             )
         )
     return StandingsInput(

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.audit import record
+from tournaments.history import build_history
 from tournaments.models import ENTRY_DETAILS, Entry, Event, Player, Role, StageSeat, StageTransition, Tournament
 from tournaments.pairing.systems import SYSTEMS
 from tournaments.permissions import is_mirrored
@@ -26,9 +27,11 @@ from tournaments.reports.standings import standings_for
 from tournaments.services.errors import ServiceError
 from tournaments.services.registration import free_slug
 from tournaments.stages import (
+    CARRY_RULES,
     FinalGroup,
     StageError,
     Transition,
+    carry_over,
     finals_by_rank_blocks,
     groups_then_final,
     ranking_by_rating,
@@ -64,6 +67,9 @@ class TransitionRequest:
     # Groups then a final: entries the organiser adds (last year's top 3, a wildcard), one a line:
     # "FMJD id or name | reason". A player of a group is found there; anyone else among all players.
     seeded: str = ""
+    # Stage points into the next stage (``tournaments.stages.carry_over``): "none" (the default),
+    # "all", or "among" (only those scored against players who qualified to the same group).
+    carry: str = "none"
 
 
 MAX_SEEDED = 20
@@ -158,6 +164,8 @@ def _check(req: TransitionRequest) -> None:
         raise ServiceError(_("Number of groups: 1 to %(max)s.") % {"max": MAX_GROUPS})
     if req.kind == StageTransition.Kind.FINAL and not 1 <= req.top <= MAX_GROUP_SIZE:
         raise ServiceError(_("Qualifiers per group: at least 1."))
+    if req.carry not in CARRY_RULES:
+        raise ServiceError(_("Unknown rule for carried points %(rule)r.") % {"rule": req.carry})
     if req.short_last not in SHORT_LAST:
         raise ServiceError(_("Unknown rule for a short last final %(rule)r.") % {"rule": req.short_last})
 
@@ -192,6 +200,38 @@ def _plan(source: Tournament, req: TransitionRequest
         seeded, outside = _seeded(req.seeded, by_id)
         plan = groups_then_final(group_standings, req.top, seeded=seeded, final_name="")
         return plan, by_id, seeds, outside
+    except StageError as exc:
+        raise ServiceError(_("The transition is not possible: %(error)s") % {"error": exc}) from exc
+
+
+def _carried(source: Tournament, req: TransitionRequest, plan: Transition,
+             entries: dict[int, Entry]) -> dict[int, float]:
+    """Each seat number's starting points in the next stage by the request's carry-over rule. The
+    points and games are the stage's confirmed history (``build_history``), renumbered as the
+    transition numbers its seats (start numbers of one source, entry ids across groups)."""
+    if req.carry == "none":
+        return {}
+    sources = list(source.event.stages.filter(stage=source.stage)) if req.kind == StageTransition.Kind.FINAL \
+        else [source]
+    points: dict[int, float] = {}
+    games: dict[int, list[tuple[int | None, float]]] = {}
+    for t in sources:
+        scoring = t.scoring()
+        numbers = {sn: e.pk for sn, e in _numbered(t).items()}
+
+        def seat(sn: int | None, numbers: dict[int, int] = numbers) -> int | None:
+            if sn is None:
+                return None
+            return numbers.get(sn) if req.kind == StageTransition.Kind.FINAL else sn
+
+        for rec in build_history(t).players:
+            key = seat(rec.id)
+            if key is None:
+                continue
+            points[key] = rec.points
+            games[key] = [(seat(r.opponent), r.points(scoring)) for r in rec.history]
+    try:
+        return carry_over(req.carry, plan.groups, points, games)  # type: ignore[arg-type]  # checked above
     except StageError as exc:
         raise ServiceError(_("The transition is not possible: %(error)s") % {"error": exc}) from exc
 
@@ -255,6 +295,7 @@ def create_next_stage(actor: User, source: Tournament, req: TransitionRequest) -
     if refusal:
         raise ServiceError(refusal)
     plan, entries, seeds, outside = _plan(source, req)
+    carried = _carried(source, req, plan, entries)
     stage = source.stage + 1
     cut_standings: dict[str, Standings] = {}
     if plan.cuts:
@@ -283,13 +324,17 @@ def create_next_stage(actor: User, source: Tournament, req: TransitionRequest) -
             # A seeded seat keeps the organiser's reason (the core's why: "seeded by the organiser: <reason>").
             why = seat.why.removeprefix(SEEDED_PREFIX) if req.kind == StageTransition.Kind.FINAL else seat.why
             StageSeat.objects.create(entry=entry, transition=transition, from_rank=seat.from_rank,
-                                     from_group=seat.from_group, seed=seeds.get(sn), why=why[:300])
+                                     from_group=seat.from_group, seed=seeds.get(sn), why=why[:300],
+                                     carried_points=carried.get(sn, 0.0))
         record(actor, t, "stage.create", t,
                after=f"stage={stage}; group={group.name}; players={len(group.entries)}; "
-                     f"byes={byes.get(group.name, 0)}; from={source.name}; transition={req.kind}")
+                     f"byes={byes.get(group.name, 0)}; from={source.name}; transition={req.kind}; "
+                     f"carried points={req.carry}" + "".join(
+                         f"; {entries[sn].name if sn in entries else sn}: {_points(carried[sn])}"
+                         for sn in group.entries if carried.get(sn)))
         made.append(t.slug)
     record(actor, source, "stage.transition", transition,
-           after=f"transition={req.kind}; stage={stage}; made={', '.join(made)}")
+           after=f"transition={req.kind}; stage={stage}; carried points={req.carry}; made={', '.join(made)}")
     return transition
 
 
@@ -332,7 +377,7 @@ def event_levels(event: Event) -> list[StageLevel]:
     for t in stages:
         tr = transitions.get(t.stage)
         byes = int(tr.params.get("byes", {}).get(t.group, 0)) if tr is not None else 0
-        seats = tuple(SeatView(e.start_number or 0, e.name, e.rating, seat_text(getattr(e, "seat", None), tr))
+        seats = tuple(SeatView(e.start_number or 0, e.name, e.rating, _with_carried(getattr(e, "seat", None), tr))
                       for e in entries.get(t.pk, []))
         levels.setdefault(t.stage, []).append(StageView(t, len(seats), byes, seats))
     return [StageLevel(n, tuple(g), transitions.get(n),
@@ -378,6 +423,14 @@ def _points(x: float | None) -> str:
     if x is None:
         return "?"
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def _with_carried(seat: StageSeat | None, transition: StageTransition | None) -> str:
+    """The seat's reason, and the points the entry starts with when it carries some."""
+    text = seat_text(seat, transition)
+    if seat is not None and seat.carried_points:
+        text += " · " + _("starts with %(points)s points") % {"points": _points(seat.carried_points)}
+    return text
 
 
 def seat_text(seat: StageSeat | None, transition: StageTransition | None) -> str:

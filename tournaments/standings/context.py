@@ -116,7 +116,7 @@ def build_context(inp: StandingsInput) -> Context:
             for r in range(1, rounds + 1)
         ]
         entries[pid] = row
-        points[pid] = sum(e.points for e in row)
+        points[pid] = p.starting_points + sum(e.points for e in row)
     ctx = Context(inp=inp, rounds=rounds, entries=entries, points=points, adjusted={}, players=players)
     ctx.adjusted = {pid: _adjusted_score(ctx, pid) for pid in players}
     return ctx
@@ -129,7 +129,8 @@ def _adjusted_score(ctx: Context, pid: int) -> float:
         return ctx.points[pid]
     last_non_vur = max((e.round for e in row if not e.vur), default=0)
     draw = ctx.scoring.draw
-    return sum(e.points if (e.round <= last_non_vur or e.opponent is not None) else draw for e in row)
+    start = ctx.players[pid].starting_points
+    return start + sum(e.points if (e.round <= last_non_vur or e.opponent is not None) else draw for e in row)
 
 
 class Contribution(NamedTuple):

@@ -36,7 +36,9 @@ class StandingsPlayer:
 
     ``rounds`` holds at most one record per round (round numbers 1..total); a missing round
     means the player was not paired (not yet entered, withdrawn): a zero-point absence.
-    ``rating`` 0 means unrated.
+    ``rating`` 0 means unrated. ``starting_points``: points the player starts with (an event's
+    stage points carried over into the next stage, a setting of the transition; default 0): they
+    count in the player's points, and so in the opponents' Buchholz family, like points scored.
     """
 
     start_number: int
@@ -45,6 +47,7 @@ class StandingsPlayer:
     title: str = ""
     federation: str = ""
     rounds: tuple[RoundRecord, ...] = ()
+    starting_points: float = 0.0
 
 
 @dataclass(frozen=True)

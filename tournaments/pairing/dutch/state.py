@@ -87,7 +87,7 @@ class Context:
         """Pairing score (tenths) before round ``round_index`` (0-based) was played."""
         rec = self.by_id[pid]
         s = self.inp.scoring
-        base = sum(record_points(r, s) for r in rec.history[:round_index])
+        base = tenths(rec.starting_points) + sum(record_points(r, s) for r in rec.history[:round_index])
         return base + self.acceleration(pid, round_index)
 
 
@@ -200,7 +200,7 @@ def build_states(ctx: Context) -> list[PlayerState]:
         if len(p.history) > ctx.played_rounds:
             # Only the rounds before the one being paired count (a re-pairing may pass more).
             p = replace(p, history=p.history[: ctx.played_rounds])
-        real = sum(record_points(r, s) for r in p.history[: ctx.played_rounds])
+        real = tenths(p.starting_points) + sum(record_points(r, s) for r in p.history[: ctx.played_rounds])
         st = PlayerState(
             rec=p,
             rank=ranks[p.id],
