@@ -6,8 +6,9 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import PrizeSetup, StageTransition
+from tournaments.models import PrizeSetup, RatingSetup, StageTransition
 from tournaments.pairing.systems import SYSTEMS
+from tournaments.services.rating_changes import MAX_NORM_BYTES, PRESET_LABELS
 from tournaments.services.stages import MAX_GROUP_SIZE, MAX_GROUPS, TransitionRequest
 
 
@@ -65,3 +66,16 @@ class FederationReportForm(forms.Form):
     chief_arbiter_id = forms.CharField(label=_("Chief arbiter's FMJD id"), max_length=20, required=False)
     announced = forms.DateField(label=_("Date announced"), required=False,
                                 widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+
+
+class RatingSetupForm(forms.Form):
+    """The event's rating settings: preset, performance method, a federation's norm table."""
+
+    preset = forms.ChoiceField(label=_("Rating system"), choices=list(PRESET_LABELS.items()))
+    performance = forms.ChoiceField(label=_("Performance"), choices=RatingSetup.Performance.choices, required=False)
+    norms = forms.FileField(
+        label=_("The federation's norm requirement table (TOML)"), required=False,
+        help_text=_("As the template data/norms/template.toml: one [[titles]] block a title. At most %(max)s "
+                    "bytes. Without one, the norm table is FIDE B.01's (the worked example).")
+        % {"max": MAX_NORM_BYTES})
+    remove_norms = forms.BooleanField(label=_("Go back to FIDE B.01's table"), required=False)

@@ -34,6 +34,7 @@ urlpatterns = [
     path("<slug:slug>/prizes/", event.prizes, name="prizes"),
     path("<slug:slug>/prizes/pdf/", event.prizes_pdf, name="prizes_pdf"),
     path("<slug:slug>/ratings/", event.ratings, name="ratings"),
+    path("<slug:slug>/ratings.csv", event.ratings_csv, name="ratings_csv"),
     path("<slug:slug>/pdf/<str:kind>/", downloads.document, name="document"),
     path("<slug:slug>/pdf/<str:kind>/<int:number>/", downloads.document, name="round_document"),
 ]

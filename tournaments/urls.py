@@ -50,5 +50,6 @@ urlpatterns = [
     path("<slug:slug>/manage/tasks/<int:task_id>/", rounds.task, name="task"),
     path("<slug:slug>/manage/event/", event.event, name="event"),
     path("<slug:slug>/manage/prizes/", event.prizes, name="prizes"),
+    path("<slug:slug>/manage/ratings/", event.ratings, name="ratings"),
     path("<slug:slug>/manage/federation-report/", event.federation_report, name="federation_report"),
 ]

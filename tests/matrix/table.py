@@ -253,6 +253,10 @@ def prizes_data(w: World) -> dict[str, Any]:
     return {"lists": "Main: 100, 50", "rule": "hort", "unit": "1", "one_prize_per_player": "on", "currency": "€"}
 
 
+def rating_setup_data(w: World) -> dict[str, Any]:
+    return {"preset": "fide", "performance": "formula"}
+
+
 def settings_data(w: World) -> dict[str, Any]:
     """The settings form as the page fills it, with another time control."""
     from tournaments.forms import TournamentSettingsForm
@@ -428,6 +432,7 @@ TABLE: dict[str, list[Case]] = {
     "public:prizes": [Case(slug, "GET", everyone(OK))],
     "public:prizes_pdf": [Case(slug, "GET", everyone(404))],  # no prizes set (and, for the public, not finished)
     "public:ratings": [Case(slug, "GET", everyone(OK))],
+    "public:ratings_csv": [Case(slug, "GET", everyone(OK))],
     "public:document": [
         Case(lambda w: {"slug": w.tournament.slug, "kind": "crosstable"}, "GET", everyone(OK),
              audit=unaudited(tournaments_document=BUILT)),
@@ -683,6 +688,11 @@ TABLE: dict[str, list[Case]] = {
         Case(slug, "GET", only(ARBITERS)),
         Case(slug, "POST", only(ARBITERS), audit=NO_WRITE),
         Case(slug, "POST", only(ARBITERS, DONE), prizes_data, AUDITED),
+    ],
+    "tournaments:ratings": [
+        Case(slug, "GET", only(ARBITERS)),
+        Case(slug, "POST", only(ARBITERS), audit=NO_WRITE),
+        Case(slug, "POST", only(ARBITERS, DONE), rating_setup_data, AUDITED),
     ],
     "tournaments:federation_report": [
         Case(slug, "GET", only(ARBITERS)),

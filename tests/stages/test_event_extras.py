@@ -92,3 +92,135 @@ def test_carry_through_the_page(client, organiser, round_robin_10):
                       "snake_by": "ranking", "carry": "all"})
     a = _finals(round_robin_10)[0]
     assert standings_for(a).rows[0].points == 18.0
+
+
+# ---- the event's rating settings, the rating page of the crosstable PDF, the CSV, norm tables -------
+
+@pytest.fixture
+def four(organiser):
+    """A 4-player round robin, ratings 1500, 1490, 1480, 1470: 1 beats everyone, 2 v 3 drawn, 2 and
+    3 beat 4. Points: 1: 6, 2: 3, 3: 3, 4: 0."""
+    def rule(w, b):
+        return "1-1" if {w, b} == {2, 3} else ("2-0" if w < b else "0-2")
+    return play(organiser, make_stage(organiser, "four", _players(4, 1500), pairing_system="berger",
+                                      rounds_planned=3), rule)
+
+
+def _lines(client, **params):
+    page = client.get(reverse("public:ratings", args=["four"]), params)
+    return {line.name: line.rating for line, _missing in page.context["lines"]}, page
+
+
+def test_the_events_rating_settings_are_the_pages_default(client, organiser, four):
+    """FIDE preset, table method, stored for the event. Player 1 (1500; beat 1490, 1480, 1470):
+    FIDE table expectancies for +10, +20, +30 are 0.51, 0.53, 0.54: expected 1.58 games, i.e. 3.16
+    draughts points; score 3 of 3 (6 points); the table performance: average 1480 + dp(1.00) 800 =
+    2280. Player 4: average 1490 - 800 = 690. With the formula method stored, the page's
+    performance is the formula's (the engine computes both: the one shown follows the setting), and
+    ``?performance=table`` overrides it again for the reader."""
+    from tournaments.services.rating_changes import save_rating_setup
+
+    save_rating_setup(organiser, four, preset="fide", performance="table")
+    lines, page = _lines(client)
+    assert page.context["preset"] == "fide" and page.context["method"] == "table"
+    assert lines["Player 01"].expected == pytest.approx(3.16)
+    assert [lines[f"Player 0{i}"].performance for i in (1, 4)] == [2280, 690]
+    save_rating_setup(organiser, four, preset="fide", performance="formula")
+    formula, page = _lines(client)
+    assert page.context["method"] == "formula"
+    assert all(r.performance == r.performance_formula for r in formula.values())
+    override, _page = _lines(client, performance="table")
+    assert override["Player 01"].performance == 2280
+    entries = AuditEntry.objects.filter(action="ratings.update").order_by("id")
+    assert [e.after for e in entries] == ["preset=fide; performance=table; norms=fide_b01",
+                                          "preset=fide; performance=formula; norms=fide_b01"]
+    assert entries[1].before == "preset=fide; performance=table; norms=fide_b01"
+
+
+def test_rating_figures_in_the_crosstable_pdf_and_the_csv(client, organiser, four):
+    """The crosstable PDF has a rating page and the CSV a row per player with the same figures.
+    FIDE, table: player 1 expected 3.16 points, performance 2280; K 20 (a rated player with no
+    games on record below 2400 is given the preset's default; see the CSV's change): change =
+    K x (6 - 3.16) / 2 on the one-point scale = 20 x 1.42 = 28.40, new rating 1528.4 -> 1528
+    (rounded as the preset says)."""
+    import csv
+    import io
+
+    from pypdf import PdfReader
+
+    from tournaments.services.documents import build_crosstable_pdf
+    from tournaments.services.rating_changes import save_rating_setup
+
+    save_rating_setup(organiser, four, preset="fide", performance="table")
+    got = client.get(reverse("public:ratings_csv", args=["four"]))
+    assert got["Content-Type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(got.content.decode())))
+    one = next(r for r in rows if r["name"] == "Player 01")
+    assert (one["rating"], one["games"], one["score"], one["expected"]) == ("1500", "3", "6", "3.1600")
+    assert one["performance"] == "2280" and float(one["change"]) == pytest.approx(28.4)
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(build_crosstable_pdf(four))).pages)
+    assert "Rating changes" in text and "+28.40" in text and "2280" in text and one["new_rating"] in text
+
+
+FEDERATION_NORMS = """name = "myfed"
+title = "My federation norms (test)"
+status = "published"
+source = "a test"
+unrated_rating = 1000
+
+[[titles]]
+code = "MF"
+min_games = 3
+min_performance = 2000
+"""
+
+
+def test_an_uploaded_norm_table_replaces_fide_b01(client, organiser, four):
+    """The federation's table asks for 3 games and a performance of 2000 for MF. Player 1 (3 games,
+    table performance 2280, see above) meets it; player 2 (performance 1483) does not: the score
+    needed is the smallest in half-game steps whose performance reaches 2000 against an average
+    of 1483 (1483.33 rounded), i.e. dp >= 517: 2.5 of 3 (p 0.83, FIDE 8.1.1 dp 273) is short, 3 of 3
+    (p 1.00, dp 800) reaches it: 6 draughts points. FIDE B.01 (9 games) gives no norm to anyone."""
+    client.force_login(organiser)
+    url = reverse("tournaments:ratings", args=["four"])
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("myfed.toml", FEDERATION_NORMS.encode())
+    done = client.post(url, {"preset": "fide", "performance": "table", "norms": upload})
+    assert done.status_code == 302
+    assert "norms=myfed" in AuditEntry.objects.get(action="ratings.update").after
+    page = client.get(reverse("public:ratings", args=["four"]))
+    report = page.context["report"]
+    assert report.table.name == "myfed" and report.own_norms and "My federation norms (test)" in page.content.decode()
+    norms = {line.name: line.norms for line, _missing in page.context["lines"]}
+    assert norms["Player 01"][0].met and not norms["Player 02"][0].met
+    assert norms["Player 02"][0].score_needed == 6.0
+    assert client.get(reverse("public:player", args=["four", 1])).context["norms_met"] == ("MF",)
+    client.post(url, {"preset": "fide", "performance": "table", "remove_norms": "on"})
+    assert client.get(reverse("public:ratings", args=["four"])).context["report"].own_norms is False
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('name = "x"\ntitle = "t"\nstatus = "s"\nsource = "s"\n[[titles]]\ncode = "MF"\nmin_games = \n',
+     "myfed.toml, line 7: not valid TOML"),
+    ('name = "x"\ntitle = "t"\nstatus = "s"\nsource = "s"\n\n[[titles]]\ncode = "MF"\nmin_performance = 2000\n',
+     "myfed.toml, line 6: a title needs at least min_games and min_performance"),
+    ('name = "x"\ntitle = "t"\nstatus = "s"\nsource = "s"\n[[titles]]\ncode = "MF"\nmin_games = 9\n'
+     'min_performance = 2000\n[[titles]]\ncode = "MI"\nmin_games = 9\nmin_performance = 2200\n'
+     'min_score_share = "3/2"\n',
+     "myfed.toml, line 13: .*a share lies within 0..1"),
+    ('title = "t"\n', "myfed.toml: name is missing"),
+])
+def test_bad_norm_tables_are_refused_with_their_line(organiser, four, text, message):
+    """Line numbers by hand: the TOML error is on line 7 (a key without a value); the second case's
+    [[titles]] block starts on line 6 and lacks min_games; the third's second block (line 9) has
+    min_score_share 3/2 on line 13. Nothing is stored; a file over the bound is refused too."""
+    from tournaments.models import RatingSetup
+    from tournaments.services.rating_changes import MAX_NORM_BYTES, save_rating_setup
+
+    with pytest.raises(ServiceError, match=message):
+        save_rating_setup(organiser, four, preset="fmjd", performance="", norms=(text.encode(), "myfed.toml"))
+    with pytest.raises(ServiceError, match="at most 20000 bytes"):
+        save_rating_setup(organiser, four, preset="fmjd", performance="",
+                          norms=(b"#" * (MAX_NORM_BYTES + 1), "big.toml"))
+    assert not RatingSetup.objects.exists() and not AuditEntry.objects.filter(action="ratings.update").exists()

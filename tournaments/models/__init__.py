@@ -22,7 +22,7 @@ from tournaments.models.mirror import MirrorState, MirrorToken
 from tournaments.models.ratings import RatingList, RatingListPlayer
 from tournaments.models.records import AuditEntry, Document, TaskRun, ThrottleCount
 from tournaments.models.rounds import Board, Round
-from tournaments.models.stages import PrizeSetup, StageSeat, StageTransition
+from tournaments.models.stages import PrizeSetup, RatingSetup, StageSeat, StageTransition
 from tournaments.models.teams import LineUp, LineUpBoard, Team, TeamMember
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "RULE_PROFILE_CHOICES",
     "Absence",
     "PrizeSetup",
+    "RatingSetup",
     "StageSeat",
     "StageTransition",
     "AccountLinkRequest",

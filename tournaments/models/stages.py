@@ -69,3 +69,29 @@ class PrizeSetup(models.Model):
     unit = models.PositiveIntegerField(_("round down to (cents)"), default=1)
     one_prize_per_player = models.BooleanField(_("one prize per player (the higher one)"), default=True)
     currency = models.CharField(_("currency"), max_length=8, default="€", blank=True)
+
+
+class RatingSetup(models.Model):
+    """An event's rating settings: the preset the rating changes follow, the performance method
+    ("" = the preset's own), and a federation's norm requirement table the organiser uploaded (the
+    TOML text as uploaded, checked when saved; empty: FIDE B.01's table, the shipped example)."""
+
+    class Preset(models.TextChoices):
+        FMJD = "fmjd", "FMJD"
+        KNDB = "kndb", "KNDB"
+        FIDE = "fide", "FIDE"
+
+    class Performance(models.TextChoices):
+        PRESET = "", _("As the preset says")
+        TABLE = "table", _("Table method")
+        FORMULA = "formula", _("Formula method")
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="rating_setup")
+    preset = models.CharField(_("rating preset"), max_length=10, choices=Preset.choices, default=Preset.FMJD)
+    performance = models.CharField(_("performance"), max_length=10, choices=Performance.choices, default="",
+                                   blank=True)
+    norms_text = models.TextField(blank=True)
+    norms_name = models.CharField(max_length=100, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.event} ratings"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -18,7 +19,16 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 from reportlab.platypus.flowables import Flowable
 
 from tournaments.pdf.common import (
@@ -168,8 +178,35 @@ def signature_block(chief: str, place: str) -> Flowable:
     return t
 
 
-def crosstable_pdf(ct: Crosstable, header: DocumentHeader) -> bytes:
-    """The crosstable PDF (A4 landscape) as bytes."""
+@dataclass(frozen=True)
+class RatingPage:
+    """The rating figures printed after the crosstable: a heading, the system in words, the column
+    heads and one row a player (strings, already formatted)."""
+
+    heading: str
+    note: str
+    head: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+def rating_table(page: RatingPage) -> list[Flowable]:
+    """The rating page: heading, note, and the table (name left, figures right, every third row shaded)."""
+    st = styles()
+    widths = [12 * mm, 70 * mm] + [24 * mm] * (len(page.head) - 2)
+    table = Table([list(page.head), *[list(r) for r in page.rows]], colWidths=widths, repeatRows=1)
+    style: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8), ("FONT", (0, 1), (-1, -1), FONT, 8),
+        ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG), ("ALIGN", (2, 0), (-1, -1), "RIGHT"),
+        ("ALIGN", (0, 0), (0, -1), "RIGHT"), ("LINEBELOW", (0, 0), (-1, 0), 0.5, RULE),
+    ]
+    style += [("BACKGROUND", (0, i), (-1, i), SHADE) for i in range(3, len(page.rows) + 1, 3)]
+    table.setStyle(TableStyle(style))
+    return [PageBreak(), Paragraph(escape(page.heading), st["heading"]), Paragraph(escape(page.note), st["legend"]),
+            Spacer(1, 2 * mm), table]
+
+
+def crosstable_pdf(ct: Crosstable, header: DocumentHeader, ratings: RatingPage | None = None) -> bytes:
+    """The crosstable PDF (A4 landscape) as bytes; ``ratings``: a page of rating figures after it."""
     register_fonts()
     st = styles()
     buf = io.BytesIO()
@@ -191,6 +228,8 @@ def crosstable_pdf(ct: Crosstable, header: DocumentHeader) -> bytes:
     legend.append(Spacer(1, 4 * mm))
     legend.append(signature_block(header.chief_arbiter, header.place))
     story.append(KeepTogether(legend))
+    if ratings is not None and ratings.rows:
+        story.extend(rating_table(ratings))
     doc.build(
         story,
         onLaterPages=running_header(header),

@@ -20,15 +20,15 @@ from tournaments.ratings import PRESETS
 from tournaments.reports.formatting import points_text
 from tournaments.services.errors import ServiceError
 from tournaments.services.prizes import PrizeView, prize_view
-from tournaments.services.rating_changes import PERFORMANCE_METHODS, rating_report
+from tournaments.services.rating_changes import (
+    PERFORMANCE_METHODS,
+    PRESET_LABELS,
+    rating_csv,
+    rating_report,
+    rating_setup,
+)
 from tournaments.services.stages import event_levels, event_ranking
 
-# The presets by what they are, in the reader's language (the data files say it in English).
-PRESET_LABELS = {
-    "fmjd": gettext_lazy("FMJD-style: normal distribution, sigma 2000/7 (an estimate)"),
-    "kndb": gettext_lazy("KNDB: K per game point max(5, 400/(Ne+N)), 2022 proposal as published (an estimate)"),
-    "fide": gettext_lazy("FIDE Elo: logistic table, K 40/20/10, 400-point cap (for comparison)"),
-}
 NORM_CHECKS = {
     "games": gettext_lazy("games"),
     "average rating": gettext_lazy("opponents' average rating"),
@@ -117,8 +117,9 @@ def prizes_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 def ratings(request: HttpRequest, slug: str) -> HttpResponse:
     """Rating changes, performances and norms of the stage, by the preset the reader picks."""
     t = public_tournament(request, slug, "standings")
-    preset = request.GET.get("preset", "fmjd")
-    preset = preset if preset in PRESETS else "fmjd"
+    setup = rating_setup(t)  # the event's settings; the reader's choice on the page overrides them
+    preset = request.GET.get("preset", "")
+    preset = preset if preset in PRESETS else setup.preset
     method = request.GET.get("performance", "")
     method = method if method in PERFORMANCE_METHODS else ""
     report = rating_report(t, preset, method)
@@ -128,3 +129,15 @@ def ratings(request: HttpRequest, slug: str) -> HttpResponse:
         **nav_context(t, "ratings"), "report": report, "lines": lines, "preset": preset, "presets": PRESET_LABELS,
         "preset_label": PRESET_LABELS[preset], "method": report.method, "methods": PERFORMANCE_METHODS,
         "finished": t.status == Tournament.Status.FINISHED, "title": _("Rating changes and norms")})
+
+
+def ratings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The stage's rating changes as CSV, by the event's settings (``?preset=``/``?performance=``
+    as on the page)."""
+    t = public_tournament(request, slug, "standings")
+    preset = request.GET.get("preset", "")
+    method = request.GET.get("performance", "")
+    report = rating_report(t, preset if preset in PRESETS else "", method if method in PERFORMANCE_METHODS else "")
+    response = HttpResponse(rating_csv(report), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{t.slug}-ratings.csv"'
+    return response

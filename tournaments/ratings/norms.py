@@ -17,6 +17,8 @@ answers back to the event's game points.
 
 from __future__ import annotations
 
+import re
+import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -178,6 +180,59 @@ def norm_table_from_dict(data: dict[str, Any], where: str) -> NormTable:
         dp_table=table,
         titles=tuple(_requirement(t, defaults, f"{where} titles[{i}]") for i, t in enumerate(titles)),
     )
+
+
+class NormUploadError(RatingDataError):
+    """A norm table given as text is not valid: ``line`` is the line it names (1-based; 0: the file
+    as a whole), ``detail`` what is wrong there."""
+
+    def __init__(self, name: str, line: int, detail: str) -> None:
+        self.line = line
+        self.detail = detail
+        super().__init__(f"{name}, line {line}" if line else name, detail)
+
+
+_TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+_WHERE_TITLE = re.compile(r"titles\[(\d+)\](?:\.(\w+))?")
+
+
+def _line_of(lines: list[str], where: str) -> int:
+    """The line a ``RatingDataError``'s place names: the i-th ``[[titles]]`` (or the key inside it),
+    the ``[defaults]`` table, or a top-level key; 0 when none is found."""
+    m = _WHERE_TITLE.search(where)
+    headers = [i for i, line in enumerate(lines) if line.strip().startswith("[[titles]]")]
+    if m is not None and int(m.group(1)) < len(headers):
+        start = headers[int(m.group(1))]
+        key = m.group(2)
+        if key:
+            end = next((i for i in range(start + 1, len(lines)) if lines[i].strip().startswith("[")), len(lines))
+            for i in range(start + 1, end):
+                if lines[i].split("=", 1)[0].strip() == key:
+                    return i + 1
+        return start + 1
+    key = where.rsplit(".", 1)[-1] if "." in where else ""
+    for i, line in enumerate(lines):
+        if key and line.split("=", 1)[0].strip() == key:
+            return i + 1
+    return 0
+
+
+def norm_table_from_text(text: str, name: str) -> NormTable:
+    """A federation's table from its TOML text (as ``template.toml``); ``NormUploadError`` naming
+    the line of the first problem (the TOML reader's line for a syntax error; the ``[[titles]]``
+    block, or the key's line, for a value the table does not accept)."""
+    lines = text.splitlines()
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = _TOML_LINE.search(str(exc))
+        detail = _TOML_LINE.sub("", str(exc)).strip()
+        raise NormUploadError(name, int(m.group(1)) if m else 0, f"not valid TOML: {detail}") from None
+    try:
+        return norm_table_from_dict(data, name)
+    except RatingDataError as exc:
+        detail = str(exc).removeprefix(f"{exc.where}: ")
+        raise NormUploadError(name, _line_of(lines, exc.where), detail) from None
 
 
 def load_norm_table_file(path: str | Path) -> NormTable:

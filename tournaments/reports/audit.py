@@ -106,6 +106,7 @@ ACTIONS = {
     "stage.create": gettext_lazy("made a stage of the event"),
     "stage.transition": gettext_lazy("made the next stage of the event"),
     "prizes.update": gettext_lazy("changed the prizes"),
+    "ratings.update": gettext_lazy("changed the rating settings"),
     "game.moves": gettext_lazy("entered the moves of a game so far"),
     "admin.add": gettext_lazy("added a record in the admin site"),
     "admin.change": gettext_lazy("changed a record in the admin site"),

@@ -19,13 +19,14 @@ from django.utils.translation import gettext as _
 from tournaments.models import Document, Role, Round, Tournament
 from tournaments.pdf.cards import BoardCard, board_cards_pdf
 from tournaments.pdf.common import DocumentHeader
-from tournaments.pdf.crosstable import crosstable_pdf
+from tournaments.pdf.crosstable import RatingPage, crosstable_pdf
 from tournaments.pdf.sheets import SheetLine, pairing_list_pdf, score_sheets_pdf
 from tournaments.reports.crosstable import build_crosstable
 from tournaments.reports.formatting import points_text, tiebreak_words
 from tournaments.reports.rounds import round_view
 from tournaments.reports.standings import load_results, standings_for, tiebreak_order
 from tournaments.reports.why import edition_reason, edition_text
+from tournaments.services.rating_changes import PRESET_LABELS, rating_figures, rating_report
 from tournaments.services.site_address import board_url
 from tournaments.vocabulary import game_colour
 
@@ -108,7 +109,24 @@ def build_crosstable_pdf(t: Tournament) -> bytes:
         subtitle = _("Final standings")
     else:
         subtitle = _("Standings after round %(n)s") % {"n": standings.after_round}
-    return crosstable_pdf(ct, header_for(t, subtitle))
+    return crosstable_pdf(ct, header_for(t, subtitle), rating_page(t))
+
+
+def rating_page(t: Tournament) -> RatingPage:
+    """The crosstable's rating page: per player rating, expected score, change, new rating and
+    performance by the event's rating settings (``services.rating_changes``)."""
+    report = rating_report(t)
+    rows = tuple((str(line.start_number), line.name, *rating_figures(line)) for line in report.lines
+                 if line.rating.rating or line.rating.games)
+    system = PRESET_LABELS.get(report.preset.name, report.preset.name)
+    if report.method == "table":
+        note = _("%(system)s. Performance by the table method (average + dp). Only games played over the board "
+                 "against a rated opponent count.") % {"system": system}
+    else:
+        note = _("%(system)s. Performance by the formula method (inverse expectancy). Only games played over the "
+                 "board against a rated opponent count.") % {"system": system}
+    head = (_("SNo"), _("Name"), _("Rtg"), _("Expected"), _("Change"), _("New rating"), _("Perf."))
+    return RatingPage(_("Rating changes"), note, head, rows)
 
 
 def _round(t: Tournament, number: int | None) -> Round:

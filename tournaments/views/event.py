@@ -9,14 +9,17 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments.access import tournament_for
-from tournaments.forms_event import FederationReportForm, PrizeSetupForm, TransitionForm
+from tournaments.forms_event import FederationReportForm, PrizeSetupForm, RatingSetupForm, TransitionForm
 from tournaments.models import PrizeSetup
 from tournaments.services.errors import ServiceError
 from tournaments.services.federation import ReportError, federation_report_zip
 from tournaments.services.prizes import prize_view, save_prize_setup
+from tournaments.services.rating_changes import MAX_NORM_BYTES, event_norm_table, rating_setup, save_rating_setup
 from tournaments.services.stages import create_next_stage, event_levels, next_stage_refusal
 
 from .common import refuse
+
+MAX_UPLOAD = MAX_NORM_BYTES + 1  # read one byte more than allowed: the service says it is too big
 
 
 def event(request: HttpRequest, slug: str) -> HttpResponse:
@@ -78,3 +81,26 @@ def federation_report(request: HttpRequest, slug: str) -> HttpResponse:
             return response
     return render(request, "tournaments/manage/federation_report.html",
                   {"tournament": tournament, "form": form, "problems": problems})
+
+
+def ratings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's rating settings: the preset, the performance method, a federation's norm table."""
+    tournament = tournament_for(request, slug, "tournaments.manage_tournament")
+    setup = rating_setup(tournament)
+    form = RatingSetupForm(request.POST or None, request.FILES or None,
+                           initial={"preset": setup.preset, "performance": setup.performance})
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        upload = d.get("norms")
+        try:
+            save_rating_setup(request.user, tournament, preset=d["preset"],  # type: ignore[arg-type]
+                              performance=d.get("performance") or "",
+                              norms=(upload.read(MAX_UPLOAD), upload.name) if upload else None,
+                              remove_norms=bool(d.get("remove_norms")))
+        except ServiceError as exc:
+            refuse(request, exc)
+        else:
+            messages.success(request, _("Rating settings saved."))
+            return redirect("tournaments:ratings", slug=tournament.slug)
+    return render(request, "tournaments/manage/ratings.html",
+                  {"tournament": tournament, "form": form, "setup": setup, "table": event_norm_table(setup)})
