@@ -10,7 +10,8 @@ Three blocks, separated by an empty line, each readable by a spreadsheet and a s
    by forfeit (+- is written 2-0 forfeit, -+ 0-2 forfeit, -- 0-0 forfeit: no cell starts with a
    sign a spreadsheet would read as a formula). Byes and absences are not games: not listed.
 
-The builder refuses (``ReportError``, listing every problem) when an id or a required field is
+The builder refuses (``ReportError``, listing every problem as a reason code with its parameters,
+which the app words in the reader's language, and in English) when an id or a required field is
 missing, a date is not a date, a game has no result or names an unknown player. Text cells go
 through ``tournaments.text.spreadsheet_cell``: a name starting with "=" cannot run as a formula.
 The PDN of all games is attached by the app, beside this file.
@@ -45,11 +46,42 @@ GAME_HEADER = ("Round", "Board", "White", "White FMJD id", "Black", "Black FMJD 
 _DATES = ("start_date", "end_date", "announced")
 
 
-class ReportError(ValueError):
-    """The report cannot be made: ``problems`` lists what is missing or wrong, each naming where."""
+@dataclass(frozen=True)
+class Problem:
+    """One thing that keeps the report from being made: a reason ``code`` (``PROBLEM_CODES``) with
+    its parameters, for the app to say in the reader's language, and ``text``, the same in English
+    (the command line, logs). Parameters: ``field`` (an ``EVENT_FIELDS`` or player attribute name),
+    ``fields`` (several, comma-separated), ``value``, ``player`` (start number), ``name``, ``other``
+    (another start number), ``fmjd_id``, ``round``, ``board``, ``colour`` ("White"/"Black"),
+    ``number`` (a start number), ``rounds``, ``size``, ``rating``."""
 
-    def __init__(self, problems: Sequence[str]) -> None:
-        self.problems = tuple(problems)
+    code: str
+    params: tuple[tuple[str, str], ...]
+    text: str
+
+    @property
+    def args(self) -> dict[str, str]:
+        return dict(self.params)
+
+
+PROBLEM_CODES = (
+    "event_missing", "event_bad_date", "event_end_before_start", "event_board_size", "event_rounds",
+    "player_number_twice", "player_missing", "player_id_twice", "player_negative_rating", "no_players",
+    "game_unknown_player", "game_no_result", "game_bad_result", "game_round_outside",
+)  # fmt: skip
+
+
+def _problem(code: str, text: str, **params: object) -> Problem:
+    return Problem(code, tuple((k, str(v)) for k, v in params.items()), text)
+
+
+class ReportError(ValueError):
+    """The report cannot be made: ``issues`` lists what is missing or wrong (reason codes with their
+    parameters), ``problems`` the same in English, each naming where."""
+
+    def __init__(self, issues: Sequence[Problem]) -> None:
+        self.issues = tuple(issues)
+        self.problems = tuple(p.text for p in self.issues)
         super().__init__("federation report refused: " + "; ".join(self.problems))
 
 
@@ -92,11 +124,11 @@ def _blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def _event_problems(event: ReportEvent) -> list[str]:
-    problems: list[str] = []
+def _event_problems(event: ReportEvent) -> list[Problem]:
+    problems: list[Problem] = []
     for attr, label in EVENT_FIELDS:
         if _blank(getattr(event, attr)):
-            problems.append(f"event: {label} is missing")
+            problems.append(_problem("event_missing", f"event: {label} is missing", field=attr))
     labels = dict(EVENT_FIELDS)
     for attr in _DATES:
         value = getattr(event, attr)
@@ -104,68 +136,82 @@ def _event_problems(event: ReportEvent) -> list[str]:
             try:
                 datetime.date.fromisoformat(str(value).strip())
             except ValueError:
-                problems.append(f"event: {labels[attr]} {value!r} is not a date (YYYY-MM-DD)")
+                text = f"event: {labels[attr]} {value!r} is not a date (YYYY-MM-DD)"
+                problems.append(_problem("event_bad_date", text, field=attr, value=value))
     if not _blank(event.start_date) and not _blank(event.end_date) and str(event.end_date) < str(event.start_date):
-        problems.append("event: the end date is before the start date")
+        problems.append(_problem("event_end_before_start", "event: the end date is before the start date"))
     if event.board_size not in (8, 10, 12) and not _blank(event.board_size):
-        problems.append(f"event: board size {event.board_size} is not 8, 10 or 12")
+        problems.append(_problem("event_board_size", f"event: board size {event.board_size} is not 8, 10 or 12",
+                                 size=event.board_size))
     if isinstance(event.rounds, int) and event.rounds < 1:
-        problems.append("event: rounds must be at least 1")
+        problems.append(_problem("event_rounds", "event: rounds must be at least 1"))
     return problems
 
 
-def _player_problems(players: Sequence[ReportPlayer]) -> list[str]:
-    problems: list[str] = []
+PLAYER_FIELDS = (("fmjd_id", "FMJD id"), ("name", "name"), ("federation", "federation"), ("sex", "sex"))
+
+
+def _player_problems(players: Sequence[ReportPlayer]) -> list[Problem]:
+    problems: list[Problem] = []
     seen_numbers: set[int] = set()
     seen_ids: dict[str, int] = {}
     for p in players:
-        who = f"player {p.start_number} ({p.name.strip() or 'no name'})"
+        name = p.name.strip()
+        who = f"player {p.start_number} ({name or 'no name'})"
         if p.start_number in seen_numbers:
-            problems.append(f"{who}: start number used twice")
+            problems.append(_problem("player_number_twice", f"{who}: start number used twice",
+                                     player=p.start_number, name=name))
         seen_numbers.add(p.start_number)
-        missing = [
-            label
-            for attr, label in (("fmjd_id", "FMJD id"), ("name", "name"), ("federation", "federation"), ("sex", "sex"))
-            if _blank(getattr(p, attr))
-        ]
+        missing = [(attr, label) for attr, label in PLAYER_FIELDS if _blank(getattr(p, attr))]
         if missing:
-            problems.append(f"{who}: {', '.join(missing)} missing")
+            problems.append(_problem("player_missing", f"{who}: {', '.join(label for _, label in missing)} missing",
+                                     player=p.start_number, name=name, fields=",".join(a for a, _ in missing)))
         fid = p.fmjd_id.strip()
         if fid:
             if fid in seen_ids:
-                problems.append(f"{who}: FMJD id {fid} is also player {seen_ids[fid]}'s")
+                problems.append(_problem("player_id_twice", f"{who}: FMJD id {fid} is also player {seen_ids[fid]}'s",
+                                         player=p.start_number, name=name, fmjd_id=fid, other=seen_ids[fid]))
             seen_ids.setdefault(fid, p.start_number)
         if p.rating < 0:
-            problems.append(f"{who}: rating {p.rating} is negative")
+            problems.append(_problem("player_negative_rating", f"{who}: rating {p.rating} is negative",
+                                     player=p.start_number, name=name, rating=p.rating))
     return problems
 
 
-def _game_problems(games: Sequence[ReportGame], numbers: set[int], rounds: int) -> list[str]:
-    problems: list[str] = []
+def _game_problems(games: Sequence[ReportGame], numbers: set[int], rounds: int) -> list[Problem]:
+    problems: list[Problem] = []
     for g in games:
         where = f"round {g.round} board {g.board}"
         for colour, sn in (("White", g.white), ("Black", g.black)):
             if sn not in numbers:
-                problems.append(f"{where}: {colour} {sn} is not a player of the report")
+                problems.append(_problem("game_unknown_player", f"{where}: {colour} {sn} is not a player of the report",
+                                         round=g.round, board=g.board, colour=colour, number=sn))
         if _blank(g.result):
-            problems.append(f"{where}: no result")
+            problems.append(_problem("game_no_result", f"{where}: no result", round=g.round, board=g.board))
         else:
             try:
                 result_codes(g.result)
             except KeyError:
-                problems.append(f"{where}: result {g.result!r} is not a result")
+                problems.append(_problem("game_bad_result", f"{where}: result {g.result!r} is not a result",
+                                         round=g.round, board=g.board, value=g.result))
         if isinstance(rounds, int) and rounds >= 1 and not 1 <= g.round <= rounds:
-            problems.append(f"{where}: the event has {rounds} rounds")
+            problems.append(_problem("game_round_outside", f"{where}: the event has {rounds} rounds",
+                                     round=g.round, board=g.board, rounds=rounds))
+    return problems
+
+
+def report_issues(event: ReportEvent, players: Sequence[ReportPlayer], games: Sequence[ReportGame]) -> list[Problem]:
+    """Everything that keeps the report from being made, as reason codes (empty: it can be made)."""
+    problems = _event_problems(event) + _player_problems(players)
+    if not players:
+        problems.append(_problem("no_players", "no players"))
+    problems += _game_problems(games, {p.start_number for p in players}, event.rounds)
     return problems
 
 
 def report_problems(event: ReportEvent, players: Sequence[ReportPlayer], games: Sequence[ReportGame]) -> list[str]:
-    """Everything that keeps the report from being made (empty: it can be made)."""
-    problems = _event_problems(event) + _player_problems(players)
-    if not players:
-        problems.append("no players")
-    problems += _game_problems(games, {p.start_number for p in players}, event.rounds)
-    return problems
+    """``report_issues`` in English (empty: the report can be made)."""
+    return [p.text for p in report_issues(event, players, games)]
 
 
 def result_text(result: str) -> str:
@@ -180,9 +226,9 @@ def _row(values: Sequence[object]) -> list[object]:
 
 def federation_report_csv(event: ReportEvent, players: Sequence[ReportPlayer], games: Sequence[ReportGame]) -> str:
     """The report as CSV text (see the module docstring); ``ReportError`` when it cannot be made."""
-    problems = report_problems(event, players, games)
-    if problems:
-        raise ReportError(problems)
+    issues = report_issues(event, players, games)
+    if issues:
+        raise ReportError(issues)
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\r\n")
     for attr, label in EVENT_FIELDS:

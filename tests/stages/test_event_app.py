@@ -302,7 +302,8 @@ def test_federation_report_refuses_then_downloads(client, organiser, four):
     url = reverse("tournaments:federation_report", args=["four"])
     Entry.objects.filter(tournament=four, start_number=2).update(fmjd_id="")
     refused = client.get(url, {"download": "1"}).content.decode()
-    for text in ("Chief arbiter FMJD id is missing", "Announced on is missing", "player 2 (Player 02): FMJD id"):
+    for text in ("Event: Chief arbiter&#x27;s FMJD id is missing.", "Event: Date announced is missing.",
+                 "Player 2 (Player 02): missing FMJD id."):
         assert text in refused
     Entry.objects.filter(tournament=four, start_number=2).update(fmjd_id="102")
     Tournament.objects.filter(pk=four.pk).update(start_date="2026-11-20", end_date="2026-11-21",

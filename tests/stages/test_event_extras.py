@@ -4,14 +4,24 @@ by hand in the docstrings."""
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
+from pypdf import PdfReader
 
 from tests.stages.play import make_stage, play
-from tournaments.models import AuditEntry, Tournament
+from tournaments.federation_report import PROBLEM_CODES, report_issues
+from tournaments.models import AuditEntry, RatingSetup, Tournament
 from tournaments.reports.standings import standings_for
+from tournaments.services.documents import build_crosstable_pdf
 from tournaments.services.errors import ServiceError
+from tournaments.services.federation import PROBLEM_TEXTS, problem_text, report_inputs
 from tournaments.services.pairing import pair_round
+from tournaments.services.rating_changes import MAX_NORM_BYTES, save_rating_setup
 from tournaments.services.stages import TransitionRequest, create_next_stage, event_levels
 
 pytestmark = pytest.mark.django_db
@@ -118,8 +128,6 @@ def test_the_events_rating_settings_are_the_pages_default(client, organiser, fou
     2280. Player 4: average 1490 - 800 = 690. With the formula method stored, the page's
     performance is the formula's (the engine computes both: the one shown follows the setting), and
     ``?performance=table`` overrides it again for the reader."""
-    from tournaments.services.rating_changes import save_rating_setup
-
     save_rating_setup(organiser, four, preset="fide", performance="table")
     lines, page = _lines(client)
     assert page.context["preset"] == "fide" and page.context["method"] == "table"
@@ -143,14 +151,6 @@ def test_rating_figures_in_the_crosstable_pdf_and_the_csv(client, organiser, fou
     games on record below 2400 is given the preset's default; see the CSV's change): change =
     K x (6 - 3.16) / 2 on the one-point scale = 20 x 1.42 = 28.40, new rating 1528.4 -> 1528
     (rounded as the preset says)."""
-    import csv
-    import io
-
-    from pypdf import PdfReader
-
-    from tournaments.services.documents import build_crosstable_pdf
-    from tournaments.services.rating_changes import save_rating_setup
-
     save_rating_setup(organiser, four, preset="fide", performance="table")
     got = client.get(reverse("public:ratings_csv", args=["four"]))
     assert got["Content-Type"].startswith("text/csv")
@@ -183,8 +183,6 @@ def test_an_uploaded_norm_table_replaces_fide_b01(client, organiser, four):
     (p 1.00, dp 800) reaches it: 6 draughts points. FIDE B.01 (9 games) gives no norm to anyone."""
     client.force_login(organiser)
     url = reverse("tournaments:ratings", args=["four"])
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
     upload = SimpleUploadedFile("myfed.toml", FEDERATION_NORMS.encode())
     done = client.post(url, {"preset": "fide", "performance": "table", "norms": upload})
     assert done.status_code == 302
@@ -215,12 +213,27 @@ def test_bad_norm_tables_are_refused_with_their_line(organiser, four, text, mess
     """Line numbers by hand: the TOML error is on line 7 (a key without a value); the second case's
     [[titles]] block starts on line 6 and lacks min_games; the third's second block (line 9) has
     min_score_share 3/2 on line 13. Nothing is stored; a file over the bound is refused too."""
-    from tournaments.models import RatingSetup
-    from tournaments.services.rating_changes import MAX_NORM_BYTES, save_rating_setup
-
     with pytest.raises(ServiceError, match=message):
         save_rating_setup(organiser, four, preset="fmjd", performance="", norms=(text.encode(), "myfed.toml"))
     with pytest.raises(ServiceError, match="at most 20000 bytes"):
         save_rating_setup(organiser, four, preset="fmjd", performance="",
                           norms=(b"#" * (MAX_NORM_BYTES + 1), "big.toml"))
     assert not RatingSetup.objects.exists() and not AuditEntry.objects.filter(action="ratings.update").exists()
+
+
+def test_the_federation_reports_refusals_in_the_readers_language(client, organiser, four):
+    """Every reason code of the pure builder has words in the app, and they are translated: the
+    German page says "Veranstaltung: Ort fehlt." for the missing place, and player 2 without an
+    FMJD id is named with the German field name."""
+    assert set(PROBLEM_TEXTS) == set(PROBLEM_CODES)
+    Tournament.objects.filter(pk=four.pk).update(place="")
+    four.refresh_from_db()
+    issues = report_issues(*report_inputs(four, "", ""))
+    with translation.override("de"):
+        words = [problem_text(p) for p in issues]
+    assert "Veranstaltung: Ort fehlt." in words
+    assert any(w.startswith("Spieler 1 (Player 01): nicht angegeben: FMJD-ID") for w in words), words
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:federation_report", args=["four"]), {"download": "1"},
+                      HTTP_ACCEPT_LANGUAGE="de")
+    assert "Veranstaltung: Ort fehlt." in page.content.decode()

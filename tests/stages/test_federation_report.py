@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from tournaments.federation_report import (
+    PROBLEM_CODES,
     ReportError,
     ReportEvent,
     ReportGame,
@@ -82,3 +83,21 @@ def test_duplicate_ids_and_reversed_dates() -> None:
     assert "event: the end date is before the start date" in problems
     assert 'player 2 (=HYPERLINK("x")): FMJD id 16001 is also player 1\'s' in problems
     assert report_problems(EVENT, [], []) == ["no players"]
+
+
+def test_refusals_carry_reason_codes_for_the_app_to_translate() -> None:
+    """The same refusal as above as reason codes and parameters (the words are the app's): the
+    missing place and chief arbiter's id name their field; player 3 misses fmjd_id and sex; the
+    unknown Black 9 in round 2 board 3; every code is one of ``PROBLEM_CODES``."""
+    event = replace(EVENT, chief_arbiter_id=" ", announced="1 May", place="")
+    players = [*PLAYERS[:2], replace(PLAYERS[2], fmjd_id="", sex="")]
+    games = [*GAMES, ReportGame(2, 3, 1, 9, "")]
+    with pytest.raises(ReportError) as exc:
+        federation_report_csv(event, players, games)
+    issues = [(p.code, p.args) for p in exc.value.issues]
+    assert ("event_missing", {"field": "place"}) in issues
+    assert ("event_missing", {"field": "chief_arbiter_id"}) in issues
+    assert ("event_bad_date", {"field": "announced", "value": "1 May"}) in issues
+    assert ("player_missing", {"player": "3", "name": "Müller, Anna", "fields": "fmjd_id,sex"}) in issues
+    assert ("game_unknown_player", {"round": "2", "board": "3", "colour": "Black", "number": "9"}) in issues
+    assert {code for code, _args in issues} <= set(PROBLEM_CODES)

@@ -12,7 +12,7 @@ from tournaments.access import tournament_for
 from tournaments.forms_event import FederationReportForm, PrizeSetupForm, RatingSetupForm, TransitionForm
 from tournaments.models import PrizeSetup
 from tournaments.services.errors import ServiceError
-from tournaments.services.federation import ReportError, federation_report_zip
+from tournaments.services.federation import ReportError, federation_report_zip, problem_text
 from tournaments.services.prizes import prize_view, save_prize_setup
 from tournaments.services.rating_changes import MAX_NORM_BYTES, event_norm_table, rating_setup, save_rating_setup
 from tournaments.services.stages import create_next_stage, event_levels, next_stage_refusal
@@ -74,7 +74,7 @@ def federation_report(request: HttpRequest, slug: str) -> HttpResponse:
             data = federation_report_zip(tournament, form.cleaned_data["chief_arbiter_id"] or "",
                                          announced.isoformat() if announced else "")
         except ReportError as exc:
-            problems = exc.problems
+            problems = tuple(problem_text(p) for p in exc.issues)
         else:
             response = HttpResponse(data, content_type="application/zip")
             response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-federation-report.zip"'
