@@ -79,3 +79,10 @@ class RatingSetupForm(forms.Form):
                     "bytes. Without one, the norm table is FIDE B.01's (the worked example).")
         % {"max": MAX_NORM_BYTES})
     remove_norms = forms.BooleanField(label=_("Go back to FIDE B.01's table"), required=False)
+
+
+class RankingOrderForm(forms.Form):
+    ranking_order = forms.CharField(
+        label=_("Order of the groups in the final ranking"), required=False, max_length=300,
+        help_text=_("The last stage's group names, comma-separated, e.g. “B, A, C”. Empty: final A, then B, ... "
+                    "Groups not named follow in that order."))

@@ -49,6 +49,7 @@ urlpatterns = [
     path("<slug:slug>/my-team/", teams.my_team, name="my_team"),
     path("<slug:slug>/manage/tasks/<int:task_id>/", rounds.task, name="task"),
     path("<slug:slug>/manage/event/", event.event, name="event"),
+    path("<slug:slug>/manage/event/ranking-order/", event.ranking_order, name="ranking_order"),
     path("<slug:slug>/manage/prizes/", event.prizes, name="prizes"),
     path("<slug:slug>/manage/ratings/", event.ratings, name="ratings"),
     path("<slug:slug>/manage/federation-report/", event.federation_report, name="federation_report"),

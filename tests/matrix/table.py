@@ -689,6 +689,12 @@ TABLE: dict[str, list[Case]] = {
         Case(slug, "POST", only(ARBITERS), audit=NO_WRITE),
         Case(slug, "POST", only(ARBITERS, DONE), prizes_data, AUDITED),
     ],
+    "tournaments:ranking_order": [
+        Case(slug, "GET", only(ARBITERS, DONE)),
+        # A one-stage event: no group "Z" in its last stage, refused with a message, nothing written
+        # (the audited change of the order: tests/stages/test_event_extras.py).
+        Case(slug, "POST", only(ARBITERS, DONE), lambda w: {"ranking_order": "Z"}, NO_WRITE),
+    ],
     "tournaments:ratings": [
         Case(slug, "GET", only(ARBITERS)),
         Case(slug, "POST", only(ARBITERS), audit=NO_WRITE),

@@ -22,7 +22,13 @@ from tournaments.services.errors import ServiceError
 from tournaments.services.federation import PROBLEM_TEXTS, problem_text, report_inputs
 from tournaments.services.pairing import pair_round
 from tournaments.services.rating_changes import MAX_NORM_BYTES, save_rating_setup
-from tournaments.services.stages import TransitionRequest, create_next_stage, event_levels
+from tournaments.services.stages import (
+    TransitionRequest,
+    create_next_stage,
+    event_levels,
+    event_ranking,
+    set_ranking_order,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -237,3 +243,36 @@ def test_the_federation_reports_refusals_in_the_readers_language(client, organis
     page = client.get(reverse("tournaments:federation_report", args=["four"]), {"download": "1"},
                       HTTP_ACCEPT_LANGUAGE="de")
     assert "Veranstaltung: Ort fehlt." in page.content.decode()
+
+
+# ---- the event's final ranking in the organiser's order ------------------------------------------
+
+def test_the_final_ranking_in_the_organisers_order(client, organiser, round_robin_10):
+    """Rank blocks of 4 with byes: final A = 1-4, B = 5-8, C = 9-10. One round robin each where the
+    lower number wins: A ranks 1, 2, 3, 4; B 5, 6, 7, 8; C 9, 10. Default order A, B, C: places
+    1-10 = players 1-10. The organiser orders "C, A" (B not named: it follows): C's 9, 10 take
+    places 1-2, then A's 1-4 places 3-6, then B's 5-8 places 7-10. Refused: a group the last stage
+    does not have, a group named twice; both leave the order as it was. The change is audited."""
+    create_next_stage(organiser, round_robin_10, TransitionRequest(kind="rank_blocks", group_size=4))
+    for final in _finals(round_robin_10):
+        play(organiser, final)
+    event = round_robin_10.event
+    assert [r.name for r in event_ranking(event)] == [f"Player {i:02d}" for i in range(1, 11)]
+    set_ranking_order(organiser, round_robin_10, "c, A")
+    event.refresh_from_db()
+    assert event.ranking_order == "C, A"
+    rows = event_ranking(event)
+    assert [(r.place, r.name, r.group) for r in rows[:3]] == [
+        (1, "Player 09", "C"), (2, "Player 10", "C"), (3, "Player 01", "A")]
+    assert [r.name for r in rows[6:]] == ["Player 05", "Player 06", "Player 07", "Player 08"]
+    entry = AuditEntry.objects.get(action="event.ranking_order")
+    assert (entry.before, entry.after) == ("order=A, B, ...", "order=C, A")
+    for bad, message in (("D", "No group D"), ("A, a", "named twice")):
+        with pytest.raises(ServiceError, match=message):
+            set_ranking_order(organiser, round_robin_10, bad)
+    client.force_login(organiser)
+    client.post(reverse("tournaments:ranking_order", args=["nk-rapid"]), {"ranking_order": ""})
+    event.refresh_from_db()
+    assert event.ranking_order == "" and event_ranking(event)[0].name == "Player 01"
+    page = client.get(reverse("public:event", args=["nk-rapid"])).content.decode()
+    assert "final A, then B" in page

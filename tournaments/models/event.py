@@ -120,6 +120,9 @@ class Event(models.Model):
     slug = models.SlugField(_("web address"), max_length=80, unique=True)
     name = models.CharField(_("name"), max_length=200, validators=[printable])
     created_at = models.DateTimeField(auto_now_add=True)
+    # The organiser's order of the last stage's groups in the event's final ranking, their names
+    # comma-separated ("B, A, C"); empty: final A, then B, ... Groups not named follow in that order.
+    ranking_order = models.CharField(_("order of the groups in the final ranking"), max_length=300, blank=True)
 
     class Meta:
         verbose_name = _("event")

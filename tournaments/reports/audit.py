@@ -107,6 +107,7 @@ ACTIONS = {
     "stage.transition": gettext_lazy("made the next stage of the event"),
     "prizes.update": gettext_lazy("changed the prizes"),
     "ratings.update": gettext_lazy("changed the rating settings"),
+    "event.ranking_order": gettext_lazy("changed the order of the groups in the event's final ranking"),
     "game.moves": gettext_lazy("entered the moves of a game so far"),
     "admin.add": gettext_lazy("added a record in the admin site"),
     "admin.change": gettext_lazy("changed a record in the admin site"),

@@ -38,6 +38,7 @@ from tournaments.stages import (
     snake_seed,
 )
 from tournaments.standings import Standings, StandingsError
+from tournaments.versioning import bump
 
 # What a new stage copies from the stage it comes from (its own settings stay editable afterwards).
 COPIED_SETTINGS = (
@@ -395,16 +396,50 @@ class EventRankingRow:
     stage: Tournament
 
 
-def event_ranking(event: Event) -> list[EventRankingRow]:
-    """The final ranking of the event: the last stage's groups in order (final A, then B, ...), each
-    in its own standings order, places counted on; ex aequo ranks inside a group stay shared. Empty
-    while a group of the last stage has no result."""
+def last_stage_groups(event: Event) -> list[Tournament]:
+    """The groups of the event's last stage in the order of its final ranking: the organiser's
+    (``Event.ranking_order``), the groups it does not name after them; by default A, then B, ..."""
     stages = stages_of(event)
     if not stages:
         return []
     last = max(t.stage for t in stages)
+    groups = [t for t in stages if t.stage == last]
+    order = [name.strip() for name in event.ranking_order.split(",") if name.strip()]
+    position = {name.casefold(): i for i, name in enumerate(order)}
+    return sorted(groups, key=lambda t: position.get(t.group.casefold(), len(order)))  # stable: A, B, ... after
+
+
+@transaction.atomic
+def set_ranking_order(actor: User, tournament: Tournament, text: str) -> Event:
+    """Store the organiser's order of the last stage's groups for the final ranking ("B, A, C";
+    empty: A, then B, ...): every name a group of the last stage, none twice; audited."""
+    event = tournament.event
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    groups = {t.group.casefold(): t.group for t in last_stage_groups(event)}
+    unknown = [n for n in names if n.casefold() not in groups]
+    if unknown:
+        raise ServiceError(_("No group %(name)s in the last stage (its groups: %(groups)s).")
+                           % {"name": unknown[0], "groups": ", ".join(groups.values()) or "–"})
+    if len({n.casefold() for n in names}) != len(names):
+        raise ServiceError(_("A group is named twice in the order."))
+    new = ", ".join(groups[n.casefold()] for n in names)
+    before = event.ranking_order
+    if new != before:
+        event.ranking_order = new
+        event.save(update_fields=["ranking_order"])
+        record(actor, tournament, "event.ranking_order", event, before=f"order={before or 'A, B, ...'}",
+               after=f"order={new or 'A, B, ...'}")
+        bump([t.pk for t in event.stages.all()])
+    return event
+
+
+def event_ranking(event: Event) -> list[EventRankingRow]:
+    """The final ranking of the event: the last stage's groups in the organiser's order (by default
+    final A, then B, ...: ``last_stage_groups``), each in its own standings order, places counted
+    on; ex aequo ranks inside a group stay shared. Empty while a group of the last stage has no
+    result."""
     out: list[EventRankingRow] = []
-    for t in (s for s in stages if s.stage == last):
+    for t in last_stage_groups(event):
         try:
             st = standings_for(t)
         except StandingsError:

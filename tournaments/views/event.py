@@ -9,13 +9,25 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments.access import tournament_for
-from tournaments.forms_event import FederationReportForm, PrizeSetupForm, RatingSetupForm, TransitionForm
+from tournaments.forms_event import (
+    FederationReportForm,
+    PrizeSetupForm,
+    RankingOrderForm,
+    RatingSetupForm,
+    TransitionForm,
+)
 from tournaments.models import PrizeSetup
 from tournaments.services.errors import ServiceError
 from tournaments.services.federation import ReportError, federation_report_zip, problem_text
 from tournaments.services.prizes import prize_view, save_prize_setup
 from tournaments.services.rating_changes import MAX_NORM_BYTES, event_norm_table, rating_setup, save_rating_setup
-from tournaments.services.stages import create_next_stage, event_levels, next_stage_refusal
+from tournaments.services.stages import (
+    create_next_stage,
+    event_levels,
+    last_stage_groups,
+    next_stage_refusal,
+    set_ranking_order,
+)
 
 from .common import refuse
 
@@ -38,7 +50,27 @@ def event(request: HttpRequest, slug: str) -> HttpResponse:
             return redirect("tournaments:event", slug=tournament.slug)
     return render(request, "tournaments/manage/event.html", {
         "tournament": tournament, "form": form, "levels": event_levels(tournament.event),
-        "refusal": next_stage_refusal(tournament)})
+        "refusal": next_stage_refusal(tournament), "order_form": RankingOrderForm(
+            initial={"ranking_order": tournament.event.ranking_order}),
+        "ranking_groups": [t.group for t in last_stage_groups(tournament.event)]})
+
+
+def ranking_order(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organiser's order of the last stage's groups in the event's final ranking (POST only)."""
+    tournament = tournament_for(request, slug, "tournaments.manage_tournament")
+    if request.method != "POST":
+        return redirect("tournaments:event", slug=tournament.slug)
+    form = RankingOrderForm(request.POST)
+    if form.is_valid():
+        try:
+            set_ranking_order(request.user, tournament, form.cleaned_data["ranking_order"])  # type: ignore[arg-type]
+        except ServiceError as exc:
+            refuse(request, exc)
+        else:
+            messages.success(request, _("Order of the final ranking saved."))
+    else:
+        refuse(request, ServiceError(" ".join(e for errs in form.errors.values() for e in errs)))
+    return redirect("tournaments:event", slug=tournament.slug)
 
 
 def prizes(request: HttpRequest, slug: str) -> HttpResponse:
