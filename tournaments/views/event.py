@@ -69,7 +69,7 @@ def ranking_order(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("Order of the final ranking saved."))
     else:
-        refuse(request, ServiceError(" ".join(e for errs in form.errors.values() for e in errs)))
+        refuse(request, ServiceError(" ".join(str(e) for errs in form.errors.values() for e in errs)))
     return redirect("tournaments:event", slug=tournament.slug)
 
 
