@@ -90,6 +90,11 @@ SECTIONS: tuple[Section, ...] = (
     Section("rulings", IrregularityRuling, "game", ("game", "ply")),
     Section("links", SubmissionLink, "tournament", ("entry",)),
     Section("corrections", CorrectionRequest, "game", ("game", "requested_for", "created_at")),
+    # A stage's prize settings (one row: the tournament is its key) and why each entry is in its stage,
+    # with the points it carried into it (they count in the standings); the transition itself stays with
+    # the event on its server (an imported tournament is the one stage of an event of its own).
+    Section("prize_setups", PrizeSetup, "tournament", ()),
+    Section("stage_seats", StageSeat, "entry", ("entry",), frozenset({"transition"})),
     Section("audit", AuditEntry, "tournament", AUDIT_KEY, append_only=True),
 )
 
@@ -112,6 +117,8 @@ MAX_ROWS: dict[str, int] = {
     "rulings": 10_000,
     "links": 3_000,
     "corrections": 10_000,
+    "prize_setups": 1,
+    "stage_seats": 3_000,
     "audit": 100_000,
     "users": 5_000,
     "roles": 1_000,  # archives written before roles stopped travelling: read, counted, never imported
@@ -120,7 +127,8 @@ MAX_ROW_BYTES = 64 * 1024  # one row's JSON text (a game's moves are at most MAX
 MAX_PLIES = 1_000  # half-moves of one game's or submission's moves (as for PDN files)
 
 # Sections added after format version 1 was first written: absent in older archives (no rows).
-LATER_SECTIONS = ("corrections", "teams", "team_members", "line_ups", "line_up_boards")
+LATER_SECTIONS = ("corrections", "teams", "team_members", "line_ups", "line_up_boards", "prize_setups",
+                  "stage_seats")
 # Sections older archives hold that are no longer imported (counted in the report).
 DROPPED_SECTIONS = ("roles",)
 
@@ -139,9 +147,7 @@ NOT_ARCHIVED: dict[type[models.Model], str] = {
     MirrorToken: "a server's keys for the hall laptop's mirror (issue 30.3): never travel",
     MirrorState: "the hall laptop's record of what it sent to which server",
     StageTransition: "the event a tournament is a stage of stays on its server (see TOURNAMENT_SKIP): so does "
-                     "how its stages were made",
-    StageSeat: "why an entry is in its stage: part of the event's transition, which stays on its server",
-    PrizeSetup: "a stage's prize settings stay on the server they were set on (not yet carried by the archive)",
+                     "how its stages were made (each seat's reason and carried points travel, in stage_seats)",
 }
 
 AnyField = models.Field[Any, Any]

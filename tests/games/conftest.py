@@ -53,12 +53,22 @@ def as_persona(client, personas):
 @pytest.fixture
 def full_tournament(tournament, entries, published_round, chief_arbiter, player, opponent):
     """A small tournament with a row in every archived section (tests/games/test_archive*.py):
-    submissions, claim, ruling, link, correction request, absence, prohibited pair, audit entries."""
+    submissions, claim, ruling, link, correction request, absence, prohibited pair, audit entries,
+    prize settings, a stage seat."""
     from games.models import CorrectionRequest, DrawClaim, IrregularityRuling, SubmissionLink
     from games.services.games import game_for_board
     from games.services.results import enter_result, submit_result
     from tournaments.audit import record
-    from tournaments.models import Absence, LineUp, LineUpBoard, ProhibitedPair, Team, TeamMember
+    from tournaments.models import (
+        Absence,
+        LineUp,
+        LineUpBoard,
+        PrizeSetup,
+        ProhibitedPair,
+        StageSeat,
+        Team,
+        TeamMember,
+    )
 
     board = published_round.boards.get(number=1)
     game = game_for_board(board)
@@ -81,6 +91,8 @@ def full_tournament(tournament, entries, published_round, chief_arbiter, player,
     TeamMember.objects.create(team=team, entry=entries[0], order=1)
     line_up = LineUp.objects.create(team=team, round_number=2, submitted_by=player)
     LineUpBoard.objects.create(line_up=line_up, board=1, entry=entries[0])
+    PrizeSetup.objects.create(tournament=tournament, lists="Hauptpreise: 100, 50", rule="hort", unit=100)
+    StageSeat.objects.create(entry=entries[1], from_rank=3, from_group="B", why="rank 3 of the previous stage")
     return tournament
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import uuid
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -13,14 +14,16 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
+from games.services.archive import export_archive, import_archive
 from tests.stages.play import make_stage, play
 from tournaments.federation_report import PROBLEM_CODES, report_issues
-from tournaments.models import AuditEntry, RatingSetup, Tournament
+from tournaments.models import AuditEntry, PrizeSetup, RatingSetup, StageSeat, Tournament
 from tournaments.reports.standings import standings_for
 from tournaments.services.documents import build_crosstable_pdf
 from tournaments.services.errors import ServiceError
 from tournaments.services.federation import PROBLEM_TEXTS, problem_text, report_inputs
 from tournaments.services.pairing import pair_round
+from tournaments.services.prizes import prize_view, save_prize_setup
 from tournaments.services.rating_changes import MAX_NORM_BYTES, save_rating_setup
 from tournaments.services.stages import (
     TransitionRequest,
@@ -276,3 +279,35 @@ def test_the_final_ranking_in_the_organisers_order(client, organiser, round_robi
     assert event.ranking_order == "" and event_ranking(event)[0].name == "Player 01"
     page = client.get(reverse("public:event", args=["nk-rapid"])).content.decode()
     assert "final A, then B" in page
+
+
+# ---- the archive: prize settings and stage seats travel ---------------------------------------------
+
+def test_a_stage_archive_carries_its_prizes_and_seats(organiser, round_robin_10):
+    """Final A (players 1-4, carry "among": 6, 4, 2, 0 points, see above), played as a round robin
+    where the lower number wins: 1 ends on 6 + 6 = 12, 2 on 4 + 4 = 8, 3 on 2 + 2 = 4, 4 on 0. Its
+    prizes: Main 100, 50 by the Hort system. Exported, the original moved away, imported: the
+    imported stage has the same prize settings and list, every seat's reason and carried points,
+    and so the same standings (12, 8, 4, 0); importing again changes nothing."""
+    create_next_stage(organiser, round_robin_10, TransitionRequest(kind="rank_blocks", group_size=4, carry="among"))
+    final_a = play(organiser, _finals(round_robin_10)[0])
+    save_prize_setup(organiser, final_a, lists="Main: 100, 50", rule="hort", unit=1, one_prize_per_player=True,
+                     currency="€")
+    before = [(r.name, r.points) for r in standings_for(final_a).rows]
+    assert before == [("Player 01", 12.0), ("Player 02", 8.0), ("Player 03", 4.0), ("Player 04", 0.0)]
+    raw = export_archive(final_a)
+    Tournament.objects.filter(pk=final_a.pk).update(slug=final_a.slug + "-orig", uid=uuid.uuid4())
+    report = import_archive(raw)
+    assert report.created
+    imported = Tournament.objects.get(slug=final_a.slug)
+    assert imported.pk != final_a.pk and imported.event_id != final_a.event_id
+    setup = PrizeSetup.objects.get(tournament=imported)
+    assert (setup.lists, setup.rule, setup.unit, setup.currency) == ("Main: 100, 50", "hort", 1, "€")
+    seats = {s.entry.name: (s.carried_points, s.from_rank, s.why, s.transition_id)
+             for s in StageSeat.objects.filter(entry__tournament=imported).select_related("entry")}
+    assert seats["Player 01"][:2] == (6.0, 1) and seats["Player 04"][:2] == (0.0, 4)
+    assert seats["Player 01"][2].startswith("rank 1 of the previous stage") and seats["Player 01"][3] is None
+    assert [(r.name, r.points) for r in standings_for(imported).rows] == before
+    assert [x.amount for x in prize_view(imported).by_list[0][1]] == [x.amount for x in
+                                                                       prize_view(final_a).by_list[0][1]]
+    assert import_archive(raw).unchanged

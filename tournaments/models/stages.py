@@ -43,7 +43,10 @@ class StageSeat(models.Model):
     its seed number (snake seeding), and the core's reason in full."""
 
     entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="seat")
-    transition = models.ForeignKey(StageTransition, on_delete=models.CASCADE, related_name="seats")
+    # None: a stage imported from an archive (the transition stays with the event on its own server;
+    # the seat's reason and carried points travel).
+    transition = models.ForeignKey(StageTransition, on_delete=models.CASCADE, related_name="seats", null=True,
+                                   blank=True)
     from_rank = models.PositiveIntegerField(null=True, blank=True)
     from_group = models.CharField(max_length=20, blank=True)
     seed = models.PositiveIntegerField(null=True, blank=True)

@@ -469,9 +469,12 @@ def _with_carried(seat: StageSeat | None, transition: StageTransition | None) ->
 
 
 def seat_text(seat: StageSeat | None, transition: StageTransition | None) -> str:
-    """Why an entry is in its stage, in the reader's language ("" for a stage made by hand)."""
-    if seat is None or transition is None:
+    """Why an entry is in its stage, in the reader's language ("" for a stage made by hand; the
+    stored reason for a stage imported from an archive, whose transition stayed on its server)."""
+    if seat is None:
         return ""
+    if transition is None:  # a stage imported from an archive: the reason as stored
+        return seat.why
     kind, source_name = transition.kind, transition.source.name
     if kind == StageTransition.Kind.SNAKE:
         if transition.params.get("snake_by") == "rating":
