@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -75,9 +76,9 @@ class RatingSetupForm(forms.Form):
     performance = forms.ChoiceField(label=_("Performance"), choices=RatingSetup.Performance.choices, required=False)
     norms = forms.FileField(
         label=_("The federation's norm requirement table (TOML)"), required=False,
-        help_text=_("As the template data/norms/template.toml: one [[titles]] block a title. At most %(max)s "
-                    "bytes. Without one, the norm table is FIDE B.01's (the worked example).")
-        % {"max": MAX_NORM_BYTES})
+        help_text=lazy(lambda: gettext(
+            "As the template data/norms/template.toml: one [[titles]] block a title. At most %(max)s bytes. "
+            "Without one, the norm table is FIDE B.01's (the worked example).") % {"max": MAX_NORM_BYTES}, str)())
     remove_norms = forms.BooleanField(label=_("Go back to FIDE B.01's table"), required=False)
 
 

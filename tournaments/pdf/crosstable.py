@@ -192,11 +192,12 @@ class RatingPage:
 def rating_table(page: RatingPage) -> list[Flowable]:
     """The rating page: heading, note, and the table (name left, figures right, every third row shaded)."""
     st = styles()
-    widths = [12 * mm, 70 * mm] + [24 * mm] * (len(page.head) - 2)
-    table = Table([list(page.head), *[list(r) for r in page.rows]], colWidths=widths, repeatRows=1)
+    widths = [12 * mm, 70 * mm] + [30 * mm] * (len(page.head) - 2)
+    table = Table([list(page.head), *[list(r) for r in page.rows]], colWidths=widths, repeatRows=1, hAlign="LEFT")
     style: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8), ("FONT", (0, 1), (-1, -1), FONT, 8),
-        ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG), ("ALIGN", (2, 0), (-1, -1), "RIGHT"),
+        ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG), ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+        ("ALIGN", (2, 0), (-1, -1), "RIGHT"),
         ("ALIGN", (0, 0), (0, -1), "RIGHT"), ("LINEBELOW", (0, 0), (-1, 0), 0.5, RULE),
     ]
     style += [("BACKGROUND", (0, i), (-1, i), SHADE) for i in range(3, len(page.rows) + 1, 3)]
