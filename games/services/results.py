@@ -134,16 +134,19 @@ def latest_moves(game: Game) -> str:
     return newest.moves if newest is not None else ""
 
 
-def players_locked_out(game: Game) -> str:
+def players_locked_out(game: Game, *, confirmed: bool | None = None) -> str:
     """Why the players of ``game`` may no longer change its result themselves ("" if they may).
 
     Once a result is confirmed, or the round is finished, only an arbiter changes it; players ask
-    for a correction instead.
+    for a correction instead. ``confirmed``: whether the game has a confirmed result, when the
+    caller has just read its submissions (None: look it up).
     """
     if game.board.round.status == Round.Status.FINISHED:
         return _("Round %(n)s is finished: only an arbiter changes its results. Ask for a correction.") % {
             "n": game.board.round.number}
-    if ResultSubmission.objects.confirmed().filter(game=game).exists():
+    if confirmed is None:
+        confirmed = ResultSubmission.objects.confirmed().filter(game=game).exists()
+    if confirmed:
         return _("This result is confirmed: only an arbiter changes it now. Ask for a correction.")
     return ""
 
