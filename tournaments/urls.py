@@ -35,6 +35,8 @@ urlpatterns = [
     path("<slug:slug>/manage/rounds/<int:number>/board-cards/", rounds.board_cards_pdf, name="board_cards"),
     path("<slug:slug>/manage/rounds/<int:number>/finish/", rounds.finish, name="finish_round"),
     path("<slug:slug>/manage/rounds/<int:number>/openings/", rounds.ballot_sheet, name="ballot_sheet"),
+    path("<slug:slug>/manage/rounds/<int:number>/openings/ballot-sheet.pdf", rounds.ballot_sheet_pdf,
+         name="ballot_sheet_pdf"),
     path("<slug:slug>/manage/rounds/<int:number>/openings/draw/", rounds.draw_openings, name="draw_openings"),
     path("<slug:slug>/manage/rounds/<int:number>/swap/", rounds.swap_players, name="swap_players"),
     path(

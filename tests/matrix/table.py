@@ -651,6 +651,7 @@ TABLE: dict[str, list[Case]] = {
     "tournaments:round": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", only(ARBITERS))],
     "tournaments:board_cards": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", only(ARBITERS))],
     "tournaments:ballot_sheet": [Case(round_one, "GET", only(ARBITERS))],
+    "tournaments:ballot_sheet_pdf": [Case(round_one, "GET", only(ARBITERS))],
     # A published round's openings are not drawn again (refused with a message); a draft's are, audited.
     "tournaments:draw_openings": [Case(round_one, "POST", only(ARBITERS, DONE), audit=NO_WRITE),
                                   Case(draft_round_with_deck, "POST", only(ARBITERS, DONE), audit=AUDITED)],
