@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0031_results_in_games'),
+        ('tournaments', '0032_micro_match_bye'),
     ]
 
     operations = [
