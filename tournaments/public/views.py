@@ -149,6 +149,10 @@ def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]
         for sno in group:
             note = why.playoff_note(first, last, [names[o] for o in group if o != sno])
             notes[sno] = f"{notes[sno]}; {note}" if sno in notes else note
+    for decision in standings.playoffs:  # recorded play-offs: the places they decided, and how
+        note = why.playoff_decided_note(decision, names)
+        for sno in decision.order:
+            notes[sno] = f"{notes[sno]}; {note}" if sno in notes else note
     table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results),
                             notes=notes, withdrawn=withdrawn_players(results))
     RequestConfig(request, paginate=False).configure(table)

@@ -28,7 +28,7 @@ from tournaments.reports.crosstable import build_crosstable
 from tournaments.reports.formatting import points_text, tiebreak_words
 from tournaments.reports.rounds import round_view
 from tournaments.reports.standings import load_results, standings_for, tiebreak_order
-from tournaments.reports.why import edition_reason, edition_text
+from tournaments.reports.why import edition_reason, edition_text, playoff_decided_note
 from tournaments.services.openings import ballot_rows, round_deck_label
 from tournaments.services.site_address import board_url
 from tournaments.vocabulary import game_colour
@@ -112,7 +112,12 @@ def build_crosstable_pdf(t: Tournament) -> bytes:
         subtitle = _("Final standings")
     else:
         subtitle = _("Standings after round %(n)s") % {"n": standings.after_round}
-    return crosstable_pdf(ct, header_for(t, subtitle))
+    header = header_for(t, subtitle)
+    if standings.playoffs:  # places a recorded play-off decided: said under the header (issue 26)
+        names = {row.start_number: row.name for row in standings.rows}
+        header = replace(header, extra=header.extra + tuple(
+            playoff_decided_note(d, names) for d in standings.playoffs))
+    return crosstable_pdf(ct, header)
 
 
 def _round(t: Tournament, number: int | None) -> Round:
