@@ -53,7 +53,7 @@ def as_persona(client, personas):
 @pytest.fixture
 def full_tournament(tournament, entries, published_round, chief_arbiter, player, opponent):
     """A small tournament with a row in every archived section (tests/games/test_archive*.py):
-    submissions, claim, ruling, link, correction request, absence, prohibited pair, audit entries,
+    submissions, claim, ruling, link, correction request, absence, prohibited pair, play-off, audit entries,
     prize settings, a stage seat."""
     from games.models import CorrectionRequest, DrawClaim, IrregularityRuling, SubmissionLink
     from games.services.games import game_for_board
@@ -63,6 +63,7 @@ def full_tournament(tournament, entries, published_round, chief_arbiter, player,
         Absence,
         LineUp,
         LineUpBoard,
+        PlayOff,
         PrizeSetup,
         ProhibitedPair,
         StageSeat,
@@ -91,6 +92,8 @@ def full_tournament(tournament, entries, published_round, chief_arbiter, player,
     TeamMember.objects.create(team=team, entry=entries[0], order=1)
     line_up = LineUp.objects.create(team=team, round_number=2, submitted_by=player)
     LineUpBoard.objects.create(line_up=line_up, board=1, entry=entries[0])
+    PlayOff.objects.create(tournament=tournament, first_place=1, order=[2, 1], games="Müller – Jansen 2-0",
+                           created_by=chief_arbiter)
     PrizeSetup.objects.create(tournament=tournament, lists="Hauptpreise: 100, 50", rule="hort", unit=100)
     StageSeat.objects.create(entry=entries[1], from_rank=3, from_group="B", why="rank 3 of the previous stage")
     return tournament

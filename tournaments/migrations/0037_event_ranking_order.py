@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0033_event_rating_setup'),
+        ('tournaments', '0036_event_rating_setup'),
     ]
 
     operations = [

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0034_event_ranking_order'),
+        ('tournaments', '0037_event_ranking_order'),
     ]
 
     operations = [

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0032_stage_carried_points'),
+        ('tournaments', '0035_stage_carried_points'),
     ]
 
     operations = [
