@@ -77,8 +77,9 @@ class RatingSetupForm(forms.Form):
     norms = forms.FileField(
         label=_("The federation's norm requirement table (TOML)"), required=False,
         help_text=lazy(lambda: gettext(
-            "As the template data/norms/template.toml: one [[titles]] block a title. At most %(max)s bytes. "
-            "Without one, the norm table is FIDE B.01's (the worked example).") % {"max": MAX_NORM_BYTES}, str)())
+            "A TOML file like the template shipped with the program: one [[titles]] block a title. At most "
+            "%(max)s bytes. Without one, the norm table is FIDE B.01's (the worked example).")
+            % {"max": MAX_NORM_BYTES}, str)())
     remove_norms = forms.BooleanField(label=_("Go back to FIDE B.01's table"), required=False)
 
 

@@ -72,7 +72,7 @@ def test_carried_points_among_qualifiers_count_in_the_final_standings(organiser,
     why = {s.name: s.why for s in event_levels(round_robin_10.event)[1].groups[0].seats}
     assert why["Player 01"].endswith("starts with 6 points") and "starts with" not in why["Player 04"]
     entry = AuditEntry.objects.filter(action="stage.create", tournament=a).get()
-    assert "carried points=among" in entry.after and "Player 01: 6" in entry.after
+    assert "carry=among" in entry.after and "carried=Player 01 6, Player 02 4, Player 03 2" in entry.after
 
 
 def test_default_carries_nothing(organiser, round_robin_10):
@@ -269,7 +269,7 @@ def test_the_final_ranking_in_the_organisers_order(client, organiser, round_robi
         (1, "Player 09", "C"), (2, "Player 10", "C"), (3, "Player 01", "A")]
     assert [r.name for r in rows[6:]] == ["Player 05", "Player 06", "Player 07", "Player 08"]
     entry = AuditEntry.objects.get(action="event.ranking_order")
-    assert (entry.before, entry.after) == ("order=A, B, ...", "order=C, A")
+    assert (entry.before, entry.after) == ("groups_order=A, B, ...", "groups_order=C, A")
     for bad, message in (("D", "No group D"), ("A, a", "named twice")):
         with pytest.raises(ServiceError, match=message):
             set_ranking_order(organiser, round_robin_10, bad)

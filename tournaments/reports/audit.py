@@ -161,6 +161,12 @@ KEYS: dict[str, Promise] = {
     "from": gettext_lazy("made from"),
     "transition": gettext_lazy("transition"),
     "made": gettext_lazy("stages made"),
+    "carry": gettext_lazy("points carried into the new stage"),
+    "carried": gettext_lazy("starting points"),
+    "groups_order": gettext_lazy("order of the groups in the final ranking"),
+    "preset": gettext_lazy("rating system"),
+    "norms": gettext_lazy("norm table"),
+    "performance": gettext_lazy("performance"),
     "lists": gettext_lazy("prizes"),
     "unit": gettext_lazy("round down to (cents)"),
     "one_prize_per_player": gettext_lazy("one prize per player"),
@@ -193,6 +199,10 @@ CHOICES: dict[str, Mapping[str, object]] = {
     "draw_mark": dict(DrawMark.choices),
     "late": LATE_CHOICES,
     "transition": dict(StageTransition.Kind.choices),
+    "carry": {"none": gettext_lazy("None: everyone starts on 0"), "all": gettext_lazy("All points of this stage"),
+              "among": gettext_lazy("Only the points scored against players who qualified to the same group")},
+    "performance": {"preset": gettext_lazy("As the preset says"), "table": gettext_lazy("Table method"),
+                    "formula": gettext_lazy("Formula method")},
 }
 RESULT_KEYS = frozenset({"result", "confirmed_result", "requested_result"})  # shown with their code: Draw (1-1)
 # Values that are English messages of the catalog (a draw rule's name): translated as they are read.

@@ -330,12 +330,12 @@ def create_next_stage(actor: User, source: Tournament, req: TransitionRequest) -
         record(actor, t, "stage.create", t,
                after=f"stage={stage}; group={group.name}; players={len(group.entries)}; "
                      f"byes={byes.get(group.name, 0)}; from={source.name}; transition={req.kind}; "
-                     f"carried points={req.carry}" + "".join(
-                         f"; {entries[sn].name if sn in entries else sn}: {_points(carried[sn])}"
-                         for sn in group.entries if carried.get(sn)))
+                     f"carry={req.carry}" + ("; carried=" + ", ".join(
+                         f"{entries[sn].name if sn in entries else sn} {_points(carried[sn])}"
+                         for sn in group.entries if carried.get(sn)) if any(carried.values()) else ""))
         made.append(t.slug)
     record(actor, source, "stage.transition", transition,
-           after=f"transition={req.kind}; stage={stage}; carried points={req.carry}; made={', '.join(made)}")
+           after=f"transition={req.kind}; stage={stage}; carry={req.carry}; made={', '.join(made)}")
     return transition
 
 
@@ -427,8 +427,8 @@ def set_ranking_order(actor: User, tournament: Tournament, text: str) -> Event:
     if new != before:
         event.ranking_order = new
         event.save(update_fields=["ranking_order"])
-        record(actor, tournament, "event.ranking_order", event, before=f"order={before or 'A, B, ...'}",
-               after=f"order={new or 'A, B, ...'}")
+        record(actor, tournament, "event.ranking_order", event, before=f"groups_order={before or 'A, B, ...'}",
+               after=f"groups_order={new or 'A, B, ...'}")
         bump([t.pk for t in event.stages.all()])
     return event
 
