@@ -14,11 +14,16 @@ from pathlib import Path
 
 import pytest
 
+from arbiter.pdn import read_pdn
 from games.models import Game
+from games.services.archive import export_archive, import_archive, tournament_document
+from games.services.pdn_export import export_games, tournament_games
+from games.services.relay_feed import feed_texts
 from games.services.results import enter_result
 from games.services.trf_io import import_trf, trf_export
+from tests.games.test_archive import _doc_of, _move_away, _same
 from tests.tournaments.test_team_app import league  # noqa: F401 - the fixture
-from tournaments.models import Tournament
+from tournaments.models import LineUp, Round, Tournament
 from tournaments.reports.teams import team_tables
 from tournaments.services import teams as team_service
 from tournaments.services.pairing import pair_round
@@ -106,3 +111,45 @@ def test_importing_a_team_file_is_refused_with_the_line_of_its_first_team_record
     with pytest.raises(TrfError, match=rf"line {first}, field 310: team files"):
         import_trf(text, slug="copy")
     assert Tournament.objects.count() == before
+
+
+def test_pdn_of_team_board_games_names_both_teams(league):  # noqa: F811
+    """Every board game of the league carries WhiteTeam and BlackTeam: on odd boards (sequence WB) the
+    home team's player is White, on even boards Black; the relay feed of a round writes the same tags,
+    and read back (``arbiter.read_pdn``) the tags are there."""
+    t, teams, _arbiter = play_league(league)
+    games = tournament_games(t)
+    assert len(games) == 3 * 2 * 4 - 1  # round 2: A left board 4 empty (no game)
+    tagged = read_pdn(export_games(games)).games
+    assert len(tagged) == len(games)
+    for game, pdn in zip(games, tagged, strict=True):
+        home, away = game.board.white_team.name, game.board.black_team.name
+        expected = (home, away) if game.number % 2 else (away, home)
+        assert (pdn.tags["WhiteTeam"], pdn.tags["BlackTeam"]) == expected
+        assert pdn.tags["Board"] == f"{game.board.number}.{game.number}"
+        # The white player is on the White team's roster.
+        assert game.white.team_member.team.name == pdn.tags["WhiteTeam"]
+    rnd = Round.objects.get(tournament=t, number=1)
+    feed = "".join(feed_texts(rnd))
+    assert feed.count("[WhiteTeam ") == 8 and feed.count("[BlackTeam ") == 8
+
+
+def test_archive_round_trip_of_a_team_event(league):  # noqa: F811
+    """The archive of the finished league imported as a new event gives the same document back (teams,
+    rosters, line-ups with A's empty board 4 of round 2, board games, results), and the same team
+    standings."""
+    t, teams, _arbiter = play_league(league)
+    before = [(r.name, r.rank, r.match_points, r.game_points) for r in team_tables(t).standings.rows]
+    raw = export_archive(t)
+    original = _doc_of(raw)
+    assert len(original["teams"]) == 4 and len(original["team_members"]) == 20
+    assert len(original["line_ups"]) == 12
+    _move_away(t)
+    report = import_archive(raw)
+    assert report.created
+    imported = Tournament.objects.get(slug=t.slug)
+    _same(original, tournament_document(imported), imported=True)
+    assert [(r.name, r.rank, r.match_points, r.game_points) for r in team_tables(imported).standings.rows] == before
+    a2 = LineUp.objects.get(team__tournament=imported, team__name="Team A", round_number=2)
+    assert [(b.board, b.entry.name if b.entry else None) for b in a2.boards.order_by("board")][:3] == [
+        (1, "A1 Player"), (2, "A3 Player"), (3, "A5 Player")]
