@@ -233,6 +233,7 @@ def _match_sheet(m: MatchSheet, header: DocumentHeader, round_number: int, date:
     ]
     sign = Table(sign_rows, colWidths=[width / 3] * 3)
     sign.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, 9), ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                              ("VALIGN", (0, 0), (-1, 0), "TOP"),
                               ("TOPPADDING", (0, 1), (-1, 1), 10), ("TOPPADDING", (0, 3), (-1, 3), 18)]))
     note = Paragraph(escape(" ".join(x for x in (header.scoring, _("By signing, the captains agree with the "
                                                                    "results written on this sheet.")) if x)),
