@@ -107,3 +107,20 @@ def test_team_pdfs_linked_and_without_english(league, lang):  # noqa: F811
         assert r.status_code == 200 and r["Content-Type"] == "application/pdf"
         leftovers = english_in(pdf_texts(b"".join(r.streaming_content)), lang, names)
         assert not leftovers, (url, leftovers)
+
+
+def test_team_tie_break_order_leaves_the_players_pages_and_round_pdfs_working(league):  # noqa: F811
+    """A team event ranked MPTS, GPTS, DE (team codes, unknown to the players' standings): its players'
+    pages and standings rank by the system's default instead of failing, its crosstable PDF is the team
+    crosstable, the pairing list prints the team header and the score sheets build."""
+    t, *_ = _round_1_results(league)
+    t.tiebreaks = "MPTS,GPTS,DE"
+    t.save()
+    c = Client()
+    for name in ("player", "standings"):
+        url = reverse(f"public:{name}", args=[t.slug, 1] if name == "player" else [t.slug])
+        r = c.get(url)
+        assert r.status_code == 200 and "unknown tie-break" not in r.content.decode(), url
+    assert "Team crosstable after round 1" in _text(build_pdf(t, "crosstable"))
+    assert "4 boards per match" in _text(build_pdf(t, "pairings", 1))
+    assert build_pdf(t, "scoresheets", 1).startswith(b"%PDF")

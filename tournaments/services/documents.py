@@ -63,7 +63,10 @@ def _dates(t: Tournament) -> str:
 
 
 def header_for(t: Tournament, subtitle: str) -> DocumentHeader:
-    """The printed header of ``t``: place, dates, system, scoring, tie-break order, chief arbiter."""
+    """The printed header of ``t``: place, dates, system, scoring, tie-break order, chief arbiter (a team
+    event's: ``team_header_for``)."""
+    if t.competitors == Tournament.Competitors.TEAMS:
+        return team_header_for(t, subtitle)
     s = t.scoring()
     scoring = _(
         "Win %(win)s – Draw %(draw)s – Loss %(loss)s; pairing-allocated bye %(pab)s, "
@@ -254,6 +257,9 @@ def build_pdf(t: Tournament, kind: str, round_number: int | None = None, base_ur
     Raises ``DocumentError`` for an unknown kind or an unpublished round.
     """
     if kind == "crosstable":
+        # A team event's crosstable is its team crosstable (its players have no individual standings).
+        if t.competitors == Tournament.Competitors.TEAMS:
+            return build_team_crosstable_pdf(t)
         return build_crosstable_pdf(t)
     if kind in TEAM_KINDS and t.competitors != Tournament.Competitors.TEAMS:
         raise DocumentError(_("%(t)s is not a team event.") % {"t": t.slug})
