@@ -20,6 +20,7 @@ from django.db import transaction
 from games.models import Game
 from games.services.results import enter_result
 from tournaments.models import Entry, Player, Round, Team, Tournament
+from tournaments.ratings import logistic_expected
 from tournaments.services import teams as team_service
 from tournaments.services.pairing import pair_round
 from tournaments.services.registration import (
@@ -74,9 +75,8 @@ def _names(rng: random.Random, count: int, taken: set[str]) -> list[str]:
 
 
 def _result(rng: random.Random, white: Entry, black: Entry) -> str:
-    """A plausible board result from the ratings (normal-ish expectancy split into wins and draws)."""
-    diff = (white.rating or 1500) - (black.rating or 1500)
-    expected = 1 / (1 + 10 ** (-diff / 400))
+    """A plausible board result from the ratings (the Elo expectation split into wins and draws)."""
+    expected = logistic_expected((white.rating or 1500) - (black.rating or 1500))
     roll = rng.random()
     white_wins = (1 - DRAW_RATE) * expected
     if roll < white_wins:
