@@ -553,7 +553,14 @@ class _Bracket:
         i = 0
         while i < len(s1):
             v = s1[i]
-            top = next((o for o in rem if o > v and not matched[o] and base[(v, o)]), -1)
+            top = -1
+            for o in rem:
+                if o > v and not matched[o] and base[(v, o)]:
+                    top = o
+                    # No optimal matching gives v this opponent (the last solve's duals show it,
+                    # see ``Matcher.excludes``): the next one is the highest-ranked possible.
+                    if not solved or o == mate[v] or not m.excludes(v, o):
+                        break
             if solved and mate[v] != top >= 0:
                 mate = _swap_if_equal(m, mate, v, top)
             if solved and mate[v] == top:

@@ -54,6 +54,8 @@ class Matcher:
         self.lazy = False
         self.explicit: dict[tuple[int, int], int] = {}
         self.upper_solves = 0
+        # The last upper solve's duals while no weight has changed since (see ``excludes``).
+        self._cert: Saved | None = None
 
     def set_outside(self, base: int, part: list[int], adj: list[int], lazy: bool = False) -> None:
         """The lower field's weights (``base + part[u] + part[v]`` for a pair that may meet, as
@@ -76,6 +78,7 @@ class Matcher:
             return
         self._started = True
         self.boundary = boundary
+        self._cert = None
         base, part = self.outside
         z = self.n
         if self.n % 2:
@@ -100,6 +103,34 @@ class Matcher:
             return 0
         base, part = self.outside  # type: ignore[misc]
         return base + part[u] + part[v]
+
+    def excludes(self, u: int, v: int) -> bool:
+        """True when no maximum-weight matching pairs u with v, as the last solve's duals prove: the
+        edge's slack (blossom duals included) is positive, and by complementary slackness every
+        optimal matching uses tight edges only. Valid while no weight has changed since that solve
+        (finalising its pairs only narrows the optimal matchings down to those that hold them);
+        False when it cannot tell (the last solve was not a bracket solve, or u-v is no edge of it)."""
+        saved = self._cert
+        if saved is None or not saved.arrays:
+            return False
+        upper = self.upper
+        k = upper.slot.get((u, v) if u < v else (v, u))
+        if k is None:
+            return False
+        dual: list[int] = saved.arrays[0]
+        parent: list[int] = saved.arrays[1]
+        slack = dual[u] + dual[v] - upper.wt2[k]
+        around: set[int] = set()
+        b = parent[u]
+        while b != -1:
+            around.add(b)
+            b = parent[b]
+        b = parent[v]
+        while b != -1:
+            if b in around:
+                slack += 2 * dual[b]  # a blossom holding both ends (its dual counts twice on this scale)
+            b = parent[b]
+        return slack > 0
 
     def _materialise(self) -> None:
         """Leave lazy mode: build the whole-field graph of the players not yet paired (cold)."""
@@ -143,6 +174,8 @@ class Matcher:
             old = self.graph.weight(u, v)
             if old == weight:
                 return
+        self._cert = None
+        if not self.lazy:
             self.graph.set(u, v, weight)
             _note(self._changed, self._soft, u, v, old, weight, pivot, absorb)
         if self._started and u < self.boundary and v < self.boundary:
@@ -186,6 +219,7 @@ class Matcher:
         solve is cold and does not become the next warm start.
         """
         self.solves += 1
+        self._cert = None
         upper_ok = self.warm and self._started and self._failed_at != self.boundary
         if self.lazy and (bonus or not upper_ok):
             self._materialise()
@@ -233,6 +267,7 @@ class Matcher:
         partners = complete(self.adj, n, self.boundary, up, bye, self._cheapest)
         if partners is None:
             return None
+        self._cert = self._ustate[1]
         mate = list(range(n))
         for u, v in self.fixed.items():
             mate[u] = v
