@@ -75,6 +75,27 @@ def _adjacency(rows: list[list[bool]]) -> list[int]:
     return adj
 
 
+def _kinds(states: list[PlayerState]) -> list[int]:
+    """A number per player, equal for two players when everything ``weights.edge_weight`` reads of
+    a player is equal (score, PAB eligibility, played games, colour preference and history, floats)."""
+    numbers: dict[tuple[object, ...], int] = {}
+    out = []
+    for st in states:
+        sig = (
+            st.score,
+            st.eligible_bye,
+            st.played_games,
+            st.colour_pref,
+            st.imbalance,
+            st.repeated,
+            st.strong,
+            st.floats.get(1),
+            st.floats.get(2),
+        )
+        out.append(numbers.setdefault(sig, len(numbers)))
+    return out
+
+
 def _c9_ranks(states: list[PlayerState], bye_score: int, mode: str) -> dict[int, int] | None:
     """C9 ranks: players with fewer played games rank higher, so they are paired rather than given the PAB."""
     if mode == "off":
@@ -101,6 +122,7 @@ class _Round:
         self.c9_ranks: dict[int, int] | None = None
         self.single_downfloater_bye = False
         self.adj: list[int] = []  # who may meet whom, as bitsets (see ``_adjacency``)
+        self.kinds = _kinds(states)
 
     def _set_outside(self, rows: list[list[bool]], adj: list[int], lazy: bool) -> None:
         """Every pair's weight as if neither player were in a bracket being paired (``weight(u, v,
@@ -201,6 +223,38 @@ class _Round:
             if enabled:
                 gc.enable()
 
+    def _bracket_weights(self, bracket: list[int], mdp_count: int, next_begin: int) -> dict[tuple[int, int], int]:
+        """Every pair of the bracket and the next score group gets its weight, set on the matcher
+        (the hot loop of a big bracket: who may meet whom read off the bitsets); returns them."""
+        st, m = self.st, self.m
+        base: dict[tuple[int, int], int] = {}
+        ranks = self.c9_ranks if self.single_downfloater_bye else None
+        bye_score, ctx, lay, forbidden = self.bye_score, self.ctx, self.lay, self.forbidden
+        adj, m_set = self.adj, m.set
+        # Players alike in everything ``edge_weight`` reads give the same weights: one call per
+        # kind of pair (a bracket of hundreds of players holds a few dozen kinds of player).
+        kinds = self.kinds
+        known: dict[int, int] = {}
+        stride = 2 * (max(kinds) + 1) if kinds else 2
+        for li in range(mdp_count, len(bracket)):
+            low = bracket[li]
+            s_low, adj_low, cur = st[low], adj[low], li < next_begin
+            kind_low = 2 * kinds[low] + cur
+            for hi in range(li):
+                h = bracket[hi]
+                if adj_low >> h & 1:
+                    kind = kinds[h] * stride + kind_low
+                    w = known.get(kind, -1)
+                    if w < 0:
+                        w = known[kind] = edge_weight(
+                            st[h], s_low, cur, not cur, bye_score, ctx, lay, forbidden, ranks, True
+                        )
+                else:
+                    w = 0
+                base[(h, low)] = w
+                m_set(h, low, w, low)
+        return base
+
     def _run(self) -> EngineResult:
         if self.n == 0:
             return EngineResult([], None, 0)
@@ -224,24 +278,7 @@ class _Round:
                 bracket.append(nxt_start)
                 nxt_start += 1
             m.set_lower_field(nxt_start)
-            base: dict[tuple[int, int], int] = {}
-            # Every pair of the bracket gets its weight (the hot loop of a big bracket: ``weight``
-            # inlined, who may meet whom read off the bitsets).
-            ranks = self.c9_ranks if self.single_downfloater_bye else None
-            bye_score, ctx, lay, forbidden = self.bye_score, self.ctx, self.lay, self.forbidden
-            adj, m_set = self.adj, m.set
-            for li in range(mdp_count, len(bracket)):
-                low = bracket[li]
-                s_low, adj_low, cur = st[low], adj[low], li < next_begin
-                for hi in range(li):
-                    h = bracket[hi]
-                    w = (
-                        edge_weight(st[h], s_low, cur, not cur, bye_score, ctx, lay, forbidden, ranks, True)
-                        if adj_low >> h & 1
-                        else 0
-                    )
-                    base[(h, low)] = w
-                    m_set(h, low, w, low)
+            base = self._bracket_weights(bracket, mdp_count, next_begin)
             br = _Bracket(self, bracket, mdp_count, next_begin, group_vertex, next_vertex, base, matched)
             mate = br.pair(mate)
             # The unpaired go down to the next bracket.

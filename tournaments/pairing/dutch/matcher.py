@@ -161,31 +161,53 @@ class Matcher:
         solve; by default both are. With ``absorb`` (u or v), a change of an existing edge is
         instead taken up by raising that end's dual by as much (see ``solve_matching``'s
         ``shifted``): for a tie-break that depends on one end only, the old matching stays tight."""
+        # The hot path of every bracket (hundreds of thousands of calls): ``_implicit``,
+        # ``_relative``, ``EdgeGraph.weight``/``set`` and ``_note`` inlined where it is plain.
         key = (u, v) if u < v else (v, u)
         if self.lazy:
             explicit = self.explicit
             old = explicit.get(key)
             if old is None:
-                old = self._implicit(u, v)
+                if (self.adj[u] >> v) & 1:
+                    base, part = self.outside  # type: ignore[misc]
+                    old = base + part[u] + part[v]
+                else:
+                    old = 0
             if old == weight:
                 return
             explicit[key] = weight
         else:
-            old = self.graph.weight(u, v)
+            graph = self.graph
+            k = graph.slot.get(key)
+            old = 0 if k is None else graph.wt2[k] >> 2
             if old == weight:
                 return
-        self._cert = None
-        if not self.lazy:
-            self.graph.set(u, v, weight)
+            graph.set(u, v, weight)
             _note(self._changed, self._soft, u, v, old, weight, pivot, absorb)
+        self._cert = None
         if self._started and u < self.boundary and v < self.boundary:
             upper = self.upper
             k = upper.slot.get(key)
             uold = 0 if k is None else upper.wt2[k] >> 2
-            unew = self._relative(u, v, weight)
+            unew = 0
+            if weight:
+                base, part = self.outside  # type: ignore[misc]
+                unew = weight - base - part[u] - part[v]
+                if unew < 0:
+                    unew = 0
             if uold != unew:
-                upper.set(u, v, unew)
-                _note(self._uchanged, self._usoft, u, v, uold, unew, pivot, absorb)
+                if k is not None and unew:
+                    upper.wt2[k] = unew << 2  # an existing edge: ``EdgeGraph.set`` in short
+                else:
+                    upper.set(u, v, unew)
+                if absorb is None:
+                    if pivot is None:
+                        self._uchanged.add(u)
+                        self._uchanged.add(v)
+                    else:
+                        self._uchanged.add(pivot)
+                else:
+                    _note(self._uchanged, self._usoft, u, v, uold, unew, pivot, absorb)
 
     @staticmethod
     def _lifts(soft: dict[tuple[int, int], list[int]]) -> dict[int, int]:
