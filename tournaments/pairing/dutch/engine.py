@@ -27,7 +27,7 @@ from tournaments.pairing.dutch.matcher import Matcher
 from tournaments.pairing.dutch.state import Context, PlayerState
 from tournaments.pairing.dutch.weights import (
     Layout,
-    compatible_rows,
+    compatible_bits,
     edge_weight,
     make_layout,
     outside_weights,
@@ -62,17 +62,6 @@ def _forbidden(states: list[PlayerState], ctx: Context) -> set[frozenset[int]]:
             for b in ids[i + 1 :]:
                 out.add(frozenset((a, b)))
     return out
-
-
-def _adjacency(rows: list[list[bool]]) -> list[int]:
-    """``rows`` as bitsets: bit u of ``adj[v]`` is set when v and u may meet."""
-    n = len(rows)
-    adj = []
-    for v in range(n):
-        below = "".join("1" if ok else "0" for ok in reversed(rows[v]))
-        above = "".join("1" if rows[u][v] else "0" for u in range(n - 1, v, -1))
-        adj.append(int(above + "0" + below, 2) if n > 1 else 0)
-    return adj
 
 
 def _kinds(states: list[PlayerState]) -> list[int]:
@@ -121,10 +110,10 @@ class _Round:
         self.bye_score = 0
         self.c9_ranks: dict[int, int] | None = None
         self.single_downfloater_bye = False
-        self.adj: list[int] = []  # who may meet whom, as bitsets (see ``_adjacency``)
+        self.adj: list[int] = []  # who may meet whom, as bitsets (see ``weights.compatible_bits``)
         self.kinds = _kinds(states)
 
-    def _set_outside(self, rows: list[list[bool]], adj: list[int], lazy: bool) -> None:
+    def _set_outside(self, adj: list[int], lazy: bool) -> None:
         """Every pair's weight as if neither player were in a bracket being paired (``weight(u, v,
         False, False)``, computed per player: see ``outside_weights``). ``lazy``: the matcher
         holds them implicitly (nothing has been set on it yet)."""
@@ -133,10 +122,10 @@ class _Round:
         if not lazy:
             m_set = self.m.set
             for v in range(self.n):
-                row = rows[v]
+                row = adj[v]
                 pv = base + part[v]
                 for u in range(v):
-                    m_set(u, v, pv + part[u] if row[u] else 0)
+                    m_set(u, v, pv + part[u] if row >> u & 1 else 0)
         self.m.set_outside(base, part, adj, lazy)
 
     def _initial_by_completion(self, adj: list[int]) -> list[int] | None:
@@ -173,26 +162,25 @@ class _Round:
         """Find whether a complete pairing exists and, for an odd field, the PAB score (C5)."""
         st, lay, n = self.st, self.lay, self.n
         top = st[0].score
-        rows = compatible_rows(st, self.ctx, self.forbidden)
-        adj = self.adj = _adjacency(rows)
+        adj = self.adj = compatible_bits(st, self.ctx, self.forbidden)
         if self.m.warm and matcher.BRACKET_SOLVES:
             found = self._initial_by_completion(adj)
             if found is not None:
-                self._set_outside(rows, adj, lazy=True)
+                self._set_outside(adj, lazy=True)
                 return found
         m_set = self.m.set
         if n % 2:
             for v in range(n):
-                row = rows[v]
+                row = adj[v]
                 for u in range(v):
-                    if not row[u]:
+                    if not row >> u & 1:
                         continue
                     w = 1 + (not st[v].eligible_bye) + (not st[u].eligible_bye)
                     w = (w << lay.groups_shift) | (lay.shifts[st[v].score] + lay.shifts[st[u].score])
                     w = (w << lay.group_bits) | (st[v].score >= top)
                     m_set(u, v, w)
         else:
-            self._set_outside(rows, adj, lazy=False)
+            self._set_outside(adj, lazy=False)
         mate = self.m.solve()
         unmatched = [v for v in range(n) if mate[v] == v]
         if len(unmatched) > 1 or (unmatched and not st[unmatched[0]].eligible_bye):
@@ -209,7 +197,7 @@ class _Round:
                         break
             self.single_downfloater_bye = single
             self.c9_ranks = _c9_ranks(st, self.bye_score, self.options.c9)
-            self._set_outside(rows, adj, lazy=False)
+            self._set_outside(adj, lazy=False)
         return mate
 
     def run(self) -> EngineResult:
