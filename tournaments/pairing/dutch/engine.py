@@ -550,16 +550,19 @@ class _Bracket:
         """With S1 and S2 settled, only S1-S2 edges stay in the remainder, at their base weights;
         returns S1."""
         m, base, rem = self.rnd.m, self.base, self.rem
+        s1_role = [self.in_s1(v, mate) for v in rem]
         for i, v in enumerate(rem):
-            for o in rem[i + 1 :]:
-                if not self.in_s1(v, mate) or self.in_s1(o, mate):
+            v_s1 = s1_role[i]
+            for j in range(i + 1, len(rem)):
+                o = rem[j]
+                if not v_s1 or s1_role[j]:
                     base[(v, o)] = 0
                     m.set(v, o, 0, pivot=v, absorb=v)  # a removed edge needs no new duals
                 else:
                     # Back to the base weight: the S1 opponents are chosen below every criterion
                     # (the exchange preferences are settled and must not weigh in any more).
                     m.set(v, o, base[(v, o)], pivot=v)
-        return [v for v in rem if self.in_s1(v, mate)]
+        return [v for v, role in zip(rem, s1_role) if role]
 
     def _pair_s1_warm(self, s1: list[int], mate: list[int]) -> list[int]:
         """Step 4 with warm solves: each S1 player, top-down, gets the highest-ranked S2 player
