@@ -384,12 +384,18 @@ class _Bracket:
             self.rp = len(residents) // 2
             guessed = True
         rem = self.rem
+        m_set, two_g = m.set, 2 * self.g
         while True:
+            rp = self.rp
             for j, o in enumerate(rem):
                 for i in range(j):
                     # The exchange preferences depend on the higher player only: its dual takes
-                    # them up, so the previous matching stays tight where it can.
-                    m.set(rem[i], o, self.ewc(rem[i], o, i), pivot=o, absorb=rem[i])
+                    # them up, so the previous matching stays tight where it can (``ewc`` inlined).
+                    h = rem[i]
+                    w = base[(h, o)]
+                    if w:
+                        w += (((i < rp) << two_g) - i) << 1
+                    m_set(h, o, w, pivot=o, absorb=h)
             # The remainder solve, with the S1 opponents' order as a lower tie-break: if it needs no
             # exchange, its result is already the final pairing of the bracket.
             if m.warm:
