@@ -27,7 +27,7 @@ from tournaments.pairing.dutch.matcher import Matcher
 from tournaments.pairing.dutch.state import Context, PlayerState
 from tournaments.pairing.dutch.weights import (
     Layout,
-    compatible_rows,
+    compatible_bits,
     edge_weight,
     make_layout,
     outside_weights,
@@ -64,15 +64,25 @@ def _forbidden(states: list[PlayerState], ctx: Context) -> set[frozenset[int]]:
     return out
 
 
-def _adjacency(rows: list[list[bool]]) -> list[int]:
-    """``rows`` as bitsets: bit u of ``adj[v]`` is set when v and u may meet."""
-    n = len(rows)
-    adj = []
-    for v in range(n):
-        below = "".join("1" if ok else "0" for ok in reversed(rows[v]))
-        above = "".join("1" if rows[u][v] else "0" for u in range(n - 1, v, -1))
-        adj.append(int(above + "0" + below, 2) if n > 1 else 0)
-    return adj
+def _kinds(states: list[PlayerState]) -> list[int]:
+    """A number per player, equal for two players when everything ``weights.edge_weight`` reads of
+    a player is equal (score, PAB eligibility, played games, colour preference and history, floats)."""
+    numbers: dict[tuple[object, ...], int] = {}
+    out = []
+    for st in states:
+        sig = (
+            st.score,
+            st.eligible_bye,
+            st.played_games,
+            st.colour_pref,
+            st.imbalance,
+            st.repeated,
+            st.strong,
+            st.floats.get(1),
+            st.floats.get(2),
+        )
+        out.append(numbers.setdefault(sig, len(numbers)))
+    return out
 
 
 def _c9_ranks(states: list[PlayerState], bye_score: int, mode: str) -> dict[int, int] | None:
@@ -100,9 +110,10 @@ class _Round:
         self.bye_score = 0
         self.c9_ranks: dict[int, int] | None = None
         self.single_downfloater_bye = False
-        self.adj: list[int] = []  # who may meet whom, as bitsets (see ``_adjacency``)
+        self.adj: list[int] = []  # who may meet whom, as bitsets (see ``weights.compatible_bits``)
+        self.kinds = _kinds(states)
 
-    def _set_outside(self, rows: list[list[bool]], adj: list[int], lazy: bool) -> None:
+    def _set_outside(self, adj: list[int], lazy: bool) -> None:
         """Every pair's weight as if neither player were in a bracket being paired (``weight(u, v,
         False, False)``, computed per player: see ``outside_weights``). ``lazy``: the matcher
         holds them implicitly (nothing has been set on it yet)."""
@@ -111,10 +122,10 @@ class _Round:
         if not lazy:
             m_set = self.m.set
             for v in range(self.n):
-                row = rows[v]
+                row = adj[v]
                 pv = base + part[v]
                 for u in range(v):
-                    m_set(u, v, pv + part[u] if row[u] else 0)
+                    m_set(u, v, pv + part[u] if row >> u & 1 else 0)
         self.m.set_outside(base, part, adj, lazy)
 
     def _initial_by_completion(self, adj: list[int]) -> list[int] | None:
@@ -151,26 +162,25 @@ class _Round:
         """Find whether a complete pairing exists and, for an odd field, the PAB score (C5)."""
         st, lay, n = self.st, self.lay, self.n
         top = st[0].score
-        rows = compatible_rows(st, self.ctx, self.forbidden)
-        adj = self.adj = _adjacency(rows)
+        adj = self.adj = compatible_bits(st, self.ctx, self.forbidden)
         if self.m.warm and matcher.BRACKET_SOLVES:
             found = self._initial_by_completion(adj)
             if found is not None:
-                self._set_outside(rows, adj, lazy=True)
+                self._set_outside(adj, lazy=True)
                 return found
         m_set = self.m.set
         if n % 2:
             for v in range(n):
-                row = rows[v]
+                row = adj[v]
                 for u in range(v):
-                    if not row[u]:
+                    if not row >> u & 1:
                         continue
                     w = 1 + (not st[v].eligible_bye) + (not st[u].eligible_bye)
                     w = (w << lay.groups_shift) | (lay.shifts[st[v].score] + lay.shifts[st[u].score])
                     w = (w << lay.group_bits) | (st[v].score >= top)
                     m_set(u, v, w)
         else:
-            self._set_outside(rows, adj, lazy=False)
+            self._set_outside(adj, lazy=False)
         mate = self.m.solve()
         unmatched = [v for v in range(n) if mate[v] == v]
         if len(unmatched) > 1 or (unmatched and not st[unmatched[0]].eligible_bye):
@@ -187,7 +197,7 @@ class _Round:
                         break
             self.single_downfloater_bye = single
             self.c9_ranks = _c9_ranks(st, self.bye_score, self.options.c9)
-            self._set_outside(rows, adj, lazy=False)
+            self._set_outside(adj, lazy=False)
         return mate
 
     def run(self) -> EngineResult:
@@ -200,6 +210,38 @@ class _Round:
         finally:
             if enabled:
                 gc.enable()
+
+    def _bracket_weights(self, bracket: list[int], mdp_count: int, next_begin: int) -> dict[tuple[int, int], int]:
+        """Every pair of the bracket and the next score group gets its weight, set on the matcher
+        (the hot loop of a big bracket: who may meet whom read off the bitsets); returns them."""
+        st, m = self.st, self.m
+        base: dict[tuple[int, int], int] = {}
+        ranks = self.c9_ranks if self.single_downfloater_bye else None
+        bye_score, ctx, lay, forbidden = self.bye_score, self.ctx, self.lay, self.forbidden
+        adj, m_set = self.adj, m.set
+        # Players alike in everything ``edge_weight`` reads give the same weights: one call per
+        # kind of pair (a bracket of hundreds of players holds a few dozen kinds of player).
+        kinds = self.kinds
+        known: dict[int, int] = {}
+        stride = 2 * (max(kinds) + 1) if kinds else 2
+        for li in range(mdp_count, len(bracket)):
+            low = bracket[li]
+            s_low, adj_low, cur = st[low], adj[low], li < next_begin
+            kind_low = 2 * kinds[low] + cur
+            for hi in range(li):
+                h = bracket[hi]
+                if adj_low >> h & 1:
+                    kind = kinds[h] * stride + kind_low
+                    w = known.get(kind, -1)
+                    if w < 0:
+                        w = known[kind] = edge_weight(
+                            st[h], s_low, cur, not cur, bye_score, ctx, lay, forbidden, ranks, True
+                        )
+                else:
+                    w = 0
+                base[(h, low)] = w
+                m_set(h, low, w, low)
+        return base
 
     def _run(self) -> EngineResult:
         if self.n == 0:
@@ -224,24 +266,7 @@ class _Round:
                 bracket.append(nxt_start)
                 nxt_start += 1
             m.set_lower_field(nxt_start)
-            base: dict[tuple[int, int], int] = {}
-            # Every pair of the bracket gets its weight (the hot loop of a big bracket: ``weight``
-            # inlined, who may meet whom read off the bitsets).
-            ranks = self.c9_ranks if self.single_downfloater_bye else None
-            bye_score, ctx, lay, forbidden = self.bye_score, self.ctx, self.lay, self.forbidden
-            adj, m_set = self.adj, m.set
-            for li in range(mdp_count, len(bracket)):
-                low = bracket[li]
-                s_low, adj_low, cur = st[low], adj[low], li < next_begin
-                for hi in range(li):
-                    h = bracket[hi]
-                    w = (
-                        edge_weight(st[h], s_low, cur, not cur, bye_score, ctx, lay, forbidden, ranks, True)
-                        if adj_low >> h & 1
-                        else 0
-                    )
-                    base[(h, low)] = w
-                    m_set(h, low, w, low)
+            base = self._bracket_weights(bracket, mdp_count, next_begin)
             br = _Bracket(self, bracket, mdp_count, next_begin, group_vertex, next_vertex, base, matched)
             mate = br.pair(mate)
             # The unpaired go down to the next bracket.
@@ -359,12 +384,18 @@ class _Bracket:
             self.rp = len(residents) // 2
             guessed = True
         rem = self.rem
+        m_set, two_g = m.set, 2 * self.g
         while True:
+            rp = self.rp
             for j, o in enumerate(rem):
                 for i in range(j):
                     # The exchange preferences depend on the higher player only: its dual takes
-                    # them up, so the previous matching stays tight where it can.
-                    m.set(rem[i], o, self.ewc(rem[i], o, i), pivot=o, absorb=rem[i])
+                    # them up, so the previous matching stays tight where it can (``ewc`` inlined).
+                    h = rem[i]
+                    w = base[(h, o)]
+                    if w:
+                        w += (((i < rp) << two_g) - i) << 1
+                    m_set(h, o, w, pivot=o, absorb=h)
             # The remainder solve, with the S1 opponents' order as a lower tie-break: if it needs no
             # exchange, its result is already the final pairing of the bracket.
             if m.warm:
@@ -525,16 +556,19 @@ class _Bracket:
         """With S1 and S2 settled, only S1-S2 edges stay in the remainder, at their base weights;
         returns S1."""
         m, base, rem = self.rnd.m, self.base, self.rem
+        s1_role = [self.in_s1(v, mate) for v in rem]
         for i, v in enumerate(rem):
-            for o in rem[i + 1 :]:
-                if not self.in_s1(v, mate) or self.in_s1(o, mate):
+            v_s1 = s1_role[i]
+            for j in range(i + 1, len(rem)):
+                o = rem[j]
+                if not v_s1 or s1_role[j]:
                     base[(v, o)] = 0
                     m.set(v, o, 0, pivot=v, absorb=v)  # a removed edge needs no new duals
                 else:
                     # Back to the base weight: the S1 opponents are chosen below every criterion
                     # (the exchange preferences are settled and must not weigh in any more).
                     m.set(v, o, base[(v, o)], pivot=v)
-        return [v for v in rem if self.in_s1(v, mate)]
+        return [v for v, role in zip(rem, s1_role) if role]
 
     def _pair_s1_warm(self, s1: list[int], mate: list[int]) -> list[int]:
         """Step 4 with warm solves: each S1 player, top-down, gets the highest-ranked S2 player
@@ -553,7 +587,14 @@ class _Bracket:
         i = 0
         while i < len(s1):
             v = s1[i]
-            top = next((o for o in rem if o > v and not matched[o] and base[(v, o)]), -1)
+            top = -1
+            for o in rem:
+                if o > v and not matched[o] and base[(v, o)]:
+                    top = o
+                    # No optimal matching gives v this opponent (the last solve's duals show it,
+                    # see ``Matcher.excludes``): the next one is the highest-ranked possible.
+                    if not solved or o == mate[v] or not m.excludes(v, o):
+                        break
             if solved and mate[v] != top >= 0:
                 mate = _swap_if_equal(m, mate, v, top)
             if solved and mate[v] == top:

@@ -54,6 +54,8 @@ class Matcher:
         self.lazy = False
         self.explicit: dict[tuple[int, int], int] = {}
         self.upper_solves = 0
+        # The last upper solve's duals while no weight has changed since (see ``excludes``).
+        self._cert: Saved | None = None
 
     def set_outside(self, base: int, part: list[int], adj: list[int], lazy: bool = False) -> None:
         """The lower field's weights (``base + part[u] + part[v]`` for a pair that may meet, as
@@ -76,6 +78,7 @@ class Matcher:
             return
         self._started = True
         self.boundary = boundary
+        self._cert = None
         base, part = self.outside
         z = self.n
         if self.n % 2:
@@ -100,6 +103,34 @@ class Matcher:
             return 0
         base, part = self.outside  # type: ignore[misc]
         return base + part[u] + part[v]
+
+    def excludes(self, u: int, v: int) -> bool:
+        """True when no maximum-weight matching pairs u with v, as the last solve's duals prove: the
+        edge's slack (blossom duals included) is positive, and by complementary slackness every
+        optimal matching uses tight edges only. Valid while no weight has changed since that solve
+        (finalising its pairs only narrows the optimal matchings down to those that hold them);
+        False when it cannot tell (the last solve was not a bracket solve, or u-v is no edge of it)."""
+        saved = self._cert
+        if saved is None or not saved.arrays:
+            return False
+        upper = self.upper
+        k = upper.slot.get((u, v) if u < v else (v, u))
+        if k is None:
+            return False
+        dual: list[int] = saved.arrays[0]
+        parent: list[int] = saved.arrays[1]
+        slack = dual[u] + dual[v] - upper.wt2[k]
+        around: set[int] = set()
+        b = parent[u]
+        while b != -1:
+            around.add(b)
+            b = parent[b]
+        b = parent[v]
+        while b != -1:
+            if b in around:
+                slack += 2 * dual[b]  # a blossom holding both ends (its dual counts twice on this scale)
+            b = parent[b]
+        return slack > 0
 
     def _materialise(self) -> None:
         """Leave lazy mode: build the whole-field graph of the players not yet paired (cold)."""
@@ -130,29 +161,53 @@ class Matcher:
         solve; by default both are. With ``absorb`` (u or v), a change of an existing edge is
         instead taken up by raising that end's dual by as much (see ``solve_matching``'s
         ``shifted``): for a tie-break that depends on one end only, the old matching stays tight."""
+        # The hot path of every bracket (hundreds of thousands of calls): ``_implicit``,
+        # ``_relative``, ``EdgeGraph.weight``/``set`` and ``_note`` inlined where it is plain.
         key = (u, v) if u < v else (v, u)
         if self.lazy:
             explicit = self.explicit
             old = explicit.get(key)
             if old is None:
-                old = self._implicit(u, v)
+                if (self.adj[u] >> v) & 1:
+                    base, part = self.outside  # type: ignore[misc]
+                    old = base + part[u] + part[v]
+                else:
+                    old = 0
             if old == weight:
                 return
             explicit[key] = weight
         else:
-            old = self.graph.weight(u, v)
+            graph = self.graph
+            k = graph.slot.get(key)
+            old = 0 if k is None else graph.wt2[k] >> 2
             if old == weight:
                 return
-            self.graph.set(u, v, weight)
+            graph.set(u, v, weight)
             _note(self._changed, self._soft, u, v, old, weight, pivot, absorb)
+        self._cert = None
         if self._started and u < self.boundary and v < self.boundary:
             upper = self.upper
             k = upper.slot.get(key)
             uold = 0 if k is None else upper.wt2[k] >> 2
-            unew = self._relative(u, v, weight)
+            unew = 0
+            if weight:
+                base, part = self.outside  # type: ignore[misc]
+                unew = weight - base - part[u] - part[v]
+                if unew < 0:
+                    unew = 0
             if uold != unew:
-                upper.set(u, v, unew)
-                _note(self._uchanged, self._usoft, u, v, uold, unew, pivot, absorb)
+                if k is not None and unew:
+                    upper.wt2[k] = unew << 2  # an existing edge: ``EdgeGraph.set`` in short
+                else:
+                    upper.set(u, v, unew)
+                if absorb is None:
+                    if pivot is None:
+                        self._uchanged.add(u)
+                        self._uchanged.add(v)
+                    else:
+                        self._uchanged.add(pivot)
+                else:
+                    _note(self._uchanged, self._usoft, u, v, uold, unew, pivot, absorb)
 
     @staticmethod
     def _lifts(soft: dict[tuple[int, int], list[int]]) -> dict[int, int]:
@@ -186,6 +241,7 @@ class Matcher:
         solve is cold and does not become the next warm start.
         """
         self.solves += 1
+        self._cert = None
         upper_ok = self.warm and self._started and self._failed_at != self.boundary
         if self.lazy and (bonus or not upper_ok):
             self._materialise()
@@ -233,6 +289,7 @@ class Matcher:
         partners = complete(self.adj, n, self.boundary, up, bye, self._cheapest)
         if partners is None:
             return None
+        self._cert = self._ustate[1]
         mate = list(range(n))
         for u, v in self.fixed.items():
             mate[u] = v

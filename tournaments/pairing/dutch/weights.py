@@ -131,33 +131,38 @@ def _colour_bits(w: int, low: PlayerState, high: PlayerState, on: bool, g: int) 
     return w
 
 
-def compatible_rows(states: list[PlayerState], ctx: Context, forbidden: set[frozenset[int]]) -> list[list[bool]]:
-    """``rows[v][u]`` (u < v) is ``compatible(states[u], states[v], ...)``, computed for all pairs at once."""
+def compatible_bits(states: list[PlayerState], ctx: Context, forbidden: set[frozenset[int]]) -> list[int]:
+    """``compatible`` for all pairs at once, as bitsets: bit u of ``adj[v]`` is set when v and u may
+    meet (a clash of absolute preferences is one bitset per colour, not a test per pair)."""
+    n = len(states)
     index = {st.id: i for i, st in enumerate(states)}
-    banned: list[set[int]] = [set() for _ in states]
+    banned = [0] * n
     for pair in forbidden:
         if len(pair) == 2:
             i, j = (index.get(x) for x in pair)
             if i is not None and j is not None:
-                banned[i].add(j)
-                banned[j].add(i)
-    topscorer_clash_ok = is_last_round(ctx)
+                banned[i] |= 1 << j
+                banned[j] |= 1 << i
+    clash_ok = is_last_round(ctx)
     threshold = topscore_threshold(ctx)
-    rows: list[list[bool]] = []
-    for v, b in enumerate(states):
-        b_abs = b.absolute
-        row = []
-        for u in range(v):
-            if u in banned[v]:
-                row.append(False)
-                continue
-            a = states[u]
-            if not b_abs or not a.absolute or a.colour_pref != b.colour_pref:
-                row.append(True)
-            else:
-                row.append(topscorer_clash_ok and (a.score > threshold or b.score > threshold))
-        rows.append(row)
-    return rows
+    absolute: dict[object, int] = {}  # colour preference -> the players with it as an absolute one
+    above = 0  # the players above the topscorer threshold
+    for v, st in enumerate(states):
+        if st.absolute:
+            absolute[st.colour_pref] = absolute.get(st.colour_pref, 0) | 1 << v
+        if st.score > threshold:
+            above |= 1 << v
+    everyone = (1 << n) - 1
+    adj = []
+    for v, st in enumerate(states):
+        mask = everyone & ~(1 << v) & ~banned[v]
+        if st.absolute:
+            clash = absolute[st.colour_pref]
+            if clash_ok:
+                clash = 0 if st.score > threshold else clash & ~above
+            mask &= ~clash
+        adj.append(mask)
+    return adj
 
 
 def outside_weights(
