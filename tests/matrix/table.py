@@ -413,6 +413,13 @@ TABLE: dict[str, list[Case]] = {
                           Case(team_cup, "POST", only(ARBITERS), audit=NO_WRITE),
                           Case(team_cup, "POST", only(ARBITERS, DONE), lambda w: {"name": "Team 3"}, AUDITED)],
     "tournaments:delete_team": [Case(team_cup_team, "POST", only(ARBITERS, DONE), audit=AUDITED)],
+    # Withdrawing a team (audited); undoing a withdrawal that is none and a bye in the round-robin cup are
+    # refused with a message (nothing written).
+    "tournaments:withdraw_team": [Case(team_cup_team, "POST", only(ARBITERS, DONE), lambda w: {"round": "1"},
+                                       AUDITED)],
+    "tournaments:reinstate_team": [Case(team_cup_team, "POST", only(ARBITERS, DONE), audit=NO_WRITE)],
+    "tournaments:team_bye": [Case(team_cup_team, "POST", only(ARBITERS, DONE), lambda w: {"round": "1",
+                                                                                        "kind": "half"}, NO_WRITE)],
     "tournaments:team": [Case(team_cup_team, "GET", only(ARBITERS)),
                          Case(team_cup_team, "POST", only(ARBITERS, DONE), roster_data, AUDITED)],
     # The captain (``player``) and the arbiters hand in team 1's line-up; the other captain may not.

@@ -6,6 +6,7 @@ points: more than N wins, N draws, less loses)."""
 from __future__ import annotations
 
 import pytest
+from django.db.models import Q
 from django.test import Client
 from django.urls import reverse
 
@@ -13,9 +14,11 @@ from games.models import Game
 from games.services.results import enter_result
 from games.services.team_results import record_no_show
 from tests.tournaments import test_team_app
-from tournaments.models import AuditEntry
+from tournaments.models import AuditEntry, Role
 from tournaments.reports.audit import read
 from tournaments.reports.teams import round_matches, team_scoring, team_tables
+from tournaments.services import teams as team_service
+from tournaments.services.errors import ServiceError
 from tournaments.services.pairing import pair_round
 from tournaments.services.registration import update_tournament
 from tournaments.services.rounds import publish_round
@@ -122,3 +125,106 @@ def test_a_team_that_does_not_show_loses_the_events_penalty(league_fixture):
     rows = {r.name: (r.match_points, r.game_points) for r in standings.rows}
     assert rows == {"Team A": (2, 8), "Team B": (1, 4), "Team C": (1, 4), "Team D": (-1, 0)}
     assert standings.rows[-1].name == "Team D"
+
+
+def _score(t):
+    return {r.name: (r.match_points, r.game_points) for r in team_tables(t).standings.rows}
+
+
+def test_a_withdrawn_team_forfeits_its_remaining_round_robin_matches_or_is_annulled(league_fixture):
+    """Round 1 (A-D, B-C): every board 1-1, all matches 4-4 (1 match point each). D withdraws from
+    round 2 under the rule "keep": round 2 (Berger 4: D-C, A-B) still pairs D, but its match has no games
+    and C wins it by forfeit, 4 boards x 2 = 8-0, 2 match points; A-B 4-4.
+    A 1+1 = 2 MP, 4+4 = 8 BP; B 2, 8; C 1+2 = 3, 4+8 = 12; D 1+0 = 1, 4.
+    Under "cancel" every match of D is annulled for both teams: A 1, 4 (B only); B 2, 8; C 1, 4; D 0, 0."""
+    t, teams, arbiter, *_ = league_fixture
+    update_tournament(arbiter, t, {"withdrawal_rule": "keep"})
+    rnd = _publish_next(t, arbiter)
+    for g in Game.objects.filter(board__round=rnd):
+        enter_result(g, "1-1", arbiter)
+    team_d = teams["D"][0]
+    c = Client()
+    c.force_login(arbiter)
+    r = c.post(reverse("tournaments:withdraw_team", kwargs={"slug": t.slug, "team_id": team_d.pk}), {"round": "2"})
+    assert r.status_code == 302
+    team_d.refresh_from_db()
+    assert team_d.withdrawn_from_round == 2
+    line = read(AuditEntry.objects.get(tournament=t, action="team.withdraw"))
+    assert line.action == "withdrew a team" and ("withdrawn from round", "(empty)", "2") in [
+        (ch.field, ch.before, ch.after) for ch in line.changes]
+    rnd2 = _publish_next(t, arbiter)
+    forfeited = rnd2.boards.get(Q(white_team=team_d) | Q(black_team=team_d))
+    assert not forfeited.games.exists()
+    for g in Game.objects.filter(board__round=rnd2):
+        enter_result(g, "1-1", arbiter)
+    t.refresh_from_db()
+    assert _score(t) == {"Team A": (2, 8), "Team B": (2, 8), "Team C": (3, 12), "Team D": (1, 4)}
+    page = Client().get(reverse("public:team_standings", kwargs={"slug": t.slug})).content.decode()
+    assert "withdrawn from round 2; its remaining matches are forfeits" in page
+    update_tournament(arbiter, t, {"withdrawal_rule": "cancel"})
+    t.refresh_from_db()
+    assert _score(t) == {"Team A": (1, 4), "Team B": (2, 8), "Team C": (1, 4), "Team D": (0, 0)}
+    # Undoing the withdrawal brings the annulled results back (nothing stored was deleted).
+    c.post(reverse("tournaments:reinstate_team", kwargs={"slug": t.slug, "team_id": team_d.pk}))
+    team_d.refresh_from_db()
+    assert team_d.withdrawn_from_round is None
+    assert AuditEntry.objects.filter(tournament=t, action="team.reinstate").count() == 1
+    with pytest.raises(ServiceError, match="fixed"):
+        team_service.set_team_bye(arbiter, teams["A"][0], 3, "half")
+
+
+@pytest.fixture
+def team_swiss(make_tournament, chief_arbiter):
+    """A team Swiss of six teams of two boards, three rounds: A strongest (average 1685) ... F weakest."""
+    t = make_tournament("team-swiss-6", name="Team Swiss", competitors="teams", boards_per_match=2,
+                        pairing_system="dutch", rounds_planned=3)
+    Role.objects.create(user=chief_arbiter, tournament=t, kind="chief_arbiter")
+    teams = {}
+    sn = 0
+    for i, letter in enumerate("ABCDEF"):
+        team = team_service.create_team(chief_arbiter, t, name=f"Team {letter}")
+        players = []
+        for j in range(2):
+            sn += 1
+            players.append(test_team_app._entry(t, f"{letter}{j}", 1700 - 100 * i - 30 * j, sn))
+        team_service.set_roster(chief_arbiter, team, players)
+        teams[letter] = team
+    return t, teams, chief_arbiter
+
+
+def test_team_swiss_byes_withdrawals_and_the_pairing_allocated_bye(team_swiss):
+    """F withdraws from round 1 and E has a half-point bye in round 1: A, B, C, D are paired (1-3, 2-4),
+    E gets a bye board (a drawn match: 1 match point, 2 boards x 1 = 2 board points), F no board.
+    All boards 1-1: A-D 1 MP, 2 BP each. Round 2: five teams for a Swiss, one gets the pairing-allocated
+    bye, worth a match won (2 MP) with the PAB points on both boards (2 x 2 = 4 BP): 1 + 2 = 3 MP and
+    2 + 4 = 6 BP. The crosstable's byes column names both byes."""
+    t, teams, arbiter = team_swiss
+    team_service.withdraw_team(arbiter, teams["F"], 1)
+    c = Client()
+    c.force_login(arbiter)
+    r = c.post(reverse("tournaments:team_bye", kwargs={"slug": t.slug, "team_id": teams["E"].pk}),
+               {"round": "1", "kind": "half"})
+    assert r.status_code == 302
+    assert read(AuditEntry.objects.get(tournament=t, action="team.bye")).action == "gave a team a bye"
+    rnd = _publish_next(t, arbiter)
+    boards = list(rnd.boards.select_related("white_team", "black_team"))
+    matches = {frozenset((b.white_team.name, b.black_team.name)) for b in boards if not b.bye_kind}
+    assert matches == {frozenset(("Team A", "Team C")), frozenset(("Team B", "Team D"))}
+    assert [(b.white_team.name, b.bye_kind) for b in boards if b.bye_kind] == [("Team E", "half")]
+    for g in Game.objects.filter(board__round=rnd):
+        enter_result(g, "1-1", arbiter)
+    t.refresh_from_db()
+    assert _score(t) == {"Team A": (1, 2), "Team B": (1, 2), "Team C": (1, 2), "Team D": (1, 2),
+                         "Team E": (1, 2), "Team F": (0, 0)}
+    with pytest.raises(ServiceError, match="already paired"):
+        team_service.set_team_bye(arbiter, teams["A"], 1, "zero")
+    rnd2 = _publish_next(t, arbiter)
+    (pab,) = [b for b in rnd2.boards.select_related("white_team") if b.bye_kind]
+    assert pab.bye_kind == "pab" and rnd2.boards.count() == 3
+    assert not rnd2.boards.filter(Q(white_team=teams["F"]) | Q(black_team=teams["F"])).exists()
+    for g in Game.objects.filter(board__round=rnd2):
+        enter_result(g, "1-1", arbiter)
+    t.refresh_from_db()
+    assert _score(t)[pab.white_team.name] == (3, 6)
+    page = Client().get(reverse("public:team_crosstable", kwargs={"slug": t.slug})).content.decode()
+    assert "R1 half-point bye" in page and "R2 bye (pairing)" in page, page[page.find("<table"):page.find("</table>")]

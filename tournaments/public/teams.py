@@ -17,7 +17,14 @@ from tournaments.public.page_cache import shared_page
 from tournaments.public.views import nav_context, public_tournament
 from tournaments.reports.formatting import points_text
 from tournaments.reports.rounds import published_rounds
-from tournaments.reports.teams import board_scores, round_matches, team_of, team_tables
+from tournaments.reports.teams import (
+    TeamWithdrawal,
+    board_scores,
+    round_matches,
+    team_of,
+    team_scoring,
+    team_tables,
+)
 from tournaments.standings import StandingsError
 from tournaments.standings.teams import team_legend
 
@@ -38,10 +45,12 @@ def team_standings(request: HttpRequest, slug: str) -> HttpResponse:
     except StandingsError as exc:
         return render(request, "public/error.html", {**nav_context(t, "team_standings"), "error": str(exc)})
     s = tables.standings
+    ts = team_scoring(t)
     # Match and board points have their own columns: the other codes of the rank order follow them.
     codes = [c for c in s.tiebreaks if c not in ("MPTS", "GPTS")]
     rows = [{
         "rank": r.rank, "team": tables.teams.get(r.team), "name": r.name,
+        "withdrawn": _withdrawn_text(tables.withdrawal(r.team), t.is_round_robin),
         "mp": points_text(r.match_points), "bp": points_text(r.game_points),
         "played": r.played, "won": r.won, "drawn": r.drawn, "lost": r.lost,
         "tiebreaks": [points_text(v) if isinstance(v, int | float) else ("" if v is None else str(v))
@@ -52,6 +61,10 @@ def team_standings(request: HttpRequest, slug: str) -> HttpResponse:
         # The pure core's names are marked for the translators (gettext_noop): translated here.
         "legend": [(code, _(name)) for code, name, _text in team_legend(s.tiebreaks, s.kind)],
         "boards": t.boards_per_match,
+        "match_points": _("Match points: %(win)s for more board points than the opponent, %(draw)s for as many, "
+                          "%(loss)s for fewer.") % {"win": points_text(ts.win), "draw": points_text(ts.draw),
+                                                    "loss": points_text(ts.loss)},
+        "penalty": points_text(ts.no_show_penalty) if ts.no_show_penalty else "",
         "title": _("Team standings – %(name)s") % {"name": t.name},
     })
 
@@ -78,12 +91,32 @@ def team_crosstable(request: HttpRequest, slug: str) -> HttpResponse:
                           "text": " ".join(f"{points_text(c.own)}–{points_text(c.other)}"
                                            + ("F" if c.forfeited else "") for c in matches)})
         rows.append({"rank": r.rank, "name": r.name, "cells": cells, "mp": points_text(r.match_points),
-                     "bp": points_text(r.game_points)})
+                     "bp": points_text(r.game_points),
+                     "withdrawn": _withdrawn_text(tables.withdrawal(r.team), t.is_round_robin),
+                     "byes": ", ".join(_("R%(round)s %(kind)s") % {"round": rnd, "kind": _bye_words(kind)}
+                                       for rnd, kind in r.byes)})
     return render(request, "public/team_crosstable.html", {
         **nav_context(t, "team_crosstable"), "rows": rows, "columns": range(1, len(order) + 1),
         "after_round": tables.standings.after_round,
         "title": _("Team crosstable – %(name)s") % {"name": t.name},
     })
+
+
+def _withdrawn_text(w: TeamWithdrawal | None, round_robin: bool) -> str:
+    """A withdrawn team's note: from which round, and whether its results stay."""
+    if w is None:
+        return ""
+    if w.kept and not round_robin:
+        return _("withdrawn from round %(n)s") % {"n": w.from_round}
+    if w.kept:
+        return _("withdrawn from round %(n)s; its remaining matches are forfeits") % {"n": w.from_round}
+    return _("withdrawn from round %(n)s; its results are annulled") % {"n": w.from_round}
+
+
+def _bye_words(kind: str) -> str:
+    """A team bye in words (the crosstable's byes column)."""
+    return {"pab": _("bye (pairing)"), "full_bye": _("full-point bye"), "half_bye": _("half-point bye"),
+            "zero_bye": _("zero-point bye")}.get(kind, kind)
 
 
 @shared_page("team_boards")

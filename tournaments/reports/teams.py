@@ -10,7 +10,7 @@ game of it has a confirmed result. A board one team left empty has no game: the 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple, cast
 
 from django.db.models import OuterRef, Q, Subquery
@@ -238,8 +238,15 @@ def team_matches_and_byes(tournament: Tournament, *, before_round: int | None = 
                           ) -> tuple[list[TeamMatch], list[TeamBye]]:
     """The complete matches (every board confirmed) and the byes of the shown rounds (before
     ``before_round`` when given), as the pure standings and the team Swiss read them."""
+    matches, byes, _withdrawals = _matches_byes(tournament, before_round)
+    return matches, byes
+
+
+def _matches_byes(tournament: Tournament, before_round: int | None
+                  ) -> tuple[list[TeamMatch], list[TeamBye], dict[int, TeamWithdrawal]]:
     pairs = _pairs(tournament, before_round)
-    annulled = {w.team for w in team_withdrawals(tournament, [v for _b, v in pairs]).values() if not w.kept}
+    withdrawals = team_withdrawals(tournament, [v for _b, v in pairs])
+    annulled = {w.team for w in withdrawals.values() if not w.kept}
     matches, byes = [], []
     for b, view in pairs:
         if view.away is None:
@@ -247,7 +254,7 @@ def team_matches_and_byes(tournament: Tournament, *, before_round: int | None = 
                 byes.append(TeamBye(view.round, view.home.number or 0, TEAM_BYE_OF_BOARD.get(view.bye_kind, "zero")))  # type: ignore[arg-type]
         elif view.complete and not {view.home.pk, view.away.pk} & annulled:
             matches.append(_team_match(b, list(view.boards), view.withdrawn))
-    return matches, byes
+    return matches, byes, withdrawals
 
 
 @dataclass(frozen=True)
@@ -295,11 +302,15 @@ def _pairs(tournament: Tournament, before_round: int | None) -> list[tuple[Board
 
 def team_standings_input(tournament: Tournament) -> TeamStandingsInput:
     """The team standings' input after the shown rounds."""
+    matches, byes, _withdrawals = _matches_byes(tournament, None)
+    return _standings_input(tournament, matches, byes)
+
+
+def _standings_input(tournament: Tournament, matches: list[TeamMatch], byes: list[TeamBye]) -> TeamStandingsInput:
     teams = list(Team.objects.filter(tournament=tournament, number__isnull=False).order_by("number"))
     members: dict[int, list[int]] = defaultdict(list)
     for team_id, order in TeamMember.objects.filter(team__in=teams).order_by("order").values_list("team_id", "order"):
         members[team_id].append(order)
-    matches, byes = team_matches_and_byes(tournament)
     ts = team_scoring(tournament)
     codes = tuple(c.strip() for c in tournament.tiebreaks.split(",") if c.strip())
     played = [m.round for m in matches] + [b.round for b in byes]
@@ -326,14 +337,20 @@ class TeamTables:
     standings: TeamStandings
     crosstable: tuple[TeamCrosstableRow, ...]
     teams: dict[int, Team]
+    withdrawals: dict[int, TeamWithdrawal] = field(default_factory=dict)  # by team number
+
+    def withdrawal(self, number: int) -> TeamWithdrawal | None:
+        return self.withdrawals.get(number)
 
 
 def team_tables(tournament: Tournament) -> TeamTables:
-    """The team standings and crosstable after the shown rounds."""
-    inp = team_standings_input(tournament)
+    """The team standings and crosstable after the shown rounds, and the withdrawn teams."""
+    matches, byes, withdrawals = _matches_byes(tournament, None)
+    inp = _standings_input(tournament, matches, byes)
     standings = compute_team_standings(inp)
     teams = {t.number: t for t in Team.objects.filter(tournament=tournament, number__isnull=False)}
-    return TeamTables(standings, team_crosstable(inp, standings), teams)  # type: ignore[arg-type]
+    by_number = {t.number: withdrawals[t.pk] for t in teams.values() if t.pk in withdrawals}
+    return TeamTables(standings, team_crosstable(inp, standings), teams, by_number)  # type: ignore[arg-type]
 
 
 def team_of(user_id: int | None, tournament: Tournament) -> Team | None:
