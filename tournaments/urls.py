@@ -34,6 +34,7 @@ urlpatterns = [
     path("<slug:slug>/manage/rounds/<int:number>/pair-again/", rounds.pair_again, name="pair_again"),
     path("<slug:slug>/manage/rounds/<int:number>/board-cards/", rounds.board_cards_pdf, name="board_cards"),
     path("<slug:slug>/manage/rounds/<int:number>/finish/", rounds.finish, name="finish_round"),
+    path("<slug:slug>/manage/rounds/<int:number>/start-time/", rounds.round_start, name="round_start"),
     path("<slug:slug>/manage/rounds/<int:number>/openings/", rounds.ballot_sheet, name="ballot_sheet"),
     path("<slug:slug>/manage/rounds/<int:number>/openings/draw/", rounds.draw_openings, name="draw_openings"),
     path("<slug:slug>/manage/rounds/<int:number>/swap/", rounds.swap_players, name="swap_players"),

@@ -679,6 +679,12 @@ TABLE: dict[str, list[Case]] = {
         Case(lambda w: {"slug": w.tournament.slug, "flavour": "trf16"}, "GET", only(ARBITERS)),
         Case(lambda w: {"slug": w.tournament.slug, "flavour": "nonsense"}, "GET", only(ARBITERS, 404)),
     ],
+    # A round's start time (a team event's line-up deadline counts from it): set, audited; a bad value is
+    # refused with a message.
+    "tournaments:round_start": [Case(round_one, "POST", only(ARBITERS, DONE),
+                                     lambda w: {"starts_at": "2026-11-28T19:30"}, AUDITED),
+                                Case(round_one, "POST", only(ARBITERS, DONE), lambda w: {"starts_at": "tonight"},
+                                     NO_WRITE)],
     "tournaments:finish_round": [Case(round_one, "POST", only(ARBITERS, DONE), audit=NO_WRITE),
                                  Case(all_results, "POST", only(ARBITERS, DONE), audit=AUDITED)],
     "tournaments:event": [

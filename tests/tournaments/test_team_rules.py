@@ -5,10 +5,13 @@ points: more than N wins, N draws, less loses)."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.db.models import Q
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from games.models import Game
 from games.services.results import enter_result
@@ -228,3 +231,61 @@ def test_team_swiss_byes_withdrawals_and_the_pairing_allocated_bye(team_swiss):
     assert _score(t)[pab.white_team.name] == (3, 6)
     page = Client().get(reverse("public:team_crosstable", kwargs={"slug": t.slug})).content.decode()
     assert "R1 half-point bye" in page and "R2 bye (pairing)" in page, page[page.find("<table"):page.find("</table>")]
+
+
+def test_line_up_deadline_after_publication(league_fixture):
+    """Deadline 60 minutes before the start. Round 1 starts in two hours (set on the round page, audited):
+    the deadline is in one hour, after the publication. A hands in 1, 3, 4, 5 before publication; D
+    nothing: at publication D plays its default line-up (audited) and the public page hides the match's
+    boards (only A handed in). D's captain still changes it after publication (roster 2-5): the games are
+    made again (board 1: D2), both are in, the boards show. With the start moved to 30 minutes from now the
+    deadline has passed: A's captain is refused, an arbiter still changes the line-up."""
+    t, teams, arbiter, *_ = league_fixture
+    team_a, captain_a, pa = teams["A"]
+    team_d, captain_d, pd = teams["D"]
+    update_tournament(arbiter, t, {"line_up_deadline_minutes": 60})
+    rnd = pair_round(t, arbiter).round
+    c = Client()
+    c.force_login(arbiter)
+    start = timezone.localtime() + datetime.timedelta(hours=2)
+    r = c.post(reverse("tournaments:round_start", kwargs={"slug": t.slug, "number": 1}),
+               {"starts_at": start.strftime("%Y-%m-%dT%H:%M")})
+    assert r.status_code == 302
+    rnd.refresh_from_db()
+    assert rnd.starts_at is not None and abs((rnd.starts_at - start).total_seconds()) < 60
+    assert read(AuditEntry.objects.get(tournament=t, action="round.start_time")).action == \
+        "set the start time of a round"
+    team_service.submit_line_up(captain_a, team_a, 1, [pa[0], pa[2], pa[3], pa[4]])
+    publish_round(arbiter, rnd)
+    t.refresh_from_db()
+    assert AuditEntry.objects.filter(tournament=t, action="lineup.default", object_id=str(
+        team_service.LineUp.objects.get(team=team_d, round_number=1).pk)).exists()
+    url = reverse("public:team_round", kwargs={"slug": t.slug, "number": 1})
+    page = Client().get(url).content.decode()
+    assert "The line-ups are shown once both are handed in" in page and "A3 Player" not in page
+    assert not team_service.line_up_visible_to(team_a, 1, captain_d)
+    team_service.submit_line_up(captain_d, team_d, 1, pd[1:5])
+    match = rnd.boards.get(white_team=team_a)
+    assert Game.objects.get(board=match, number=1).black.name == "D2 Player"
+    page = Client().get(url).content.decode()
+    assert "A3 Player" in page and "D2 Player" in page
+    rnd.refresh_from_db()
+    team_service.set_round_start(arbiter, rnd, timezone.now() + datetime.timedelta(minutes=30))
+    with pytest.raises(ServiceError, match="deadline of round 1 .* has passed"):
+        team_service.submit_line_up(captain_a, team_a, 1, pa[:4])
+    lu = Client()
+    lu.force_login(captain_a)
+    assert lu.get(reverse("tournaments:line_up", kwargs={"slug": t.slug, "team_id": team_a.pk})
+                  + "?round=1").context["closed"]
+    team_service.submit_line_up(arbiter, team_a, 1, pa[:4])
+    assert Game.objects.get(board=match, number=2).black.name == "A2 Player"
+
+
+def test_without_a_start_time_the_line_up_closes_at_publication(league_fixture):
+    """A deadline is set but round 1 has no start time: as before, captains hand in until publication."""
+    t, teams, arbiter, *_ = league_fixture
+    team_a, captain_a, pa = teams["A"]
+    update_tournament(arbiter, t, {"line_up_deadline_minutes": 30})
+    _publish_next(t, arbiter)
+    with pytest.raises(ServiceError, match="has started"):
+        team_service.submit_line_up(captain_a, team_a, 1, pa[:4])

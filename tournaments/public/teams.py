@@ -12,8 +12,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from tournaments.models import Tournament
+from tournaments.models import LineUp, Tournament
 from tournaments.public.page_cache import shared_page
+from tournaments.public.version import tournament_for_request
 from tournaments.public.views import nav_context, public_tournament
 from tournaments.reports.formatting import points_text
 from tournaments.reports.rounds import published_rounds
@@ -25,6 +26,7 @@ from tournaments.reports.teams import (
     team_scoring,
     team_tables,
 )
+from tournaments.services.teams import deadline_pending, line_up_deadline
 from tournaments.standings import StandingsError
 from tournaments.standings.teams import team_legend
 
@@ -132,7 +134,16 @@ def team_boards(request: HttpRequest, slug: str) -> HttpResponse:
     })
 
 
-@shared_page("team_matches")
+def _line_up_stamp(request: HttpRequest, slug: str, number: int | None = None) -> str:
+    """Part of the ETag of a round's matches: whether its line-ups are still private (a deadline after
+    publication still to come), so that the page shows them once the deadline passes."""
+    t = tournament_for_request(request, slug)
+    rounds = published_rounds(t)
+    rnd = rounds.filter(number=number).first() if number is not None else rounds.last()
+    return "line-ups-pending" if deadline_pending(t, rnd) else ""
+
+
+@shared_page("team_matches", stamp=_line_up_stamp)
 def team_matches(request: HttpRequest, slug: str) -> HttpResponse:
     """The latest shown round's matches."""
     t = _team_event(request, slug, "pairings")
@@ -140,7 +151,7 @@ def team_matches(request: HttpRequest, slug: str) -> HttpResponse:
     return _round(request, t, latest.number if latest else None)
 
 
-@shared_page("team_round")
+@shared_page("team_round", stamp=_line_up_stamp)
 def team_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A shown round's matches, each with its boards (players, colours, results)."""
     t = _team_event(request, slug, "pairings")
@@ -152,19 +163,28 @@ def _round(request: HttpRequest, t: Tournament, number: int | None) -> HttpRespo
     if number is not None and number not in {r.number for r in rounds}:
         raise Http404(f"round {number} of {t.slug} is not published")
     matches = []
+    rnd = next((r for r in rounds if r.number == number), None)
+    pending = deadline_pending(t, rnd)
+    handed_in: set[int] = set()
+    if pending and rnd is not None:  # before the deadline a match's boards show once both captains have handed in
+        handed_in = set(LineUp.objects.filter(team__tournament=t, round_number=rnd.number, by_default=False)
+                        .values_list("team_id", flat=True))
     for m in round_matches(t, number) if number is not None else []:
         s = m.score
+        hidden = pending and m.away is not None and not {m.home.pk, m.away.pk} <= handed_in
         matches.append({
             "m": m,
             "home_points": points_text(s.home_game_points) if s else "",
             "away_points": points_text(s.away_game_points) if s else "",
             "home_mp": points_text(s.home_match_points) if s else "",
             "away_mp": points_text(s.away_match_points) if s else "",
-            "boards": [{"b": b, "text": b.text} for b in m.boards],
+            "boards": [] if hidden else [{"b": b, "text": b.text} for b in m.boards],
+            "hidden": hidden,
         })
     captain_team = team_of(request.user.pk if request.user.is_authenticated else None, t)
     return render(request, "public/team_round.html", {
         **nav_context(t, "team_matches"), "rounds": rounds, "number": number, "matches": matches,
         "captain_team": captain_team,
+        "deadline": line_up_deadline(t, rnd) if pending else None,
         "title": (_("Round %(n)s – %(name)s") % {"n": number, "name": t.name}) if number else _("Matches"),
     })

@@ -23,12 +23,15 @@ Public API:
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Sequence
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from games.models import Game, ResultSubmission
@@ -251,12 +254,15 @@ def submit_line_up(actor: Actor, team: Team, round_number: int, entries: Sequenc
         raise ServiceError(_("Round %(n)s is not a round of this event.") % {"n": round_number})
     rnd = _round(tournament, round_number)
     match = match_of(team, round_number) if rnd is not None else None
-    if rnd is not None and not rnd.is_draft:
-        if not arbiter:
-            raise ServiceError(_("Round %(n)s has started: the line-up is closed. Ask an arbiter to change it.")
-                               % {"n": round_number})
-        if match is not None and _match_has_results(match):
-            raise ServiceError(_("A result of this match is in: the line-up can no longer change."))
+    if not arbiter and not captain_may_change(tournament, rnd):
+        deadline = line_up_deadline(tournament, rnd)
+        if deadline is not None:
+            raise ServiceError(_("The line-up deadline of round %(n)s (%(time)s) has passed. Ask an arbiter to "
+                                 "change it.") % {"n": round_number, "time": _when(deadline)})
+        raise ServiceError(_("Round %(n)s has started: the line-up is closed. Ask an arbiter to change it.")
+                           % {"n": round_number})
+    if rnd is not None and not rnd.is_draft and match is not None and _match_has_results(match):
+        raise ServiceError(_("A result of this match is in: the line-up can no longer change."))
     n = tournament.boards_per_match
     entries = list(entries)
     while entries and entries[-1] is None:
@@ -320,19 +326,59 @@ def _away_entries(tournament: Tournament, round_number: int) -> set[int]:
     return out
 
 
+def line_up_deadline(tournament: Tournament, rnd: Round | None) -> datetime.datetime | None:
+    """When captains stop changing their line-ups for ``rnd``: the event's minutes before the round's start
+    time; None when the event sets none or the round has no start time (then: at publication)."""
+    minutes = tournament.line_up_deadline_minutes
+    if minutes is None or rnd is None or rnd.starts_at is None:
+        return None
+    return rnd.starts_at - datetime.timedelta(minutes=minutes)
+
+
+def captain_may_change(tournament: Tournament, rnd: Round | None, now: datetime.datetime | None = None) -> bool:
+    """Whether a captain may still hand in or change a line-up for ``rnd`` (None: not paired yet): before
+    the deadline when there is one (published or not), else until the round is published."""
+    deadline = line_up_deadline(tournament, rnd)
+    if deadline is None:
+        return rnd is None or rnd.is_draft
+    return (now or timezone.now()) < deadline
+
+
+def deadline_pending(tournament: Tournament, rnd: Round | None) -> bool:
+    """A deadline after publication still to come: the line-ups are not public yet."""
+    return rnd is not None and not rnd.is_draft and line_up_deadline(tournament, rnd) is not None and (
+        captain_may_change(tournament, rnd))
+
+
+def _when(moment: datetime.datetime) -> str:
+    return date_format(timezone.localtime(moment), "DATETIME_FORMAT")
+
+
 def line_up_visible_to(team: Team, round_number: int, user: Actor) -> bool:
     """Whether ``user`` may see the team's line-up for the round: its captain and the arbiters always;
-    anybody once both line-ups of the match are in or the round is published."""
+    anybody once both line-ups of the match are handed in, or the round is published (with a deadline
+    after publication: once the deadline has passed)."""
     if may_manage_team(user, team):
         return True
     rnd = _round(team.tournament, round_number)
-    if rnd is not None and not rnd.is_draft:
+    if rnd is not None and not rnd.is_draft and not deadline_pending(team.tournament, rnd):
         return True
     match = match_of(team, round_number) if rnd is not None else None
     if match is None:
         return False
     return LineUp.objects.filter(team_id__in=[match.white_team_id, match.black_team_id],
-                                 round_number=round_number).count() == 2
+                                 round_number=round_number, by_default=False).count() == 2
+
+
+@transaction.atomic
+def set_round_start(actor: Actor, rnd: Round, starts_at: datetime.datetime | None) -> Round:
+    """Set (or clear) the start time of a round: a team event's line-up deadline counts from it."""
+    before = f"round={rnd.number}; starts_at={_when(rnd.starts_at) if rnd.starts_at else ''}"
+    rnd.starts_at = starts_at
+    rnd.save(update_fields=["starts_at"])
+    record(actor, rnd.tournament, "round.start_time", rnd, before=before,
+           after=f"round={rnd.number}; starts_at={_when(starts_at) if starts_at else ''}")
+    return rnd
 
 
 # --- Pairing ---------------------------------------------------------------------------------------

@@ -290,13 +290,14 @@ def line_up(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
                 and team_service.line_up_visible_to(opponent, number, request.user)):
             opponent_line_up = team_service.line_up_entries(theirs, n)
     rnd = tournament.rounds.filter(number=number).first()
-    closed = rnd is not None and not rnd.is_draft and not is_arbiter(request.user, tournament)
+    closed = not team_service.captain_may_change(tournament, rnd) and not is_arbiter(request.user, tournament)
+    deadline = team_service.line_up_deadline(tournament, rnd)
     return render(request, "tournaments/line_up.html", {
         "tournament": tournament, "team": t, "round_number": number, "players": players,
         "boards": [(b, current[b - 1]) for b in range(1, n + 1)], "saved": saved, "closed": closed,
         "match": match, "opponent": opponent, "opponent_line_up": [(b, e) for b, e in
                                                                    enumerate(opponent_line_up, start=1)],
-        "rounds": range(1, max(tournament.rounds_planned, 1) + 1),
+        "rounds": range(1, max(tournament.rounds_planned, 1) + 1), "deadline": deadline,
     })
 
 
