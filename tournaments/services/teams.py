@@ -10,10 +10,14 @@ Public API:
 * ``set_roster(actor, team, entries)``: the ordered roster (board order; after the event's number of
   boards: the reserves); a player is in one team per event.
 * ``submit_line_up(actor, team, round_number, entries)``: the captain's (or an arbiter's) line-up for
-  a round; the order must keep the roster order. A captain hands it in until the round is published
-  (the deadline); an arbiter also afterwards, while no result of the match is in.
-* ``line_up_for_viewer(team, round_number, user)``: a line-up is private to its captain and the
-  arbiters until both line-ups of the match are in or the round is published.
+  a round; the order must keep the roster order. A captain hands it in until the deadline
+  (``line_up_deadline``: the event's minutes before the round's start time, published or not; without
+  one, until the round is published); an arbiter also afterwards, while no result of the match is in.
+  A line-up changed after publication makes the match's games anew.
+* ``line_up_visible_to(team, round_number, user)``: a line-up is private to its captain and the
+  arbiters until both line-ups of the match are handed in or the round is published (and its deadline
+  has passed).
+* ``withdraw_team``, ``reinstate_team``, ``set_team_bye``, ``set_round_start``: audited.
 * ``pair_team_round(actor, tournament, override=False)``: the next round of a team event as a draft
   (Berger over teams, or the tournament's Swiss engine with teams as competitors).
 * ``make_team_games(actor, tournament, boards)``: at publication, each match's board games from the
