@@ -408,6 +408,10 @@ TABLE: dict[str, list[Case]] = {
     "public:team_boards": [Case(slug, "GET", everyone(404)), Case(team_cup, "GET", everyone(OK))],
     "public:team_matches": [Case(slug, "GET", everyone(404)), Case(team_cup, "GET", everyone(OK))],
     "public:team_round": [Case(lambda w: {**team_cup(w), "number": 1}, "GET", everyone(404))],
+    # A player of a team event (issue 27): the page of a player on a roster; none on an individual event.
+    "public:team_player": [Case(lambda w: {**team_cup(w), "entry_id": w.extra["team_players"][0].pk}, "GET",
+                                everyone(OK)),
+                           Case(lambda w: {"slug": w.tournament.slug, "entry_id": 1}, "GET", everyone(404))],
     "tournaments:teams": [Case(team_cup, "GET", only(ARBITERS)),
                           Case(slug, "GET", only(ARBITERS, DONE)),
                           Case(team_cup, "POST", only(ARBITERS), audit=NO_WRITE),

@@ -289,3 +289,41 @@ def test_without_a_start_time_the_line_up_closes_at_publication(league_fixture):
     _publish_next(t, arbiter)
     with pytest.raises(ServiceError, match="has started"):
         team_service.submit_line_up(captain_a, team_a, 1, pa[:4])
+
+
+def test_player_page_and_board_prizes(league_fixture):
+    """Round 1 (A-D, B-C), round 2 (D-C, A-B; Berger 4), the home team White on boards 1 and 3.
+    A-D: 2-0, 2-0, 1-1, 0-2; B-C, D-C: every board 1-1; A-B: board 1 0-2 (B1 beats A1), others 1-1.
+    A1: round 1 board 1 White against D1 (Team D), 2-0; round 2 White against B1 (Team B), 0-2: 2 points from
+    2 games, 50 %. Board 1: B1 1 + 2 = 3 of 4, 75 %; A1 50 %; C1 1 + 1, 50 %; D1 0 + 1, 25 %. The minimum
+    by default is half the 3 rounds of the table rounded up, 2: all four are ranked, B1, A1, C1 (equal
+    with A1, after it by name), D1. With a minimum of 3 nobody is ranked."""
+    t, teams, arbiter, *_ = league_fixture
+    rnd = _publish_next(t, arbiter)
+    _play(rnd, teams["A"][0], ("2-0", "2-0", "1-1", "0-2"), arbiter)
+    _play(rnd, teams["B"][0], ("1-1",) * 4, arbiter)
+    rnd2 = _publish_next(t, arbiter)
+    _play(rnd2, teams["D"][0], ("1-1",) * 4, arbiter)
+    _play(rnd2, teams["A"][0], ("0-2", "1-1", "1-1", "1-1"), arbiter)
+    t.refresh_from_db()
+    a1 = teams["A"][2][0]
+    url = reverse("public:team_player", kwargs={"slug": t.slug, "entry_id": a1.pk})
+    r = Client().get(url)
+    assert r.status_code == 200
+    rows = [(x["r"].round, x["r"].board, x["r"].opponent, x["r"].opposing_team, x["r"].colour, x["r"].result)
+            for x in r.context["rows"]]
+    assert rows == [(1, 1, "D1 Player", "Team D", "w", "2–0"), (2, 1, "B1 Player", "Team B", "w", "0–2")]
+    page = r.content.decode()
+    assert "2 points from 2 games" in page and "50%" in page
+    boards = Client().get(reverse("public:team_boards", kwargs={"slug": t.slug}))
+    (number, board1), *_rest = boards.context["boards"]
+    assert number == 1
+    assert [(x["rank"], x["s"].name, x["pct"]) for x in board1] == [
+        (1, "B1 Player", "75"), (2, "A1 Player", "50"), (3, "C1 Player", "50"), (4, "D1 Player", "25")]
+    assert url in boards.content.decode()  # the name links to the player's page
+    assert url in Client().get(reverse("public:team_round", kwargs={"slug": t.slug, "number": 2})).content.decode()
+    update_tournament(arbiter, t, {"board_prize_min_games": 3})
+    boards = Client().get(reverse("public:team_boards", kwargs={"slug": t.slug}))
+    assert [x["rank"] for x in boards.context["boards"][0][1]] == ["", "", "", ""]
+    # A player on no team of the event: no page.
+    assert Client().get(reverse("public:team_player", kwargs={"slug": t.slug, "entry_id": 999999})).status_code == 404

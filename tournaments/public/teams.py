@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from tournaments.models import LineUp, Tournament
+from tournaments.models import LineUp, TeamMember, Tournament
 from tournaments.public.page_cache import shared_page
 from tournaments.public.version import tournament_for_request
 from tournaments.public.views import nav_context, public_tournament
@@ -20,7 +20,9 @@ from tournaments.reports.formatting import points_text
 from tournaments.reports.rounds import published_rounds
 from tournaments.reports.teams import (
     TeamWithdrawal,
+    board_prize_minimum,
     board_scores,
+    player_boards,
     round_matches,
     team_of,
     team_scoring,
@@ -125,11 +127,13 @@ def _bye_words(kind: str) -> str:
 def team_boards(request: HttpRequest, slug: str) -> HttpResponse:
     """Each board number's players, best percentage first (the board prizes)."""
     t = _team_event(request, slug, "standings")
-    boards = [(number, [{"s": r, "points": points_text(r.points),
-                         "pct": "" if r.percentage is None else f"{r.percentage:.0f}"} for r in rows])
+    boards = [(number, [{"s": r, "points": points_text(r.points), "rank": i if r.eligible else "",
+                         "pct": "" if r.percentage is None else f"{r.percentage:.0f}"}
+                        for i, r in enumerate(rows, start=1)])
               for number, rows in board_scores(t).items()]
     return render(request, "public/team_boards.html", {
-        **nav_context(t, "team_boards"), "boards": boards,
+        **nav_context(t, "team_boards"), "boards": boards, "minimum": board_prize_minimum(t),
+        "players_public": t.public_players,
         "title": _("Results by board – %(name)s") % {"name": t.name},
     })
 
@@ -141,6 +145,25 @@ def _line_up_stamp(request: HttpRequest, slug: str, number: int | None = None) -
     rounds = published_rounds(t)
     rnd = rounds.filter(number=number).first() if number is not None else rounds.last()
     return "line-ups-pending" if deadline_pending(t, rnd) else ""
+
+
+@shared_page("team_player")
+def team_player(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """A player of a team event: the team, each round's board, opponent, opposing team, colour and
+    result, the score and percentage over the board games with a confirmed result."""
+    t = _team_event(request, slug, "players")
+    member = (TeamMember.objects.filter(team__tournament=t, entry_id=entry_id).select_related("entry", "team")
+              .first())
+    if member is None:
+        raise Http404(f"entry {entry_id} is on no team of {slug}")
+    record = player_boards(t, entry_id)
+    return render(request, "public/team_player.html", {
+        **nav_context(t, "team_player"), "member": member, "record": record,
+        "points": points_text(record.points),
+        "pct": "" if record.percentage is None else f"{record.percentage:.0f}",
+        "rows": [{"r": r, "points": "" if r.points is None else points_text(r.points)} for r in record.boards],
+        "title": f"{member.entry.name} – {t.name}",
+    })
 
 
 @shared_page("team_matches", stamp=_line_up_stamp)

@@ -362,36 +362,106 @@ def team_of(user_id: int | None, tournament: Tournament) -> Team | None:
 @dataclass(frozen=True)
 class BoardScore:
     """A player's results on one board number: games with a confirmed result, points, percentage of the
-    points a win on each would give (None: no game)."""
+    points a win on each would give (None: no game); ``eligible``: at least the board prizes' minimum of
+    games (``board_prize_minimum``); ``entry``: the player's entry id (the player's page)."""
 
     name: str
     team: str
     games: int
     points: float
     percentage: float | None
+    eligible: bool = True
+    entry: int | None = None
+
+
+def board_prize_minimum(tournament: Tournament) -> int:
+    """The games a player needs on a board to be ranked for its prize: the event's setting, else half
+    the rounds (a round robin's table rounds, a Swiss's planned rounds), rounded up."""
+    if tournament.board_prize_min_games is not None:
+        return tournament.board_prize_min_games
+    rounds = tournament.table_rounds(Team.objects.filter(tournament=tournament).count()) or tournament.rounds_planned
+    return (rounds + 1) // 2
 
 
 def board_scores(tournament: Tournament) -> dict[int, list[BoardScore]]:
     """Per board number, the players who played it (board games with a confirmed result; an empty
-    board's walkover is no game), best percentage first, then more games: the board prizes' table."""
+    board's walkover is no game): the board prizes' table. Those with the minimum of games
+    (``board_prize_minimum``) first, best percentage first, then more games; then the others."""
     scoring = tournament.scoring()
-    tally: dict[tuple[int, str, str], list[float]] = defaultdict(lambda: [0, 0.0])
+    minimum = board_prize_minimum(tournament)
+    tally: dict[tuple[int, str, str, int | None], list[float]] = defaultdict(lambda: [0, 0.0])
     for view in _match_views(tournament, _boards(tournament)):
         if view.away is None:
             continue
         for line in view.boards:
             if line.game_id is None or not line.confirmed:
                 continue
-            for name, team, own, other in ((line.home_name, view.home.name, line.home_code, line.away_code),
-                                           (line.away_name, view.away.name, line.away_code, line.home_code)):
+            for name, team, own, other, entry in (
+                    (line.home_name, view.home.name, line.home_code, line.away_code, line.home_entry),
+                    (line.away_name, view.away.name, line.away_code, line.home_code, line.away_entry)):
                 if name:
-                    row = tally[(line.board, name, team)]
+                    row = tally[(line.board, name, team, entry)]
                     row[0] += 1
                     row[1] += points(own.upper(), scoring, has_opponent=bool(other))
     out: dict[int, list[BoardScore]] = defaultdict(list)
-    for (board, name, team), (games, pts) in tally.items():
+    for (board, name, team, entry), (games, pts) in tally.items():
         pct = 100 * pts / (games * scoring.win) if games and scoring.win else None
-        out[board].append(BoardScore(name, team, int(games), pts, pct))
+        out[board].append(BoardScore(name, team, int(games), pts, pct, games >= minimum, entry))
     for rows in out.values():
-        rows.sort(key=lambda r: (-(r.percentage or 0), -r.games, r.name))
+        rows.sort(key=lambda r: (not r.eligible, -(r.percentage or 0), -r.games, r.name))
     return dict(sorted(out.items()))
+
+
+@dataclass(frozen=True)
+class PlayerBoard:
+    """One round of a player in a team event: the board, the opponent and the opposing team ("" an empty
+    board), the player's colour, the result in points from the player's side (``2–0``; `` F`` not played
+    over the board; "" pending) and the player's points (None: pending)."""
+
+    round: int
+    board: int
+    opponent: str
+    opponent_entry: int | None
+    opposing_team: str
+    colour: str
+    result: str
+    points: float | None
+    game_id: int | None
+    counts: bool  # a board game with a confirmed result (the score and percentage count it)
+
+
+@dataclass(frozen=True)
+class PlayerTeamRecord:
+    boards: tuple[PlayerBoard, ...]
+    games: int
+    points: float
+    percentage: float | None
+
+
+def player_boards(tournament: Tournament, entry_id: int) -> PlayerTeamRecord:
+    """A player's boards in the event round by round (the shown rounds; a constant number of queries):
+    score and percentage over the board games with a confirmed result, as the board prizes count them."""
+    scoring = tournament.scoring()
+    rows: list[PlayerBoard] = []
+    for view in _match_views(tournament, _boards(tournament)):
+        if view.away is None:
+            continue
+        for line in view.boards:
+            if entry_id == line.home_entry:
+                own, other, opp, opp_entry, team = (line.home_code, line.away_code, line.away_name, line.away_entry,
+                                                    view.away.name)
+                colour = line.home_colour
+            elif entry_id == line.away_entry:
+                own, other, opp, opp_entry, team = (line.away_code, line.home_code, line.home_name, line.home_entry,
+                                                    view.home.name)
+                colour = "b" if line.home_colour == "w" else "w"
+            else:
+                continue
+            pts = points(own.upper(), scoring, has_opponent=bool(other)) if own else None
+            rows.append(PlayerBoard(view.round, line.board, opp, opp_entry, team, colour,
+                                    board_result_text(own, other, scoring) if own else "", pts, line.game_id,
+                                    line.game_id is not None and line.confirmed and pts is not None))
+    counted = [r for r in rows if r.counts]
+    total = sum(r.points or 0.0 for r in counted)
+    pct = 100 * total / (len(counted) * scoring.win) if counted and scoring.win else None
+    return PlayerTeamRecord(tuple(rows), len(counted), total, pct)
