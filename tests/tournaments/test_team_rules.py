@@ -327,3 +327,34 @@ def test_player_page_and_board_prizes(league_fixture):
     assert [x["rank"] for x in boards.context["boards"][0][1]] == ["", "", "", ""]
     # A player on no team of the event: no page.
     assert Client().get(reverse("public:team_player", kwargs={"slug": t.slug, "entry_id": 999999})).status_code == 404
+
+
+def test_individual_pages_of_a_team_event_answer_with_the_team_pages(league_fixture):
+    """Standings, crosstable, pairings, a round, the live fragments and a player's page (by start number:
+    A1 is start number 1) redirect to their team equivalents; a start number on no roster is 404; an
+    individual event keeps its pages."""
+    t, teams, arbiter, *_ = league_fixture
+    _publish_next(t, arbiter)
+    a1 = teams["A"][2][0]
+    c = Client()
+    expected = {
+        reverse("public:standings", args=[t.slug]): reverse("public:team_standings", args=[t.slug]),
+        reverse("public:standings_live", args=[t.slug]): reverse("public:team_standings", args=[t.slug]),
+        reverse("public:crosstable", args=[t.slug]): reverse("public:team_crosstable", args=[t.slug]),
+        reverse("public:pairings", args=[t.slug]): reverse("public:team_matches", args=[t.slug]),
+        reverse("public:round", args=[t.slug, 1]): reverse("public:team_round", args=[t.slug, 1]),
+        reverse("public:round_live", args=[t.slug, 1]): reverse("public:team_round", args=[t.slug, 1]),
+        reverse("public:player", args=[t.slug, a1.start_number]): reverse("public:team_player",
+                                                                          args=[t.slug, a1.pk]),
+    }
+    for url, target in expected.items():
+        r = c.get(url)
+        assert (r.status_code, r["Location"]) == (302, target), url
+        assert c.get(target).status_code == 200, target
+    test_team_app._entry(t, "Lone Player", 1000, 99)
+    assert c.get(reverse("public:player", args=[t.slug, 99])).status_code == 404
+
+
+def test_an_individual_event_keeps_its_pages(make_tournament):
+    t = make_tournament("solo-open", name="Solo Open")
+    assert Client().get(reverse("public:standings", args=[t.slug])).status_code == 200
