@@ -58,7 +58,7 @@ def full_tournament(tournament, entries, published_round, chief_arbiter, player,
     from games.services.games import game_for_board
     from games.services.results import enter_result, submit_result
     from tournaments.audit import record
-    from tournaments.models import Absence, LineUp, LineUpBoard, ProhibitedPair, Team, TeamMember
+    from tournaments.models import Absence, LineUp, LineUpBoard, ProhibitedPair, Team, TeamByeRequest, TeamMember
 
     board = published_round.boards.get(number=1)
     game = game_for_board(board)
@@ -81,6 +81,7 @@ def full_tournament(tournament, entries, published_round, chief_arbiter, player,
     TeamMember.objects.create(team=team, entry=entries[0], order=1)
     line_up = LineUp.objects.create(team=team, round_number=2, submitted_by=player)
     LineUpBoard.objects.create(line_up=line_up, board=1, entry=entries[0])
+    TeamByeRequest.objects.create(team=team, round_number=3, kind="half")
     return tournament
 
 
