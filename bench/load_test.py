@@ -57,6 +57,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--threads", type=int, default=4)
     p.add_argument("--nginx", action="store_true", help="put the deploy kit's nginx in front of gunicorn")
+    p.add_argument("--server-cpus", default="",
+                   help="pin the servers (gunicorn, Celery, and the running PostgreSQL and Redis) to these "
+                        "CPUs (taskset list, e.g. 0) and the load clients to the others: the server gets part "
+                        "of the machine (issue 30's headroom: half of it)")
     p.add_argument("--live", type=int, default=0,
                    help="live spectators polling round 1's live boards (issue 30), like static/js/live.js")
     p.add_argument("--live-poll", type=float, default=3.0, help="mean seconds between a live spectator's polls")
@@ -117,6 +121,15 @@ def prepare(a: argparse.Namespace, env: dict[str, str]) -> None:
         subprocess.run([py, "manage.py", *cmd, "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
 
 
+def _cpu_list(text: str) -> list[int]:
+    """A taskset CPU list ("0", "0,2", "0-1") as numbers."""
+    out: list[int] = []
+    for part in text.split(","):
+        low, _sep, high = part.partition("-")
+        out += list(range(int(low), int(high or low) + 1))
+    return out
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -145,10 +158,17 @@ def run(a: argparse.Namespace) -> int:
     seeded = seed(a.players)
     print(f"set-up: database, static files and seed ({2 * a.players} entries) in {time.monotonic() - t0:.1f} s")
     web = worker = proxy = None
+    pinned_services: list[int] = []
     try:
         a.port = a.port or servers.free_port()
-        web = servers.start_gunicorn(env, a.port, ARTIFACTS / "gunicorn.log", a.workers, a.threads)
-        worker = servers.start_celery(env, ARTIFACTS / "celery.log")
+        if a.server_cpus:
+            pinned_services = servers.pin_services(a.server_cpus)
+            server_set = set(_cpu_list(a.server_cpus))
+            others = set(range(os.cpu_count() or 1)) - server_set
+            os.sched_setaffinity(0, others or server_set)
+            print(f"servers pinned to CPU(s) {a.server_cpus}, load clients on {sorted(others) or 'the same'}")
+        web = servers.start_gunicorn(env, a.port, ARTIFACTS / "gunicorn.log", a.workers, a.threads, a.server_cpus)
+        worker = servers.start_celery(env, ARTIFACTS / "celery.log", a.server_cpus)
         servers.wait_for_http(a.port, proc=web)
         port = a.port
         if a.nginx:
@@ -176,6 +196,8 @@ def run(a: argparse.Namespace) -> int:
               f"{'ok' if problem is None else problem}")
         if problem:
             stats.error(f"login rate limit: {problem}")
+        server_pids = [web.pid, worker.pid, *pinned_services]
+        cpu_before = servers.cpu_seconds(server_pids)
         start = time.monotonic()
         deadline = start + a.seconds
         threads = [threading.Thread(target=clients.player_loop, daemon=True,
@@ -204,6 +226,11 @@ def run(a: argparse.Namespace) -> int:
             t.join(timeout=a.seconds + 120)
         hung = sum(t.is_alive() for t in threads)
         elapsed = time.monotonic() - start
+        server_cpu = servers.cpu_seconds(server_pids) - cpu_before
+        served = sum(len(v) for v in stats.latencies.values())
+        print(f"server CPU (gunicorn, Celery{', PostgreSQL, Redis' if pinned_services else ''}): {server_cpu:.1f} s in "
+              f"{elapsed:.1f} s = {server_cpu / elapsed:.2f} CPUs busy, {server_cpu / max(served, 1) * 1000:.1f} ms "
+              f"per request")
         if hung:
             stats.error(f"{hung} client thread(s) still waiting after the run")
         versions = Tournament.objects.get(slug=seeded.slug).version - version_before
@@ -213,6 +240,7 @@ def run(a: argparse.Namespace) -> int:
         servers.stop(proxy)
         servers.stop(web)
         servers.stop(worker)
+        servers.unpin_services(pinned_services)
 
 
 def wait_for_rebuild(seeded: Seeded, since: datetime.datetime, timeout: float = 60) -> tuple[bool, float]:

@@ -87,7 +87,7 @@ class Game(models.Model):
 
     class Meta:
         db_table = "games_game"  # the table keeps the name it had when games held the model
-        ordering = ["board", "number"]
+        ordering = ["board__round_id", "board__number", "number"]  # one join, not four (board, round, tournament)
         constraints = [models.UniqueConstraint(fields=["board", "number"], name="unique_game_number")]
 
     def __str__(self) -> str:
@@ -149,7 +149,7 @@ class ResultSubmission(models.Model):
 
     class Meta:
         db_table = "games_resultsubmission"  # the table keeps the name it had when games held the model
-        ordering = ["game", "-version"]
+        ordering = ["game_id", "-version"]  # the id: ordering by the key joined game, board, round and tournament
         constraints = [
             models.UniqueConstraint(
                 fields=["game"], condition=Q(status="confirmed"), name="one_confirmed_result_per_game"
@@ -189,7 +189,7 @@ class DrawClaim(models.Model):
     ruled_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["game", "created_at"]
+        ordering = ["game_id", "created_at"]
 
     @property
     def stands(self) -> bool:
@@ -217,7 +217,7 @@ class IrregularityRuling(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["game", "ply"]
+        ordering = ["game_id", "ply"]
         constraints = [models.UniqueConstraint(fields=["game", "ply"], name="one_ruling_per_ply")]
 
 
@@ -286,7 +286,7 @@ class CorrectionRequest(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["game", "created_at"]
+        ordering = ["game_id", "created_at"]
         constraints = [
             # One open request per side and game: a new one replaces it (see the service).
             models.UniqueConstraint(

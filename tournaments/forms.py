@@ -177,7 +177,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             "draw_offer_min_move", "early_draw_scores_zero", "default_time_minutes", "initial_colour",
             "start_number_order", "withdrawal_rule", "annul_early_withdrawals", "late_entry_byes",
             "late_entry_half_rounds", "forfeit_limit", "elo_k",
-            "games_per_pairing", "pairing_score", "opening_deck", "opening_draw",
+            "games_per_pairing", "pairing_score", "micro_match_bye", "opening_deck", "opening_draw",
             "is_public", "public_pairings", "public_standings", "public_crosstable", "public_games", "public_players",
             "competitors", "boards_per_match", "board_colours",
             "team_points_win", "team_points_draw", "team_points_loss", "team_no_show_penalty",
@@ -208,8 +208,8 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
                         "points_forfeit_loss", "points_half_bye", "points_zero_bye", "points_full_bye", "elo_k")),
         (_("Tie-breaks"), ("tiebreak_preset", "tiebreaks", "tiebreak_rules", "playoff_places")),
         (_("Teams"), ("competitors", "boards_per_match", "board_colours", *TEAM_RULES)),
-        (_("Micro-matches and balloted openings"), ("games_per_pairing", "pairing_score", "opening_deck",
-                                                    "opening_draw")),
+        (_("Micro-matches and balloted openings"), ("games_per_pairing", "pairing_score", "micro_match_bye",
+                                                    "opening_deck", "opening_draw")),
         (_("Draw rules"), ("draw_offer_min_move", "early_draw_scores_zero", "default_time_minutes")),
         (_("Publishing"), ("is_public", "public_pairings", "public_standings", "public_crosstable", "public_games",
                            "public_players")),
@@ -225,7 +225,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         hidden: tuple[str, ...] = (("late_entry_byes", "late_entry_half_rounds", "annul_early_withdrawals")
                                    if spec.round_robin else ("withdrawal_rule",))
         if self.instance.competitors == Tournament.Competitors.TEAMS:
-            hidden += ("games_per_pairing", "pairing_score", "opening_deck", "opening_draw")
+            hidden += ("games_per_pairing", "pairing_score", "micro_match_bye", "opening_deck", "opening_draw")
             if spec.round_robin:
                 hidden += ("team_pab_match_points", "team_pab_board_points")  # no pairing-allocated bye
         else:

@@ -64,6 +64,7 @@ from tournaments.vocabulary import (
     Scoring,
     marked_result_codes,
     score_micro_match,
+    unpaired_micro_match_record,
     withdrawal_keeps_results,
 )
 
@@ -258,7 +259,10 @@ def build_history(
             code = BYE_CODES[bye_kind]
             if excused_code is not None and bye_kind == Board.ByeKind.ABSENT and (white_id, rnd) in excused:
                 code = cast(ResultCode, excused_code)
-            records[w].append(RoundRecord(rnd, None, None, code))
+            records[w].append(unpaired_micro_match_record(
+                rnd, code, tournament.games_per_pairing if micro else 1, scoring,
+                by_games=tournament.pairing_score == Tournament.PairingScore.GAMES,
+                bye_worth=tournament.micro_match_bye))
             continue
         if bl is None:
             continue

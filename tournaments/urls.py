@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import entries, event, manage, rounds, teams
+from .views import entries, event, manage, playoffs, rounds, teams
 
 app_name = "tournaments"
 
@@ -26,6 +26,8 @@ urlpatterns = [
     path("<slug:slug>/manage/absences/<int:absence_id>/delete/", entries.absence_delete, name="absence_delete"),
     path("<slug:slug>/manage/prohibited/", entries.prohibited, name="prohibited"),
     path("<slug:slug>/manage/prohibited/<int:pair_id>/delete/", entries.prohibited_delete, name="prohibited_delete"),
+    path("<slug:slug>/manage/play-offs/", playoffs.playoffs, name="playoffs"),
+    path("<slug:slug>/manage/play-offs/<int:playoff_id>/delete/", playoffs.playoff_delete, name="playoff_delete"),
     path("<slug:slug>/manage/rounds/", rounds.round_list, name="rounds"),
     path("<slug:slug>/manage/rounds/pair/", rounds.pair, name="pair"),
     path("<slug:slug>/manage/rounds/unpair/", rounds.unpair, name="unpair"),
@@ -36,6 +38,8 @@ urlpatterns = [
     path("<slug:slug>/manage/rounds/<int:number>/finish/", rounds.finish, name="finish_round"),
     path("<slug:slug>/manage/rounds/<int:number>/start-time/", rounds.round_start, name="round_start"),
     path("<slug:slug>/manage/rounds/<int:number>/openings/", rounds.ballot_sheet, name="ballot_sheet"),
+    path("<slug:slug>/manage/rounds/<int:number>/openings/ballot-sheet.pdf", rounds.ballot_sheet_pdf,
+         name="ballot_sheet_pdf"),
     path("<slug:slug>/manage/rounds/<int:number>/openings/draw/", rounds.draw_openings, name="draw_openings"),
     path("<slug:slug>/manage/rounds/<int:number>/swap/", rounds.swap_players, name="swap_players"),
     path(

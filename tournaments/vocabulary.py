@@ -463,6 +463,33 @@ def score_micro_match(results: Iterable[str], scoring: Scoring) -> MicroMatch:
                       second_games=tuple(seconds))
 
 
+# What a round without opponent (a bye, an absence) is worth in a micro-match event (issue 28), per event:
+# ``match`` (the default): as a whole micro-match with that result in every game -- the pairing-allocated bye
+# is a micro-match won, both games won (FIDE C.04.1 c: a PAB scores "as many points as are rewarded for a
+# win, unless the rules of the tournament state otherwise", and the win of a round is the micro-match's);
+# ``game``: as one game (the bye's points once), for events whose rules say so (FIDE's Double-Swiss
+# C.04.5 gives its two-game rounds' PAB less than a match won, so events do differ).
+MicroMatchBye = Literal["match", "game"]
+MICRO_MATCH_BYES: tuple[MicroMatchBye, ...] = ("match", "game")
+
+
+def unpaired_micro_match_record(rnd: int, code: ResultCode, games: int, scoring: Scoring, *, by_games: bool,
+                                bye_worth: str) -> RoundRecord:
+    """The record of a round without opponent (bye or absence, ``code`` U/F/H/Z) in an event of ``games``
+    games per pairing.
+
+    ``bye_worth`` ``match``: the round counts as ``games`` games each scored ``code`` (``games`` holds the code
+    once per game, ``game_points`` their sum): an event where every game counts (``by_games``) scores those
+    game points (a PAB: 2 x 2 = 4 under 2/1/0), an event counting micro-matches scores the code's own
+    points as match points (a PAB: 2, a micro-match won) with the game points as the first tie-break.
+    ``game`` (or a single game per pairing): the code alone, worth its points once."""
+    if games <= 1 or bye_worth != "match":
+        return RoundRecord(rnd, None, None, code)
+    game_points = points(str(code).upper(), scoring, has_opponent=False) * games
+    return RoundRecord(rnd, None, None, code, game_points=game_points, worth=game_points if by_games else None,
+                       games=(code,) * games)
+
+
 def match_points(outcome: MatchOutcome, played: bool, team_scoring: TeamScoring) -> float:
     """The match points of a match result; a match lost without any board played over the board
     (a forfeited match) scores ``absent``."""

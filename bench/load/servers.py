@@ -19,21 +19,59 @@ ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
 
 
+def pinned(cmd: list[str], cpus: str) -> list[str]:
+    """``cmd`` run on the CPUs ``cpus`` (``taskset -c``; e.g. "0"), or as it is when ``cpus`` is empty."""
+    return ["taskset", "-c", cpus, *cmd] if cpus else cmd
+
+
+def pin_services(cpus: str) -> list[int]:
+    """Pin the running PostgreSQL and Redis servers (every process and thread, and the backends they
+    fork later) to ``cpus``; returns their pids (``unpin_services`` gives them every CPU back)."""
+    pids = [int(x) for x in subprocess.run(["pgrep", "-x", "postgres|redis-server"], capture_output=True,
+                                           text=True).stdout.split()]
+    for pid in pids:
+        subprocess.run(["taskset", "-a", "-p", "-c", cpus, str(pid)], capture_output=True)
+    return pids
+
+
+def unpin_services(pids: list[int]) -> None:
+    every = f"0-{(os.cpu_count() or 1) - 1}"
+    for pid in pids:
+        subprocess.run(["taskset", "-a", "-p", "-c", every, str(pid)], capture_output=True)
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds used so far by ``pids`` and their children (gunicorn's workers), or
+    0 for a process that is gone; PostgreSQL backends are counted through their postmaster's pid."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    wanted = set(pids)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(stat.parent.name), int(fields[1])
+        if pid in wanted or ppid in wanted:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def start_gunicorn(env: dict[str, str], port: int, log: Path, workers: int = 2,
-                   threads: int = 4) -> subprocess.Popen[bytes]:
-    """gunicorn with the project's deploy config, bound to 127.0.0.1:``port``."""
+                   threads: int = 4, cpus: str = "") -> subprocess.Popen[bytes]:
+    """gunicorn with the project's deploy config, bound to 127.0.0.1:``port`` (on ``cpus`` when given)."""
     env = {**env, "GUNICORN_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers),
            "GUNICORN_THREADS": str(threads), "LOG_LEVEL": "INFO"}
-    cmd = [str(VENV_BIN / "gunicorn"), "-c", str(ROOT / "deploy" / "gunicorn.conf.py"), "--access-logfile",
-           "/dev/null", "config.wsgi:application"]
+    cmd = pinned([str(VENV_BIN / "gunicorn"), "-c", str(ROOT / "deploy" / "gunicorn.conf.py"), "--access-logfile",
+                  "/dev/null", "config.wsgi:application"], cpus)
     return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT,
                             start_new_session=True)
 
 
-def start_celery(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+def start_celery(env: dict[str, str], log: Path, cpus: str = "") -> subprocess.Popen[bytes]:
     """One Celery worker (solo pool: one task at a time, like a small server's single worker)."""
-    cmd = [str(VENV_BIN / "celery"), "-A", "config", "worker", "--pool=solo", "--concurrency=1",
-           "--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"]
+    cmd = pinned([str(VENV_BIN / "celery"), "-A", "config", "worker", "--pool=solo", "--concurrency=1",
+                  "--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"], cpus)
     return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT,
                             start_new_session=True)
 

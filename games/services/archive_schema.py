@@ -42,6 +42,7 @@ from tournaments.models import (
     LineUpBoard,
     MirrorState,
     MirrorToken,
+    PlayOff,
     PrizeSetup,
     ProhibitedPair,
     Role,
@@ -92,6 +93,8 @@ SECTIONS: tuple[Section, ...] = (
     Section("rulings", IrregularityRuling, "game", ("game", "ply")),
     Section("links", SubmissionLink, "tournament", ("entry",)),
     Section("corrections", CorrectionRequest, "game", ("game", "requested_for", "created_at")),
+    # Issue 26: the play-offs the arbiter recorded (finishing order as start numbers, which travel too).
+    Section("playoffs", PlayOff, "tournament", ("first_place",)),
     Section("audit", AuditEntry, "tournament", AUDIT_KEY, append_only=True),
 )
 
@@ -115,6 +118,7 @@ MAX_ROWS: dict[str, int] = {
     "rulings": 10_000,
     "links": 3_000,
     "corrections": 10_000,
+    "playoffs": 1_000,
     "audit": 100_000,
     "users": 5_000,
     "roles": 1_000,  # archives written before roles stopped travelling: read, counted, never imported
@@ -123,7 +127,7 @@ MAX_ROW_BYTES = 64 * 1024  # one row's JSON text (a game's moves are at most MAX
 MAX_PLIES = 1_000  # half-moves of one game's or submission's moves (as for PDN files)
 
 # Sections added after format version 1 was first written: absent in older archives (no rows).
-LATER_SECTIONS = ("corrections", "teams", "team_members", "line_ups", "line_up_boards", "team_byes")
+LATER_SECTIONS = ("corrections", "teams", "team_members", "line_ups", "line_up_boards", "playoffs", "team_byes")
 # Sections older archives hold that are no longer imported (counted in the report).
 DROPPED_SECTIONS = ("roles",)
 

@@ -70,17 +70,22 @@ def side_of_entry(game: Game, entry: Entry | None) -> str | None:
 def games_of_entry(entry: Entry, *, published_only: bool = True) -> list[Game]:
     """The entry's games (not byes), newest round first, then board and game order (a constant number of
     queries). A pairing of the entry's whose games were never made (a draft) gets them first."""
-    rounds = Round.objects.filter(tournament=entry.tournament)
+    tournament = entry.tournament  # the caller's object when it loaded the entry with it (no query)
+    rounds = Round.objects.filter(tournament_id=entry.tournament_id)
     if published_only:
         rounds = rounds.exclude(status=Round.Status.DRAFT)
     bare = list(Board.objects.filter(round__in=rounds, bye_kind="", black__isnull=False, games__isnull=True)
                 .filter(Q(white=entry) | Q(black=entry)).select_related("round"))
     if bare:
         with transaction.atomic():
-            make_games(entry.tournament, bare)
-    return list(Game.objects.filter(board__round__in=rounds).filter(Q(white=entry) | Q(black=entry))
-                .select_related("board__round__tournament", "white", "black")
-                .order_by("-board__round__number", "board__number", "number"))
+            make_games(tournament, bare)
+    # The tournament is not joined again (58 columns per game): every game gets the one already loaded.
+    games = list(Game.objects.filter(board__round__in=rounds).filter(Q(white=entry) | Q(black=entry))
+                 .select_related("board__round", "white", "black")
+                 .order_by("-board__round__number", "board__number", "number"))
+    for game in games:
+        game.board.round.tournament = tournament
+    return games
 
 
 def entries_of_user(tournament: Tournament, user: User) -> list[Entry]:

@@ -33,7 +33,7 @@ from games.permissions import is_game_player
 from games.services import GameError, User
 from games.services.games import draft_refusal, entry_of_user, game_for_board
 from games.services.matching import match_board
-from games.services.results import confirm_version, create_version
+from games.services.results import confirm_version, create_version, early_draw_reason, recorded_result
 from games.services.validation import move_text_problem, translate_message, validate_game
 from tournaments.audit import record
 from tournaments.models import Board, Round, Tournament
@@ -45,6 +45,24 @@ MAX_GAMES = 2000  # games per file (a big open has a few hundred per round)
 MAX_GAME_CHARS = 50_000  # characters per game, comments and variations included
 MAX_PLIES = 1000  # half-moves per game (long games have 150-200)
 MAX_WAITING = 300  # games to place by hand whose text the report keeps
+
+# How a game's record says it ended (issue 26). PDN has no termination tag of its own for draughts; PGN's
+# ``Termination`` tag (which lidraughts writes: "Normal", "Time forfeit", ...) is read, and a draw by
+# agreement is ``[Termination "agreement"]``, as the export writes every non-normal ending (its codes).
+# Other spellings read as the same ending; anything else is a normal ending (the tag is kept as read).
+PDN_TERMINATIONS: dict[str, str] = {
+    **{t.value: t.value for t in Termination if t not in (Termination.FORFEIT,)},
+    "draw by agreement": Termination.AGREEMENT, "agreed": Termination.AGREEMENT,
+    "agreed draw": Termination.AGREEMENT, "mutual agreement": Termination.AGREEMENT,
+    "time forfeit": Termination.TIME, "adjudication": Termination.ARBITER,
+    "draw claim": Termination.DRAW_CLAIM,
+}
+
+
+def termination_of(game: PdnGame) -> str:
+    """The ending a game's ``Termination`` tag names (``PDN_TERMINATIONS``, any case; normal when none)."""
+    tag = " ".join(game.tags.get("Termination", "").replace("_", " ").split()).lower()
+    return PDN_TERMINATIONS.get(tag, PDN_TERMINATIONS.get(tag.replace(" ", "_"), Termination.NORMAL))
 
 
 def decode_upload(data: bytes) -> str:
@@ -128,13 +146,24 @@ def store_game(board: Board, game: PdnGame, user: User, *, replace_moves: bool =
         if stopped:
             warnings.append(str(stopped.get("message", "")))
         result = game.normalised_result
+        termination = termination_of(game)
+        if result in PDN_RESULTS:
+            try:
+                # The tournament's draw rules, as for a typed result: an early agreed draw is 0-0 or refused.
+                result, termination = recorded_result(g, result, termination, text)
+            except GameError as exc:
+                warnings.append(_("the file's result %(pdn)s was not entered: %(reason)s") % {
+                    "pdn": game.normalised_result, "reason": exc.message})
+                result = None
         if result in PDN_RESULTS:
             confirmed = ResultSubmission.objects.confirmed().filter(game=g).first()
             if confirmed is None or confirmed.result != result:
                 own = bool(is_game_player(user, g))
-                sub = create_version(g, result=result, moves=text, termination=Termination.NORMAL,
+                sub = create_version(g, result=result, moves=text, termination=termination,
                                      submitted_by=user if getattr(user, "is_authenticated", False) else None,
                                      submitted_for=entry_of_user(g, user) if own else None)
+                if result != game.normalised_result:
+                    warnings.append(early_draw_reason(sub))
                 if own:
                     warnings.append(_("you play in this game: the file's result %(pdn)s waits for confirmation by "
                                       "your opponent or another arbiter") % {"pdn": result})
@@ -144,7 +173,8 @@ def store_game(board: Board, game: PdnGame, user: User, *, replace_moves: bool =
                     warnings.append(_("the file says %(pdn)s but %(confirmed)s is confirmed; the file's result "
                                       "waits for confirmation") % {"pdn": result, "confirmed": confirmed.result})
         record(user, board.round.tournament, "import_pdn_game", g,
-               after=f"plies={len(game.moves)}; result={game.result}")
+               after=f"plies={len(game.moves)}; result={game.result}"
+                     + (f"; termination={termination}" if termination != Termination.NORMAL else ""))
     return g, warnings
 
 

@@ -115,6 +115,26 @@ def _early_draw_scored(game: Game, result: str, termination: str, moves: str) ->
     return result, termination
 
 
+def recorded_result(game: Game, result: str, termination: str, moves: str) -> tuple[str, str]:
+    """The result and termination a game's record (a PDN import) stores for ``result`` ended by
+    ``termination`` after ``moves``, under the tournament's draw rules, as an arbiter's entry is
+    judged: a draw by agreement the moves show came before ``draw_offer_min_move`` becomes 0-0 by
+    agreement where the event scores it so, else it is refused (GameError with the reason, naming the
+    half-move and the moves each side made). A 0-0 by agreement (the form the export writes for such a
+    draw) is kept only when the rule gives it again. Raises GameError when the result does not fit
+    the termination."""
+    if termination == Termination.AGREEMENT and result == Result.BOTH_LOSE:
+        ruled, _term = _early_draw_scored(game, Result.DRAW, termination, moves)
+        if ruled != Result.BOTH_LOSE:
+            raise GameError(_("0-0 by agreement is the score of a draw agreed too early, but under this "
+                              "tournament's draw rule these moves make no early draw."))
+        return result, termination
+    _check_result_fits(result, termination)
+    result, termination = _early_draw_scored(game, result, termination, moves)
+    _check_agreement(game, result, termination, moves, require_moves=False)
+    return result, termination
+
+
 def early_draw_reason(sub: ResultSubmission | None) -> str:
     """Why a version scores 0-0: a draw agreed before the tournament's minimum move, in an event that
     scores such a draw 0-0 (translated; "" for any other version)."""
@@ -134,16 +154,19 @@ def latest_moves(game: Game) -> str:
     return newest.moves if newest is not None else ""
 
 
-def players_locked_out(game: Game) -> str:
+def players_locked_out(game: Game, *, confirmed: bool | None = None) -> str:
     """Why the players of ``game`` may no longer change its result themselves ("" if they may).
 
     Once a result is confirmed, or the round is finished, only an arbiter changes it; players ask
-    for a correction instead.
+    for a correction instead. ``confirmed``: whether the game has a confirmed result, when the
+    caller has just read its submissions (None: look it up).
     """
     if game.board.round.status == Round.Status.FINISHED:
         return _("Round %(n)s is finished: only an arbiter changes its results. Ask for a correction.") % {
             "n": game.board.round.number}
-    if ResultSubmission.objects.confirmed().filter(game=game).exists():
+    if confirmed is None:
+        confirmed = ResultSubmission.objects.confirmed().filter(game=game).exists()
+    if confirmed:
         return _("This result is confirmed: only an arbiter changes it now. Ask for a correction.")
     return ""
 

@@ -356,17 +356,21 @@ def _in_play_comments(tournament: Tournament, rounds: tuple[int, ...], listed: b
 
 MICRO_MATCH_NOTE = ("Micro-matches: each round of the event is {n} TRF rounds, one per game (round r is TRF rounds "
                     "{n}r-{m} to {n}r), the colours reversed in every other game; a bye or absence is in the first "
-                    "of them, the others are Z. The points column sums the games; the rank is the event's "
+                    "of them, the others are Z, or in every one of them where the event counts a bye as a whole "
+                    "micro-match. The points column sums the games; the rank is the event's "
                     "({scoring}).")
 
 
 def _micro_match_cells(record: RoundRecord | None, games: int) -> list[TrfCell]:
     """A micro-match round as ``games`` TRF cells: each game with the player's colour and code in it; a
-    round without games (a bye, an absence, not paired) in the first cell, Z in the others."""
+    round without games (a bye, an absence, not paired) in the first cell, Z in the others; a bye counted as a
+    micro-match in every cell."""
     if record is None:
         return [TrfCell(None, None, "Z")] * games
     if not record.games:
         return [TrfCell(record.opponent, record.colour, record.result)] + [TrfCell(None, None, "Z")] * (games - 1)
+    if record.opponent is None:  # a bye counted as a micro-match (``vocabulary.unpaired_micro_match_record``)
+        return [TrfCell(None, None, code) for code in record.games]
     out = []
     for n, code in enumerate(record.games, start=1):
         colour = record.colour if game_colour(n) == "w" else ("b" if record.colour == "w" else "w")

@@ -270,3 +270,31 @@ def agreement_refusal(game: Game, moves: str, *, require_moves: bool = True) -> 
     if ruling.upheld:
         return None
     return translate_message(ruling.explanation_template, ruling.params)
+
+
+def early_draw_warning(game: Game, check: MoveCheck) -> str:
+    """What a draw agreed after the checked moves would bring under the tournament's "no draw before
+    move N" rule (``draw_offer_min_move``), said while the moves are typed, before any result is sent
+    (translated; "" when the rule is off, the moves cannot be read, or a draw is allowed now).
+
+    The arbiter's agreement ruling (``rule_on_claim(..., "agreement")``) decides and counts the moves
+    each side has made; the event's ``early_draw_scores_zero`` says whether such a draw scores 0-0 or
+    is refused (``games.services.results`` applies the same rule to the submitted result).
+    """
+    tournament = game.board.round.tournament
+    minimum = tournament.draw_offer_min_move
+    if not minimum or check.errors or check.report is None or not check.plies:
+        return ""
+    try:
+        ruling = rule_on_claim(check.report, len(check.report.positions) - 1, "agreement",
+                               min_agreement_move=minimum)
+    except ClaimError:
+        return ""
+    if ruling.upheld:
+        return ""
+    numbers = {"n": minimum, "white": ruling.params["white_moves"], "black": ruling.params["black_moves"]}
+    if tournament.early_draw_scores_zero:
+        return _("A draw agreed now would score 0-0 for both players: draws count from move %(n)s; moves made "
+                 "so far: White %(white)s, Black %(black)s.") % numbers
+    return _("A draw agreed now would be refused: draws are allowed from move %(n)s; moves made so far: "
+             "White %(white)s, Black %(black)s.") % numbers

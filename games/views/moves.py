@@ -20,7 +20,7 @@ from games.models import Game, ResultSubmission, SubmissionLink
 from games.services import GameError, User
 from games.services.games import entry_of_user, profile_name, side_of_entry
 from games.services.live_moves import save_moves
-from games.services.validation import MoveCheck, check_game
+from games.services.validation import MoveCheck, check_game, early_draw_warning
 from games.views.common import back, game_for, may_view, parse_ply
 from tournaments.models import Entry
 from tournaments.vocabulary import MAX_MOVE_TEXT
@@ -56,6 +56,8 @@ def entry_context(request: HttpRequest, game: Game, *, submissions: list[ResultS
         "moves_help": _("As on the scoresheet, e.g. %(example)s; move numbers are optional.")
         % {"example": example_moves(profile_name(game))},
         "entry_check": entry_check,
+        # "A draw agreed now would score 0-0" under the event's no-draw-before-move-N rule (issue 26).
+        "early_draw_warning": early_draw_warning(game, entry_check),
         "submit_url": submit_url,
         "check_url": check_url,
         # "Save the moves so far" (issue 30): stores them for spectators without a result.
@@ -84,7 +86,7 @@ def check_response(request: HttpRequest, game: Game, board_url: str, entry: Entr
     """The annotated move list of the posted ``moves`` and, out of band, the board after the last ply."""
     text = request.POST.get("moves", "")[: MAX_MOVE_TEXT + 1]
     chk = check_game(game, text)
-    ctx = {"game": game, "check": chk, "oob_board": True,
+    ctx = {"game": game, "check": chk, "oob_board": True, "early_draw_warning": early_draw_warning(game, chk),
            **board_context(game, chk, None, post_url=board_url, flipped=default_flip(request, game, entry))}
     return render(request, "games/_moves_check.html", ctx)
 

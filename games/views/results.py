@@ -90,7 +90,7 @@ def game_card(game: Game, user: User, entry: Entry | None = None, link: Submissi
         "pending": [(s, may_confirm(s, user, link)[0], result_words(game, s.result, entry)) for s in pending],
         "entry": entry,
         "choices": result_choices(game, entry),
-        "locked": players_locked_out(game) if entry is not None else "",
+        "locked": players_locked_out(game, confirmed=confirmed is not None) if entry is not None else "",
         "requests": [r for r in game.correction_requests.all() if r.status == CorrectionRequest.Status.OPEN],
     }
 
@@ -108,6 +108,8 @@ def my_games(request: HttpRequest, slug: str) -> HttpResponse:
     """A player's games of published rounds, newest first, each with big result buttons."""
     tournament = tournament_for(request, slug, "tournaments.enter_results")
     entries = entries_of_user(tournament, request.user)
+    for e in entries:
+        e.tournament = tournament  # games_of_entry reads it: no second load
     cards = [game_card(g, request.user) for e in entries for g in games_of_entry(e)]
     return render(request, "games/my_games.html", {
         "tournament": tournament, "cards": cards, "has_entry": bool(entries),

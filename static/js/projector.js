@@ -79,8 +79,9 @@
 
   setInterval(function () { index += 1; show(); }, seconds * 1000);
   setInterval(tick, 10000);
-  // htmx brings fresh slides every 30 s: keep them as sent, fit them again, keep the position.
-  document.body.addEventListener("htmx:afterSwap", function () { original = box.innerHTML; layout(); });
+  // live.js brings fresh slides when results change (a poll every few seconds, answered 304 while
+  // nothing changed): keep them as sent, fit them again, keep the position.
+  box.addEventListener("live:updated", function () { original = box.innerHTML; layout(); });
   window.addEventListener("resize", layout);
   document.addEventListener("keydown", function (e) {
     if (e.key === "ArrowRight" || e.key === " ") { index += 1; show(); }

@@ -45,6 +45,9 @@
     if (holder) { holder.hidden = false; }
     box.addEventListener("input", filterRows);
   });
-  // The live standings and pairings replace their table every 30 s (htmx): cue and filter the new one too.
-  document.body.addEventListener("htmx:afterSwap", function (event) { scrollCues(event.target); filterRows(); });
+  // The live standings and pairings replace their table when results change (htmx or live.js): cue and
+  // filter the new one too.
+  function refreshed(event) { scrollCues(event.target); filterRows(); }
+  document.body.addEventListener("htmx:afterSwap", refreshed);
+  document.body.addEventListener("live:updated", refreshed);
 })();

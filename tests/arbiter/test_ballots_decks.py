@@ -101,14 +101,37 @@ def test_a_position_opening_is_the_start_with_two_men_moved() -> None:
     assert only_black.setup == ("-", "a7-a5")
 
 
-def test_two_labels_may_name_one_position_and_openings_stay_keyed_by_label() -> None:
-    """The FMJD table lists a3-h4 g7-e5 as 15-XV and 16-I, a3-h4 h6-a3 as 15-XVI and 16-II."""
+def test_openings_stay_keyed_by_label_and_the_fmjd_table_has_736_positions() -> None:
+    """lidraughts' encoding repeats 15-XV (a3-h4 g7-e5) and 15-XVI (a3-h4 h6-a3) as 16-I and 16-II; its own
+    earlier encoding of the table has a3-h4 h6-a5 and a3-h6 h6-c5 in those places (data/README.md), which
+    the deck keeps: 736 labels, 736 positions, the labels in the table's order."""
     deck = load_deck("fmjd64")
-    assert len({d.fen for d in deck.openings}) == 734
-    assert deck.position("15-XV") == deck.position("16-I")
-    assert deck.position("15-XVI") == deck.position("16-II")
+    assert len({d.fen for d in deck.openings}) == 736
+    assert deck.opening("16-I").setup == ("a3-h4", "h6-a5") and deck.opening("16-II").setup == ("a3-h6", "h6-c5")
+    assert deck.position("15-XV") != deck.position("16-I")
     assert len(set(deck.labels)) == 736
     assert len({o.fen for o in load_deck("idf150").openings}) == 150
+
+
+def test_16_i_and_16_ii_are_where_the_older_table_has_them() -> None:
+    """pydraughts' older 745-opening table (lidraughts' encoding before June 2020, other labels) lists
+    a3-h4 h6-a3, a3-h4 h6-a5, a3-h6 h6-c5 one after the other (VIII-20 to VIII-22), as the FMJD table lists
+    15-XVI, 16-I and 16-II; the groups around them follow that older order too (15-XIV, 15-XV before,
+    16-III after)."""
+    order = [squares(parse_fen(f, "russian", check=False)) for f in pydraughts_file("russian.json")["all"].values()]
+    deck = load_deck("fmjd64")
+    at = {label: order.index(squares(deck.position(label)))
+          for label in ("15-XIV", "15-XV", "15-XVI", "16-I", "16-II", "16-III")}
+    assert [at[x] - at["15-XVI"] for x in ("15-XIV", "15-XV", "15-XVI", "16-I", "16-II", "16-III")] == \
+        [-2, -1, 0, 1, 2, 3]
+
+
+def test_every_position_of_the_fmjd_table_has_white_to_move() -> None:
+    """A position of the table is the start position with men relocated, White to move (the side to move
+    of a set-up is read from its FEN, so the replay cannot check it). lidraughts' encoding says Black for
+    22-XV alone; its earlier encoding and every other position say White (data/README.md)."""
+    deck = load_deck("fmjd64")
+    assert [o.label for o in deck.openings if o.setup and not deck.position(o.label).white_to_move] == []
 
 
 def test_brazilian_form_omits_eleven_openings_three_of_them_illegal_in_brazilian() -> None:

@@ -9,8 +9,11 @@ b4:d6, Black retakes c7:e5 or e7:c5; the quiet move c3-d4 is illegal (capture is
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from playwright.sync_api import Browser, expect
+from pypdf import PdfReader
 
 from games.models import Game, ResultSubmission
 from tests.e2e.conftest import sign_in
@@ -23,6 +26,7 @@ pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 DRAW = {"en": "Draw the openings", "fr": "Tirer les ouvertures"}
 SHEET = {"en": "Ballot sheet (print)", "fr": "Feuille de tirage (imprimer)"}
+PDF = {"en": "Ballot sheet (PDF)", "fr": "Feuille de tirage (PDF)"}
 LEGAL = {"en": "all legal", "fr": "tous réguliers"}
 
 
@@ -61,6 +65,12 @@ def test_micro_match_from_ballot_to_crosstable(browser: Browser, live_server, to
     expect(arb.locator("table.ballot")).to_contain_text(drawn)
     expect(arb.locator("main")).to_contain_text(rnd.opening_seed)
     shot(arb, f"ballot sheet {lang}")
+    # ... and prints it: the PDF linked from the sheet names the seed and the drawn opening.
+    href = arb.get_by_role("link", name=PDF[lang]).get_attribute("href")
+    printed = arb.request.get(href if href.startswith("http") else f"{url}{href}")
+    assert printed.ok and printed.headers["content-type"] == "application/pdf"
+    text = " ".join("".join(p.extract_text() for p in PdfReader(io.BytesIO(printed.body())).pages).split())
+    assert rnd.opening_seed in text and drawn in text
     arb_ctx.close()
 
     rnd.boards.update(opening="1-I")  # the draw's outcome, fixed for the hand analysis above

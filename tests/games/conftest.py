@@ -53,12 +53,21 @@ def as_persona(client, personas):
 @pytest.fixture
 def full_tournament(tournament, entries, published_round, chief_arbiter, player, opponent):
     """A small tournament with a row in every archived section (tests/games/test_archive*.py):
-    submissions, claim, ruling, link, correction request, absence, prohibited pair, audit entries."""
+    submissions, claim, ruling, link, correction request, absence, prohibited pair, play-off, audit entries."""
     from games.models import CorrectionRequest, DrawClaim, IrregularityRuling, SubmissionLink
     from games.services.games import game_for_board
     from games.services.results import enter_result, submit_result
     from tournaments.audit import record
-    from tournaments.models import Absence, LineUp, LineUpBoard, ProhibitedPair, Team, TeamByeRequest, TeamMember
+    from tournaments.models import (
+        Absence,
+        LineUp,
+        LineUpBoard,
+        PlayOff,
+        ProhibitedPair,
+        Team,
+        TeamByeRequest,
+        TeamMember,
+    )
 
     board = published_round.boards.get(number=1)
     game = game_for_board(board)
@@ -82,6 +91,8 @@ def full_tournament(tournament, entries, published_round, chief_arbiter, player,
     line_up = LineUp.objects.create(team=team, round_number=2, submitted_by=player)
     LineUpBoard.objects.create(line_up=line_up, board=1, entry=entries[0])
     TeamByeRequest.objects.create(team=team, round_number=3, kind="half")
+    PlayOff.objects.create(tournament=tournament, first_place=1, order=[2, 1], games="Müller – Jansen 2-0",
+                           created_by=chief_arbiter)
     return tournament
 
 

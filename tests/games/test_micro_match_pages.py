@@ -186,3 +186,74 @@ def test_public_tournament_page_says_micro_matches_and_deck(russian, client):
 def test_my_games_names_each_game_of_the_micro_match(micro_round, player, login):
     body = login(player).get(reverse("games:my_games", args=[micro_round.tournament.slug])).content.decode()
     assert "Round 1, board 1 · Game 1" in body and "Round 1, board 1 · Game 2" in body
+
+
+def test_the_ballot_sheet_prints_as_a_pdf_with_each_pairing_and_its_opening(russian, chief_arbiter, login):
+    """The ballot sheet's PDF (printed before the round: a draft) names the deck, the seed, and for every
+    pairing its players, the opening's label and its moves or set-up; the page links to it. Boards 1 and 2
+    are set to 1-I (moves) and 11-IV (a set-up position) so that both kinds are printed."""
+    rnd = pair_round(russian, chief_arbiter).round
+    rnd.boards.filter(number=1).update(opening="1-I")
+    rnd.boards.filter(number=2).update(opening="11-IV")
+    rnd.refresh_from_db()
+    deck = load_deck("fmjd64")
+    client = login(chief_arbiter)
+    url = reverse("tournaments:ballot_sheet_pdf", args=[russian.slug, rnd.number])
+    assert url in client.get(reverse("tournaments:ballot_sheet", args=[russian.slug, rnd.number])).content.decode()
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
+    flat = " ".join(text.split())
+    assert rnd.opening_seed and rnd.opening_seed in flat and "fmjd64" in flat
+    for b in rnd.boards.filter(bye_kind="", black__isnull=False):
+        assert b.opening in flat and b.white.name in flat and b.black.name in flat
+    assert " ".join(deck.opening("1-I").moves) in flat
+    assert "Set-up: " + " ".join(deck.opening("11-IV").setup) in flat
+
+
+def test_a_round_without_a_draw_prints_a_sheet_that_says_so(tournament, published_round, chief_arbiter, login):
+    response = login(chief_arbiter).get(reverse("tournaments:ballot_sheet_pdf", args=[tournament.slug, 1]))
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
+    assert response.status_code == 200 and "No openings have been drawn" in " ".join(text.split())
+
+
+class _Recorder:
+    """A stand-in canvas that keeps the discs a diagram draws (centre, fill colour)."""
+
+    def __init__(self) -> None:
+        self.fill = None
+        self.discs: list[tuple[float, float, str]] = []
+
+    def setFillColor(self, c):  # noqa: N802 - reportlab's name
+        self.fill = c.hexval()
+
+    def circle(self, x, y, r, fill=1, stroke=1):
+        if fill:
+            self.discs.append((round(x, 3), round(y, 3), self.fill))
+
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
+def test_the_diagram_puts_every_man_on_its_square():
+    """An 80-point diagram has 10-point squares, White at the bottom: the man on square <file><rank> has its
+    centre at x = 10 * file index + 5 (a = 0), y = 10 * (rank - 1) + 5, computed from the square's name
+    alone. Opening 1-I's FEN (W:Wb4,a3,...:Bb8,...) puts 12 white men (b4 at (15, 35)) and 12 black men."""
+    from tournaments.pdf.ballots import BoardDiagram
+
+    opening = load_deck("fmjd64").opening("1-I")
+    _, white, black = opening.fen.split(":")
+
+    def centre(name: str) -> tuple[float, float]:
+        return (10 * (ord(name[0]) - ord("a")) + 5.0, 10 * (int(name[1:]) - 1) + 5.0)
+
+    diagram = BoardDiagram(load_deck("fmjd64").position("1-I"), 80)
+    canvas = _Recorder()
+    diagram.canv = canvas
+    diagram.draw()
+    discs = [(x, y) for x, y, fill in canvas.discs]
+    light = {(x, y) for x, y, fill in canvas.discs if fill == "0xfbfaf5"}
+    dark = {(x, y) for x, y, fill in canvas.discs if fill == "0x1b1b1b"}
+    assert len(discs) == 24 and (15.0, 35.0) in light
+    assert light == {centre(s) for s in white[1:].split(",")}
+    assert dark == {centre(s) for s in black[1:].split(",")}

@@ -652,6 +652,11 @@ TABLE: dict[str, list[Case]] = {
                                     AUDITED)],
     "tournaments:prohibited_delete": [Case(lambda w: {"slug": w.tournament.slug, "pair_id": w.extra["prohibited"].pk},
                                            "POST", only(ARBITERS, DONE), audit=AUDITED)],
+    # Issue 26: record a play-off (an empty post is refused with a message: nothing written) or remove one.
+    "tournaments:playoffs": [Case(slug, "GET", only(ARBITERS)),
+                             Case(slug, "POST", only(ARBITERS, DONE), audit=NO_WRITE)],
+    "tournaments:playoff_delete": [Case(lambda w: {"slug": w.tournament.slug, "playoff_id": w.extra["playoff"].pk},
+                                        "POST", only(ARBITERS, DONE), audit=AUDITED)],
     "tournaments:rounds": [Case(slug, "GET", only(ARBITERS))],
     # Round 1 is published and unplayed: refused with a message; with no round yet, round 1 is paired.
     "tournaments:pair": [Case(slug, "POST", only(ARBITERS, DONE), audit=NO_WRITE),
@@ -662,6 +667,7 @@ TABLE: dict[str, list[Case]] = {
     "tournaments:round": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", only(ARBITERS))],
     "tournaments:board_cards": [Case(lambda w: {"slug": w.tournament.slug, "number": 1}, "GET", only(ARBITERS))],
     "tournaments:ballot_sheet": [Case(round_one, "GET", only(ARBITERS))],
+    "tournaments:ballot_sheet_pdf": [Case(round_one, "GET", only(ARBITERS))],
     # A published round's openings are not drawn again (refused with a message); a draft's are, audited.
     "tournaments:draw_openings": [Case(round_one, "POST", only(ARBITERS, DONE), audit=NO_WRITE),
                                   Case(draft_round_with_deck, "POST", only(ARBITERS, DONE), audit=AUDITED)],

@@ -39,7 +39,7 @@ def build_world(request) -> World:
     from games.services.games import game_for_board
     from games.services.links import create_link
     from games.services.results import submit_result
-    from tournaments.models import Absence, AccountLinkRequest, ProhibitedPair, TaskRun
+    from tournaments.models import Absence, AccountLinkRequest, PlayOff, ProhibitedPair, TaskRun
 
     fx = request.getfixturevalue
     users = {
@@ -65,6 +65,7 @@ def build_world(request) -> World:
     extra = {
         "absence": Absence.objects.create(entry=entries[2], round_number=2, kind="absent"),
         "prohibited": ProhibitedPair.objects.create(tournament=tournament, first=entries[0], second=entries[2]),
+        "playoff": PlayOff.objects.create(tournament=tournament, first_place=1, order=[2, 1]),
         "pair_task": TaskRun.objects.create(tournament=tournament, kind="pair_round"),
         "pdn_task": TaskRun.objects.create(tournament=tournament, kind="pdn_import", report={}),
         # The chief arbiter asked the outsider's account to be linked to entry 4 (the link holder).

@@ -169,7 +169,12 @@ def test_player_page_shows_rounds_performance_and_chart(client, tournament, two_
 def test_projector_cycles_pairings_and_standings_full_screen(client, tournament, two_rounds):
     html = client.get(reverse("public:projector", args=[tournament.slug])).content.decode()
     assert html.count('class="slide pairings"') == 1 and html.count('class="slide standings"') == 1
-    assert 'hx-trigger="every 30s"' in html and 'js/projector.js' in html and 'data-seconds="12"' in html
+    assert 'js/projector.js' in html and 'data-seconds="12"' in html
+    # The slides follow the results through live.js: a conditional poll every few seconds (issue 30).
+    live = reverse("public:projector_live", args=[tournament.slug])
+    assert f'data-live-url="{live}" data-live-seconds="3"' in html and "js/live.js" in html
+    tournament.refresh_from_db()
+    assert f'data-live-version="{tournament.version}"' in html
     assert "site-header" not in html  # no navigation on the hall screen
 
 

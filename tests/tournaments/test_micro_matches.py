@@ -263,3 +263,87 @@ def test_the_game_points_tie_break_is_explained_round_by_round(micro, chief_arbi
     gp = explained.values[2]["GP"]
     assert gp.value == 2.0 and gp.method == "sum" and [(p.round, p.value) for p in gp.parts] == [(1, 2.0)]
     assert client.get(reverse("public:standings", args=[micro.slug])).status_code == 200
+
+
+def test_a_bye_is_worth_a_micro_match_or_one_game_by_hand() -> None:
+    """Under 2/1/0 with two games per pairing. Counted as a micro-match: a PAB is two games won, 2 + 2 = 4
+    game points (an event counting every game scores 4; an event counting micro-matches scores the PAB's
+    own 2 match points, a micro-match won, with 4 game points); a half-point bye two draws, 1 + 1 = 2; a
+    zero-point bye nothing. Counted as one game: the PAB's 2 points once, no game points of its own."""
+    from tournaments.vocabulary import unpaired_micro_match_record
+
+    s = DRAUGHTS_SCORING
+    pab = unpaired_micro_match_record(3, "U", 2, s, by_games=True, bye_worth="match")
+    assert (pab.points(s), pab.game_points, pab.games, pab.opponent) == (4.0, 4.0, ("U", "U"), None)
+    pab = unpaired_micro_match_record(3, "U", 2, s, by_games=False, bye_worth="match")
+    assert (pab.points(s), pab.game_points) == (2.0, 4.0)
+    half = unpaired_micro_match_record(3, "H", 2, s, by_games=True, bye_worth="match")
+    assert (half.points(s), half.game_points) == (2.0, 2.0)
+    assert unpaired_micro_match_record(3, "Z", 2, s, by_games=True, bye_worth="match").points(s) == 0.0
+    one = unpaired_micro_match_record(3, "U", 2, s, by_games=True, bye_worth="game")
+    assert (one.points(s), one.game_points, one.games) == (2.0, None, ())
+    single = unpaired_micro_match_record(3, "U", 1, s, by_games=True, bye_worth="match")
+    assert (single.points(s), single.games) == (2.0, ())
+
+
+def _round_with_a_bye(t, arbiter) -> None:
+    """Five players, round 1 by hand: 1-2 (1 wins both games: 4 game points to 0), 3-4 (two draws: 2 each),
+    5 the pairing-allocated bye."""
+    from tests.conftest import _entry
+
+    fifth = _entry(t, None, "Dubois, Claire", 5, 1250)
+    entries = {e.start_number: e for e in t.entries.all()}
+    rnd = Round.objects.create(tournament=t, number=1)
+    Board.objects.create(round=rnd, number=1, white=entries[1], black=entries[2])
+    Board.objects.create(round=rnd, number=2, white=entries[3], black=entries[4])
+    Board.objects.create(round=rnd, number=3, white=fifth, bye_kind=Board.ByeKind.PAB)
+    rnd = publish_round(arbiter, rnd)
+    for board in rnd.boards.filter(bye_kind=""):
+        first, second = board.games.order_by("number")
+        if board.number == 1:  # 1 White in game 1 wins (2-0), 1 Black in game 2 wins (0-2)
+            enter_result(first, "2-0", arbiter)
+            enter_result(second, "0-2", arbiter)
+        else:
+            enter_result(first, "1-1", arbiter)
+            enter_result(second, "1-1", arbiter)
+
+
+@pytest.mark.parametrize(("score", "bye", "points", "gp_of_5"), [
+    ("games", "match", {1: 4.0, 2: 0.0, 3: 2.0, 4: 2.0, 5: 4.0}, None),
+    ("games", "game", {1: 4.0, 2: 0.0, 3: 2.0, 4: 2.0, 5: 2.0}, None),
+    ("match", "match", {1: 2.0, 2: 0.0, 3: 1.0, 4: 1.0, 5: 2.0}, 4.0),
+    ("match", "game", {1: 2.0, 2: 0.0, 3: 1.0, 4: 1.0, 5: 2.0}, 2.0),
+])
+def test_the_standings_score_the_bye_as_the_event_says(micro, chief_arbiter, score, bye, points, gp_of_5):
+    """``_round_with_a_bye``: a micro-match won is 4 game points or 2 match points; the bye of player 5 is
+    worth as much (a micro-match, the default) or one game's 2 points; with micro-match scoring its game
+    points (the first tie-break) are 4 or 2."""
+    update_tournament(chief_arbiter, micro, {"pairing_system": "dutch", "pairing_score": score,
+                                             "micro_match_bye": bye})
+    micro.refresh_from_db()
+    _round_with_a_bye(micro, chief_arbiter)
+    assert _points(micro) == points
+    if gp_of_5 is not None:
+        rows = {r.start_number: r for r in standings_for(micro).rows}
+        assert rows[5].tiebreaks["GP"] == gp_of_5 and rows[1].tiebreaks["GP"] == 4.0
+
+
+def test_the_bye_setting_is_audited_and_defaults_to_a_micro_match(micro, chief_arbiter):
+    assert micro.micro_match_bye == "match"
+    update_tournament(chief_arbiter, micro, {"micro_match_bye": "game"})
+    entry = AuditEntry.objects.filter(tournament=micro, action="tournament.update").latest("pk")
+    assert "micro_match_bye" in entry.after and "game" in entry.after
+
+
+def test_trf_export_writes_a_micro_match_bye_in_every_game(micro, chief_arbiter):
+    """Every game counts, the bye a micro-match: player 5's round 1 is TRF rounds 1 and 2, U in both (a
+    TRF reader sums 2 + 2 = 4, the standings' 4); counted as one game: U then Z (2)."""
+    update_tournament(chief_arbiter, micro, {"pairing_system": "dutch", "pairing_score": "games"})
+    micro.refresh_from_db()
+    _round_with_a_bye(micro, chief_arbiter)
+    fifth = {p.start: p for p in tournament_to_trf(micro).players}[5]
+    assert fifth.cells == (TrfCell(None, None, "U"), TrfCell(None, None, "U")) and fifth.points == 4.0
+    update_tournament(chief_arbiter, micro, {"micro_match_bye": "game"})
+    micro.refresh_from_db()
+    fifth = {p.start: p for p in tournament_to_trf(micro).players}[5]
+    assert fifth.cells == (TrfCell(None, None, "U"), TrfCell(None, None, "Z")) and fifth.points == 2.0

@@ -19,6 +19,7 @@ from tournaments.models.event import (
     Tournament,
 )
 from tournaments.models.mirror import MirrorState, MirrorToken
+from tournaments.models.playoffs import PlayOff
 from tournaments.models.ratings import RatingList, RatingListPlayer
 from tournaments.models.records import AuditEntry, Document, TaskRun, ThrottleCount
 from tournaments.models.rounds import Board, Round
@@ -44,6 +45,7 @@ __all__ = [
     "MirrorState",
     "MirrorToken",
     "Player",
+    "PlayOff",
     "ProhibitedPair",
     "RatingList",
     "RatingListPlayer",

@@ -178,6 +178,10 @@ class Tournament(models.Model):
         GAMES = "games", _("Every game counts (game points)")
         MATCH = "match", _("The micro-match counts (2/1/0 by the sum of its games)")
 
+    class MicroMatchBye(models.TextChoices):  # ``vocabulary.unpaired_micro_match_record``
+        MATCH = "match", _("A micro-match: a pairing-allocated bye wins both games")
+        GAME = "game", _("One game: a pairing-allocated bye wins one game")
+
     class OpeningDraw(models.TextChoices):
         ROUND = "round", _("One opening per round for all boards")
         PAIRING = "pairing", _("One opening per pairing")
@@ -341,6 +345,11 @@ class Tournament(models.Model):
         _("games per pairing"), default=1, choices=[(1, _("One game")), (2, _("A micro-match of two games"))])
     pairing_score = models.CharField(_("a micro-match scores"), max_length=10, choices=PairingScore.choices,
                                      default=PairingScore.GAMES)
+    micro_match_bye = models.CharField(
+        _("a bye in a micro-match counts as"), max_length=10, choices=MicroMatchBye.choices,
+        default=MicroMatchBye.MATCH,
+        help_text=_("Also requested byes and absences: as a micro-match with that result in every game, or "
+                    "as one game."))
     opening_deck = models.CharField(_("opening deck"), max_length=30, blank=True,
                                     help_text=_("Empty: free openings from the starting position."))
     opening_draw = models.CharField(_("openings drawn"), max_length=10, choices=OpeningDraw.choices,

@@ -35,7 +35,7 @@ class Round(models.Model):
     opening_seed = models.CharField(_("seed of the opening draw"), max_length=200, blank=True)
 
     class Meta:
-        ordering = ["tournament", "number"]
+        ordering = ["tournament_id", "number"]  # the id: no join to sort
         constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number")]
 
     def __str__(self) -> str:
@@ -82,7 +82,7 @@ class Board(models.Model):
     opening = models.CharField(_("opening"), max_length=20, blank=True)
 
     class Meta:
-        ordering = ["round", "number"]
+        ordering = ["round_id", "number"]  # the id: no join to round and tournament just to sort
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="unique_board_number"),
             # Players or teams, never both.

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from games.board_context import game_live_context
 from games.models import Game
-from games.services.live_view import POLL_LIMIT, POLL_SECONDS, live_round
+from games.services.live_view import live_round
 from games.services.relay_feed import round_games_stamp
 from tournaments.public.page_cache import shared_page
 from tournaments.public.version import tournament_for_request
@@ -45,8 +45,6 @@ def _live_round(request: HttpRequest, slug: str, number: int) -> dict[str, objec
         "games": games,
         "final": bool(games) and all(g.result for g in games),
         "stamp": f"{t.version}-{round_games_stamp(t.pk, number)}",
-        "poll_seconds": POLL_SECONDS,
-        "poll_limit": POLL_LIMIT,
         "rounds": list(published_rounds(t)),
         "title": _("Live boards, round %(n)s – %(name)s") % {"n": number, "name": t.name},
     }

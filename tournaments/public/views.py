@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django_tables2 import RequestConfig
 
+from games.services.live_view import POLL_LIMIT, POLL_SECONDS
 from games.services.relay_feed import SECTION_SIZE, feed_round, round_games_stamp, section_count
 from tournaments.models import Entry, Role, Round, TeamMember, Tournament
 from tournaments.models.event import places_of
@@ -83,8 +84,9 @@ def team_equivalent(t: Tournament, page: str, number: int | None = None) -> Http
 
 
 def nav_context(t: Tournament, current: str) -> dict[str, object]:
-    """What the public sub-navigation needs (which pages are on, which is current)."""
-    return {"tournament": t, "current": current}
+    """What the public sub-navigation needs (which pages are on, which is current), and how often the
+    live parts of a page poll (``static/js/live.js``)."""
+    return {"tournament": t, "current": current, "poll_seconds": POLL_SECONDS, "poll_limit": POLL_LIMIT}
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -168,6 +170,10 @@ def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]
     for first, last, group in playoff_groups(standings, places_of(t.playoff_places) or frozenset()):
         for sno in group:
             note = why.playoff_note(first, last, [names[o] for o in group if o != sno])
+            notes[sno] = f"{notes[sno]}; {note}" if sno in notes else note
+    for decision in standings.playoffs:  # recorded play-offs: the places they decided, and how
+        note = why.playoff_decided_note(decision, names)
+        for sno in decision.order:
             notes[sno] = f"{notes[sno]}; {note}" if sno in notes else note
     table = standings_table(standings, t.slug, link_players=t.public_players, moves=rank_moves(t, standings, results),
                             notes=notes, withdrawn=withdrawn_players(results))

@@ -112,6 +112,8 @@ ACTIONS = {
     "stage.transition": gettext_lazy("made the next stage of the event"),
     "prizes.update": gettext_lazy("changed the prizes"),
     "game.moves": gettext_lazy("entered the moves of a game so far"),
+    "playoff.record": gettext_lazy("recorded a play-off"),
+    "playoff.remove": gettext_lazy("removed a play-off"),
     "admin.add": gettext_lazy("added a record in the admin site"),
     "admin.change": gettext_lazy("changed a record in the admin site"),
     "admin.delete": gettext_lazy("deleted a record in the admin site"),
@@ -175,6 +177,9 @@ KEYS: dict[str, Promise] = {
     "team_numbers": gettext_lazy("team numbers (average rating of the first players of the roster)"),
     "openings": gettext_lazy("openings by board"),
     "typed_for": gettext_lazy("entered through the private link of"),
+    "places": gettext_lazy("places"),
+    "order": gettext_lazy("finishing order"),
+    "games": gettext_lazy("games or score"),
 }
 # Who was late when the default time was applied (``games.services.results.apply_default_time``).
 LATE_CHOICES = {"w": gettext_lazy("White"), "b": gettext_lazy("Black"), "both": gettext_lazy("White and Black")}

@@ -11,23 +11,28 @@ Computed standings are cached under the tournament's public version (see
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from typing import cast
 
 from django.core.cache import cache
 
 from tournaments.history import PendingGame, Withdrawal, build_history
-from tournaments.models import Entry, Tournament
+from tournaments.models import Entry, PlayOff, Tournament
+from tournaments.models.event import places_of
 from tournaments.pairing.keizer import KeizerParams
 from tournaments.pairing.model import PlayerRecord
 from tournaments.pairing.systems import OptionError, OptionValue
 from tournaments.standings import (
+    PLAYOFF,
     Explained,
+    PlayoffDecision,
     Standings,
     StandingsError,
     StandingsInput,
     StandingsPlayer,
     StandingsRow,
+    Tie,
     TiebreakValue,
     TournamentKind,
     compute_standings,
@@ -151,11 +156,22 @@ def standings_for(
 
     ``after_round`` None: every confirmed result (live standings). Ranking and tie-breaks
     are the pure module's, in the tournament's tie-break order (Keizer events rank by
-    Keizer score). Raises ``StandingsError`` for an invalid stored tie-break order.
+    Keizer score). The live (final) standings, ``after_round`` None, order the places of a recorded
+    play-off by it (``apply_playoffs``); those of earlier rounds do not. Raises ``StandingsError`` for
+    an invalid stored tie-break order.
     """
     if results is None:
         results = load_results(tournament)
-    return compute_standings(standings_input(tournament, results, after_round))
+    standings = compute_standings(standings_input(tournament, results, after_round))
+    if after_round is not None:
+        return standings
+    return apply_playoffs(standings, places_of(tournament.playoff_places) or frozenset(), playoffs_of(tournament))
+
+
+def playoffs_of(tournament: Tournament) -> list[PlayoffDecision]:
+    """The tournament's recorded play-offs (``PlayOff``) as the standings read them (one query)."""
+    return [PlayoffDecision(p.first_place, tuple(int(s) for s in p.order), p.games)
+            for p in PlayOff.objects.filter(tournament=tournament)]
 
 
 def cached_results(tournament: Tournament) -> TournamentResults:
@@ -188,6 +204,8 @@ def cached_explained(tournament: Tournament, results: TournamentResults | None =
     if found is None:
         results = results or cached_results(tournament)
         found = explain_standings(standings_input(tournament, results), only_ties=True)
+        found = explained_with_playoffs(
+            found, places_of(tournament.playoff_places) or frozenset(), playoffs_of(tournament))
         cache.set(key, found, CACHE_SECONDS)
     return found
 
@@ -208,6 +226,7 @@ def playoff_groups(standings: Standings, places: frozenset[int]) -> list[tuple[i
     """
     if not places:
         return []
+    decided = [set(d.order) for d in standings.playoffs]
     codes = standings.tiebreaks
     cut = next((i for i, c in enumerate(codes) if c in PLAYOFF_BEFORE), len(codes))
 
@@ -222,10 +241,63 @@ def playoff_groups(standings: Standings, places: frozenset[int]) -> list[tuple[i
         while j + 1 < len(rows) and key(rows[j + 1]) == key(rows[i]):
             j += 1
         first, last = i + 1, j + 1
-        if j > i and any(first <= p <= last for p in places):
-            out.append((first, last, tuple(r.start_number for r in rows[i:j + 1])))
+        group = tuple(r.start_number for r in rows[i:j + 1])
+        if j > i and any(first <= p <= last for p in places) and set(group) not in decided:
+            out.append((first, last, group))
         i = j + 1
     return out
+
+
+def apply_playoffs(standings: Standings, places: frozenset[int],
+                   playoffs: Iterable[PlayoffDecision]) -> Standings:
+    """``standings`` with the places of each recorded play-off in its finishing order.
+
+    A play-off applies while its players are still exactly a play-off group of the standings
+    (``playoff_groups``: tied for one of ``places`` on points and on the tie-breaks before the mutual
+    result) starting at its first place: they take the places first, first + 1, ... in the
+    play-off's order, separated by ``PLAYOFF``; the rows around them keep theirs. A play-off whose
+    players are no longer tied so (a result changed) is left out, and the tie is flagged again.
+    KNDB championship conditions: points, plus/minus balance, play-off, mutual result, ...
+    """
+    groups = {(first, frozenset(group)): last for first, last, group in playoff_groups(standings, places)}
+    rows, separated = list(standings.rows), list(standings.separated_by)
+    applied = []
+    for decision in playoffs:
+        if len(set(decision.order)) != len(decision.order) or groups.get(
+                (decision.first, frozenset(decision.order))) != decision.last:
+            continue
+        start = decision.first - 1
+        by_number = {r.start_number: r for r in rows[start:decision.last]}
+        rows[start:decision.last] = [replace(by_number[sno], rank=decision.first + i)
+                                     for i, sno in enumerate(decision.order)]
+        for i in range(start, min(decision.last - 1, len(separated))):
+            separated[i] = PLAYOFF
+        applied.append(decision)
+    if not applied:
+        return standings
+    return replace(standings, rows=tuple(rows), separated_by=tuple(separated), playoffs=tuple(applied))
+
+
+def explained_with_playoffs(explained: Explained, places: frozenset[int],
+                            playoffs: Iterable[PlayoffDecision]) -> Explained:
+    """``explained`` with its standings ordered by the applied play-offs (``apply_playoffs``): the ties
+    inside a play-off are decided by it (``PLAYOFF``, nothing compared), and a tie between a play-off's
+    neighbour and the play-off names the player now next to it."""
+    standings = apply_playoffs(explained.standings, places, playoffs)
+    if not standings.playoffs:
+        return explained
+    first_of = {sno: d.order[0] for d in standings.playoffs for sno in d.order}
+    last_of = {sno: d.order[-1] for d in standings.playoffs for sno in d.order}
+    group_of = {sno: d.first for d in standings.playoffs for sno in d.order}
+    ties = []
+    for tie in explained.ties:
+        if tie.above in group_of and group_of[tie.above] == group_of.get(tie.below):
+            continue
+        ties.append(replace(tie, above=last_of.get(tie.above, tie.above), below=first_of.get(tie.below, tie.below)))
+    ties += [Tie(a, b, PLAYOFF, ()) for d in standings.playoffs for a, b in zip(d.order, d.order[1:])]
+    position = {r.start_number: i for i, r in enumerate(standings.rows)}
+    ties.sort(key=lambda t: position[t.above])
+    return replace(explained, standings=standings, ties=tuple(ties))
 
 
 def json_value(v: TiebreakValue) -> float | int | list[float | int] | None:

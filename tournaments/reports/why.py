@@ -17,7 +17,16 @@ from django.utils.translation import get_language, gettext, gettext_noop, ngette
 
 from tournaments.history import Withdrawal
 from tournaments.reports.formatting import points_text, tiebreak_text
-from tournaments.standings import EDITION_FROM, Explained, Explanation, Part, StandingsRow, describe
+from tournaments.standings import (
+    EDITION_FROM,
+    PLAYOFF,
+    Explained,
+    Explanation,
+    Part,
+    PlayoffDecision,
+    StandingsRow,
+    describe,
+)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -111,6 +120,14 @@ def playoff_note(first: int, last: int, others: Iterable[str]) -> str:
     return _("play-off for places %(first)s to %(last)s with %(others)s: tied on points and on the tie-breaks "
              "before the mutual result (the tournament's rule)") % {
         "first": first, "last": last, "others": ", ".join(others)}
+
+
+def playoff_decided_note(decision: PlayoffDecision, names: dict[int, str]) -> str:
+    """A line under each player of a recorded play-off: the places, its order and its games or score."""
+    order = ", ".join(f"{decision.first + i}. {names.get(sno, sno)}" for i, sno in enumerate(decision.order))
+    note = _("places %(first)s to %(last)s decided by play-off: %(order)s") % {
+        "first": decision.first, "last": decision.last, "order": order}
+    return f"{note} ({decision.games})" if decision.games.strip() else note
 
 
 def _n(x: float | None) -> str:
@@ -335,6 +352,12 @@ def _ties(explained: Explained, pending: Iterable[tuple[int, int]]) -> list[TieV
     out: list[TieView] = []
     for tie in explained.ties:
         a, b = rows[tie.above], rows[tie.below]
+        if tie.decided_by == PLAYOFF:
+            labels = {"a": a.name, "b": b.name, "ra": a.rank, "rb": b.rank}
+            summary = _("Places %(ra)s and %(rb)s: why %(a)s is above %(b)s") % labels
+            verdict = _("Decided by play-off: %(a)s finished above %(b)s.") % labels
+            out.append(TieView(above=a, below=b, summary=summary, steps=(), verdict=verdict))
+            continue
         steps = []
         for code in tie.compared:
             va, vb = (

@@ -16,7 +16,10 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from arbiter.ballots import UnknownDeck, load_deck
+from arbiter.fen import FenError
 from tournaments.models import Document, Role, Round, Tournament
+from tournaments.pdf.ballots import BallotLine, ballot_sheet_pdf
 from tournaments.pdf.cards import BoardCard, board_cards_pdf
 from tournaments.pdf.common import DocumentHeader
 from tournaments.pdf.crosstable import crosstable_pdf
@@ -25,7 +28,8 @@ from tournaments.reports.crosstable import build_crosstable
 from tournaments.reports.formatting import points_text, tiebreak_words
 from tournaments.reports.rounds import round_view
 from tournaments.reports.standings import load_results, standings_for, tiebreak_order
-from tournaments.reports.why import edition_reason, edition_text
+from tournaments.reports.why import edition_reason, edition_text, playoff_decided_note
+from tournaments.services.openings import ballot_rows, round_deck_label
 from tournaments.services.site_address import board_url
 from tournaments.vocabulary import game_colour
 
@@ -108,7 +112,12 @@ def build_crosstable_pdf(t: Tournament) -> bytes:
         subtitle = _("Final standings")
     else:
         subtitle = _("Standings after round %(n)s") % {"n": standings.after_round}
-    return crosstable_pdf(ct, header_for(t, subtitle))
+    header = header_for(t, subtitle)
+    if standings.playoffs:  # places a recorded play-off decided: said under the header (issue 26)
+        names = {row.start_number: row.name for row in standings.rows}
+        header = replace(header, extra=header.extra + tuple(
+            playoff_decided_note(d, names) for d in standings.playoffs))
+    return crosstable_pdf(ct, header)
 
 
 def _round(t: Tournament, number: int | None) -> Round:
@@ -265,3 +274,43 @@ def board_cards(t: Tournament, round_number: int, base_url: str) -> bytes:
         if not line.bye
     ]
     return board_cards_pdf(cards, f"{t.name} – " + _("Board cards, round %(n)s") % {"n": rnd.number})
+
+
+def build_ballot_sheet(t: Tournament, rnd: Round) -> bytes:
+    """The round's ballot sheet (A4 PDF): deck, seed and each pairing's opening with a diagram of its
+    position; drafts included (it is printed before the round). A round without a draw prints that."""
+    lines = []
+    deck = None
+    if rnd.opening_deck:
+        try:
+            deck = load_deck(rnd.opening_deck)
+        except UnknownDeck:  # a deck this version does not know (an archive from elsewhere): labels alone
+            deck = None
+    for row in ballot_rows(rnd) if rnd.opening_seed else []:
+        b = row.board
+        white, black = b.white, b.black
+        if white is None or black is None:  # ballot_rows lists pairings only
+            continue
+        position = None
+        if deck is not None and row.fen:
+            try:
+                position = deck.position(row.label)
+            except (KeyError, FenError):  # the label alone is printed
+                position = None
+        lines.append(BallotLine(
+            board=b.number, white=f"{white.start_number}. {white.name}",
+            black=f"{black.start_number}. {black.name}", label=row.label, moves=row.moves,
+            setup=row.setup, fen=row.fen, position=position))
+    if rnd.opening_seed:
+        extra: tuple[str, ...] = (
+            _("Opening deck: %(deck)s") % {"deck": round_deck_label(rnd)},
+            _("Seed of the draw: %(seed)s") % {"seed": rnd.opening_seed},
+            _("In a micro-match both games start from the opening, the colours reversed in game 2."))
+    else:
+        extra = (_("No openings have been drawn for this round."),)
+    header = DocumentHeader(
+        event=t.name, place=t.place, dates=_dates(t),
+        subtitle=_("Ballot sheet, round %(n)s") % {"n": rnd.number}, extra=extra,
+        footer=_("Generated %(when)s") % {"when": timezone.localtime().strftime("%Y-%m-%d %H:%M")},
+    )
+    return ballot_sheet_pdf(lines, header)

@@ -34,7 +34,7 @@ from tournaments.stages import (
     ranking_by_rating,
     snake_seed,
 )
-from tournaments.standings import Standings, StandingsError
+from tournaments.standings import PLAYOFF, Standings, StandingsError
 
 # What a new stage copies from the stage it comes from (its own settings stay editable afterwards).
 COPIED_SETTINGS = (
@@ -404,6 +404,9 @@ def cut_text(cut: dict[str, Any]) -> str:
     if not cut.get("tie"):
         return _("%(who)s: more points (%(a)s to %(b)s)") % {
             "who": who, "a": _points(cut.get("above_points")), "b": _points(cut.get("below_points"))}
+    if cut.get("separated_by") == PLAYOFF:
+        return _("%(who)s: equal on points (%(a)s), decided by play-off") % {
+            "who": who, "a": _points(cut.get("above_points"))}
     if cut.get("separated_by") is None:
         return _("%(who)s: equal on points and on every tie-break; the organiser decides (e.g. by lot)") % {"who": who}
     return _("%(who)s: equal on points (%(a)s), a qualification tie decided by %(tb)s") % {

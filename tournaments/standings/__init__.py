@@ -27,7 +27,9 @@ from tournaments.standings.editions import (
 )
 from tournaments.standings.explain import Explained, Explanation, Part, Tie, explain_standings
 from tournaments.standings.model import (
+    PLAYOFF,
     Edition,
+    PlayoffDecision,
     Standings,
     StandingsError,
     StandingsInput,
@@ -55,7 +57,9 @@ __all__ = [
     "Edition",
     "Explained",
     "Explanation",
+    "PLAYOFF",
     "Part",
+    "PlayoffDecision",
     "Tie",
     "edition_for",
     "explain_standings",

@@ -115,13 +115,32 @@ class StandingsRow:
     classified: bool | None = None
 
 
+# ``Standings.separated_by`` of two players whose places a recorded play-off decided.
+PLAYOFF = "PLAYOFF"
+
+
+@dataclass(frozen=True)
+class PlayoffDecision:
+    """A play-off the standings applied: the places from ``first`` on, in the play-off's finishing
+    order (start numbers, winner first), and its games or score as the arbiter wrote them."""
+
+    first: int
+    order: tuple[int, ...]
+    games: str = ""
+
+    @property
+    def last(self) -> int:
+        return self.first + len(self.order) - 1
+
+
 @dataclass(frozen=True)
 class Standings:
     """The result: rows in rank order, plus the tie-break codes used, in order.
 
     ``separated_by[i]`` says what puts ``rows[i]`` above ``rows[i + 1]``: ``"PTS"`` (points, the
     Keizer score, or the moyenne with the classified first), the first tie-break code whose values
-    differ, or None when the two share the place (equal on everything).
+    differ, ``PLAYOFF`` when a recorded play-off decided it, or None when the two share the place
+    (equal on everything). ``playoffs``: the play-offs applied (``reports.standings.apply_playoffs``).
     """
 
     rows: tuple[StandingsRow, ...]
@@ -130,3 +149,4 @@ class Standings:
     kind: TournamentKind
     edition: Edition = "2024"
     separated_by: tuple[str | None, ...] = ()
+    playoffs: tuple[PlayoffDecision, ...] = ()

@@ -24,7 +24,7 @@ from tournaments.services import openings as opening_service
 from tournaments.services import pairing as pairing_service
 from tournaments.services import rounds as round_service
 from tournaments.services import teams as team_service
-from tournaments.services.documents import DocumentError, board_cards
+from tournaments.services.documents import DocumentError, board_cards, build_ballot_sheet
 from tournaments.services.errors import ServiceError
 from tournaments.services.site_address import base_url
 from tournaments.services.teams import is_team_event, line_up_deadline
@@ -174,6 +174,16 @@ def ballot_sheet(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "can_draw": rnd.is_draft and bool(tournament.opening_deck)
         and request.user.has_perm("tournaments.pair_round", tournament),
     })
+
+
+def ballot_sheet_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The round's ballot sheet as an A4 PDF to print before the round (drafts included)."""
+    tournament = tournament_for(request, slug, "tournaments.manage_tournament")
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    response = HttpResponse(build_ballot_sheet(tournament, rnd), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-ballot-sheet-r{number}.pdf"'
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @require_POST

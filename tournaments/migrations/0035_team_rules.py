@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0031_results_in_games'),
+        ('tournaments', '0034_playoffs'),
     ]
 
     operations = [
