@@ -8,8 +8,10 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.db import connection
 from django.db.models import Q
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -359,3 +361,22 @@ def test_individual_pages_of_a_team_event_answer_with_the_team_pages(league_fixt
 def test_an_individual_event_keeps_its_pages(make_tournament):
     t = make_tournament("solo-open", name="Solo Open")
     assert Client().get(reverse("public:standings", args=[t.slug])).status_code == 200
+
+
+@pytest.mark.parametrize("page", ["team_player", "team_boards"])
+def test_player_and_board_pages_read_with_a_constant_number_of_queries(league_fixture, page):
+    """The same number of queries after one round as after three (the player on every board of 1 and 3
+    matches): no query per match, board or round."""
+    t, teams, arbiter, *_ = league_fixture
+    a1 = teams["A"][2][0]
+    url = reverse(f"public:{page}", kwargs={"slug": t.slug, **({"entry_id": a1.pk} if page == "team_player" else {})})
+    counts = []
+    for number in (1, 2, 3):
+        rnd = _publish_next(t, arbiter)
+        for g in Game.objects.filter(board__round=rnd):
+            enter_result(g, "1-1", arbiter)
+        if number in (1, 3):
+            with CaptureQueriesContext(connection) as queries:
+                assert Client().get(url).status_code == 200
+            counts.append(len(queries))
+    assert counts[0] == counts[1], counts
