@@ -1,7 +1,8 @@
 """PDN export of a game, a round or a whole tournament (PDN 3.0, strict form).
 
 Every game gets the seven standard tags (Event, Site, Date, Round, White, Black, Result), GameType,
-FEN when it does not start from the initial position, and the result in the GameType's family
+FEN when it does not start from the initial position, Board, and for a team match's board game
+WhiteTeam and BlackTeam, and the result in the GameType's family
 (``2-0/1-1/0-2`` for international draughts). Legal moves are written in the arbiter's strict
 notation; irregular moves as recorded. ``arbiter.pdn_writer`` writes the text, so files read back
 identically with ``arbiter.read_pdn``.
@@ -28,7 +29,7 @@ from tournaments.models import Board, Round, Tournament
 from tournaments.reports.relay import identity_tags
 from tournaments.services.rounds import encounter_games
 from tournaments.text import strip_control
-from tournaments.vocabulary import RESULT_WINNER
+from tournaments.vocabulary import RESULT_WINNER, board_colour
 
 STANDARD_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 
@@ -147,6 +148,7 @@ def game_to_pdn(game: Game) -> PdnGame:
         # The balloted opening the game was played on (issue 28): the deck and the label.
         tags["Ballot"] = f"{board.round.opening_deck} {game.opening}".strip()
     tags["Board"] = f"{board.number}.{game.number}" if board.white_team_id is not None else str(board.number)
+    tags.update(team_tags(game))
     if sub is not None and sub.termination != "normal":
         tags["Termination"] = sub.termination
     for key, value in (game.pdn_tags or {}).items():
@@ -162,13 +164,26 @@ def game_to_pdn(game: Game) -> PdnGame:
     return PdnGame(tags=tags, moves=moves, result=result, variant=prof.name, variant_source="tag")
 
 
+def team_tags(game: Game) -> dict[str, str]:
+    """``WhiteTeam`` and ``BlackTeam`` of a team match's board game (as lichess and lidraughts broadcasts
+    tag them): the home team's player has the colour of the event's sequence on that board
+    (``vocabulary.board_colour``). Empty for an individual game."""
+    board = game.board
+    if board.white_team_id is None or board.black_team_id is None:
+        return {}
+    home, away = board.white_team, board.black_team
+    if board_colour(game.number, board.round.tournament.board_colours) == "w":
+        return {"WhiteTeam": home.name, "BlackTeam": away.name}  # type: ignore[union-attr]  # both ids set
+    return {"WhiteTeam": away.name, "BlackTeam": home.name}  # type: ignore[union-attr]
+
+
 def prefetch_for_export(games: list[Game]) -> None:
     """Load what ``game_to_pdn`` reads for every game at once: boards, players, the confirmed
     submission and the rulings, so that an export costs the same few queries for any number of games."""
     stored = [g for g in games if g.pk is not None]
     prefetch_related_objects(
         stored,
-        "board__round__tournament", "white", "black", "rulings",
+        "board__round__tournament", "board__white_team", "board__black_team", "white", "black", "rulings",
         Prefetch("submissions", queryset=ResultSubmission.objects.confirmed(), to_attr="confirmed_submissions"),
     )
 

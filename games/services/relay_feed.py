@@ -9,10 +9,11 @@ changes White, Black, Round, Event or Site. So the feed of a round is:
 * one game per game of a published board, in board order (a micro-match's two games, a team match's
   boards in their order), separated by one blank line;
 * ``SECTION_SIZE`` games per URL: section 1 is games 1-64, ``?section=2`` games 65-128, and so on;
-* the tags Event, Site, Date (``YYYY.MM.DD``), Round, White, Black, Result, GameType, Board, then where
-  known WhiteTitle, BlackTitle, WhiteRating, BlackRating, TimeControl (and FEN for a game that does not
-  start from the initial position); Event, Site, Round, White and Black as frozen when the round was
-  published (``tournaments.reports.relay``);
+* the tags Event, Site, Date (``YYYY.MM.DD``), Round, White, Black, Result, GameType, Board, a team
+  match's WhiteTeam and BlackTeam (as lichess team broadcasts), then where known WhiteTitle,
+  BlackTitle, WhiteRating, BlackRating, TimeControl (and FEN for a game that does not start from the
+  initial position); Event, Site, Round, White and Black as frozen when the round was published
+  (``tournaments.reports.relay``);
 * ``Result "*"`` and the moves so far while no result is confirmed, the confirmed result after.
 
 Private games stay private: a tournament that is not public or whose games are not public, and a round
@@ -39,7 +40,7 @@ GAME_TTL = 3600  # seconds one game's feed text stays in the cache (a new versio
 MAX_SECTION = 1000  # a bound on the section number a URL may ask for (a round of 64,000 games)
 
 FEED_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "Variant", "FEN", "Board",
-             "WhiteTitle", "BlackTitle", "WhiteRating", "BlackRating", "TimeControl")
+             "WhiteTeam", "BlackTeam", "WhiteTitle", "BlackTitle", "WhiteRating", "BlackRating", "TimeControl")
 
 
 def feed_round(tournament: Tournament, number: int) -> Round | None:

@@ -31,6 +31,7 @@ from django.db.models import Max, Min
 from django.utils import timezone
 
 from games.models import Game, ResultSubmission
+from games.services.trf_teams import team_trf_text
 from tournaments import federations
 from tournaments.audit import Actor, record
 from tournaments.history import COUNTED_ROUND_STATUSES, History, build_history
@@ -59,7 +60,9 @@ from tournaments.trf import (
     TrfTournament,
     cell_points,
     infer_initial_colour,
+    is_team_trf,
     read_trf,
+    split_lines,
     write_trf,
 )
 from tournaments.trf.writer import Flavour
@@ -176,6 +179,13 @@ def _read_bounded(text: str) -> TrfTournament:
         # Binary rather than text; PostgreSQL would also refuse to store it in a name.
         line = text[: text.index("\x00")].count("\n") + 1
         raise TrfError(line, "text", "contains a NUL character (is this a TRF text file?)")
+    if is_team_trf(text):
+        # A team file read as an individual one would lose its teams, rosters and matches: refused,
+        # naming the first team record (importing team events is not done yet; issue 27.7).
+        line, code = next((i, x[:3]) for i, x in enumerate(split_lines(text), start=1) if x[:3] in ("310", "013"))
+        raise TrfError(line, code, "team files (records 310/013) cannot be imported as a tournament "
+                                                 "yet; read their standings with python -m tournaments.standings "
+                                                 "FILE --teams")
     t = read_trf(text)
     if not t.players:
         raise TrfError(0, "001", "the file has no player records")
@@ -475,6 +485,13 @@ def trf_export(tournament: Tournament, flavour: str = "trf26", *, line_ending: s
     The completed rounds only; ``in_play`` lists the boards of the rounds in play as comments."""
     if flavour not in ("trf26", "trf16"):
         raise ValueError(f"unknown TRF flavour {flavour!r}: use trf26 or trf16")
+    if tournament.competitors == Tournament.Competitors.TEAMS:
+        # A team event (issue 27.7): the TRF-2026 team records (310, 352, 362, 300, 320, 240) whatever
+        # the flavour asked (TRF16 has no team records); the completed rounds.
+        text, done = team_trf_text(tournament, line_ending=line_ending)
+        last = Round.objects.filter(tournament=tournament, status__in=COUNTED_ROUND_STATUSES).aggregate(
+            n=Max("number"))["n"] or 0
+        return TrfExport(text=text, rounds=done, in_play=tuple(range(done + 1, last + 1)))
     checked = cast(Flavour, flavour)  # one of the two, checked above
     trf = tournament_to_trf(tournament, in_play=in_play)
     per_round = tournament.games_per_pairing if tournament.competitors == Tournament.Competitors.PLAYERS else 1

@@ -12,8 +12,9 @@ from django.contrib.auth import authenticate
 from django.core.management import call_command
 
 from games.models import ResultSubmission
-from tournaments.models import AuditEntry, Board, Entry, Player, Role, Round, Tournament
+from tournaments.models import AuditEntry, Board, Entry, LineUp, Player, Role, Round, Team, Tournament
 from tournaments.pairing.berger import berger_table
+from tournaments.reports.teams import team_tables
 
 pytestmark = pytest.mark.django_db
 
@@ -90,7 +91,8 @@ def test_demo_people_accounts_and_audit(seeded):
     # 9 (round robin) + 5 (Swiss) + 7 (the event's Swiss) + 3 x 5 (its finals A, B, C)
     # + 5 + 5 + 5 + 6 (the four draughts Swiss system events, issue 26).
     # The round robin, the Swiss, the event (7 + 3 finals of 5), the four systems, the two micro-match events.
-    assert AuditEntry.objects.filter(action="round.publish").count() == 14 + 7 + 3 * 5 + 21 + 5 + 3
+    # The team league (7 rounds) and the team Swiss (round 3 in play), issue 27.
+    assert AuditEntry.objects.filter(action="round.publish").count() == 14 + 7 + 3 * 5 + 21 + 5 + 3 + 7 + 3
 
 
 def test_seeding_twice_changes_nothing(seeded):
@@ -124,3 +126,30 @@ def test_one_finished_tournament_of_each_draughts_swiss_system(seeded):
     evening = events["resistance"]
     assert evening.entries.count() == 9
     assert Board.objects.filter(round__tournament=evening, bye_kind="pab").count() == 5
+
+
+def test_team_league_finished_and_team_swiss_in_round_three(seeded):
+    """Issue 27: the league is 8 teams on 8 boards, a Berger table of 7 rounds (each team meets each other
+    once: 28 matches), every board game confirmed (7 x 4 x 8 = 224), finished; its team crosstable has
+    a cell for every pair. The Swiss is 10 teams of fours: rounds 1 and 2 finished (5 matches x 4 boards
+    each confirmed), round 3 published with some boards open; the captain's line-ups are in."""
+    league = Tournament.objects.get(slug="noord-team-league-2026")
+    assert (league.competitors, league.boards_per_match, league.status) == ("teams", 8, "finished")
+    assert Team.objects.filter(tournament=league).count() == 8
+    matches = Board.objects.filter(round__tournament=league, white_team__isnull=False, black_team__isnull=False)
+    assert matches.count() == 28
+    assert len({frozenset((b.white_team_id, b.black_team_id)) for b in matches}) == 28
+    games = ResultSubmission.objects.confirmed().filter(game__board__round__tournament=league)
+    assert games.count() == 224 and not Round.objects.filter(tournament=league).exclude(status="finished").exists()
+    tables = team_tables(league)
+    assert all(len(r.cells) == 7 for r in tables.crosstable)
+    assert sum(r.match_points for r in tables.standings.rows) == 28 * 2  # every match gives 2 match points
+    swiss = Tournament.objects.get(slug="viertallen-zuid-2026")
+    assert Team.objects.filter(tournament=swiss).count() == 10 and swiss.boards_per_match == 4
+    assert [r.status for r in Round.objects.filter(tournament=swiss).order_by("number")] == [
+        "finished", "finished", "published"]
+    for number in (1, 2):
+        assert _confirmed(swiss, number).count() == 5 * 4
+    assert 0 < _confirmed(swiss, 3).count() < 5 * 4
+    captain = Team.objects.get(tournament=swiss, captain__username="pieter")
+    assert LineUp.objects.filter(team=captain, by_default=False, submitted_by__username="pieter").count() == 3

@@ -11,10 +11,12 @@ from django.http import FileResponse, Http404, HttpRequest
 
 from tournaments.access import require
 from tournaments.public.views import public_tournament
-from tournaments.services.documents import DocumentError, current_document
+from tournaments.services.documents import ROUND_KINDS, DocumentError, current_document
 from tournaments.services.site_address import base_url
 
-PAGE_FOR_KIND = {"crosstable": "crosstable", "pairings": "pairings", "scoresheets": None}
+PAGE_FOR_KIND = {"crosstable": "crosstable", "pairings": "pairings", "scoresheets": None,
+                 # A team event's (issue 27): its crosstable, and its match sheets with its pairings.
+                 "teamcrosstable": "crosstable", "matchsheets": "pairings"}
 
 
 def document(request: HttpRequest, slug: str, kind: str, number: int | None = None) -> FileResponse:
@@ -30,13 +32,13 @@ def document(request: HttpRequest, slug: str, kind: str, number: int | None = No
         if kind == "scoresheets":
             require(request, "tournaments.manage_tournament", t)
         public_tournament(request, slug, PAGE_FOR_KIND[kind])
-    if kind != "crosstable" and number is None:
+    if kind in ROUND_KINDS and number is None:
         raise Http404("a round number is needed")
     try:
         doc = current_document(t, kind, number, base_url(request))
     except DocumentError as exc:
         raise Http404(str(exc)) from exc
-    name = f"{t.slug}-{kind}" + (f"-r{number}" if kind != "crosstable" else "") + ".pdf"
+    name = f"{t.slug}-{kind}" + (f"-r{number}" if kind in ROUND_KINDS else "") + ".pdf"
     response = FileResponse(doc.file.open("rb"), content_type="application/pdf", filename=name)
     response["Cache-Control"] = "no-cache"
     return response

@@ -75,12 +75,15 @@ def system_options(tournament: Tournament) -> dict[str, OptionValue]:
 
 
 def tiebreak_order(tournament: Tournament) -> tuple[str, ...]:
-    """The tournament's tie-break codes in order (its own list, else the system's default with its options).
+    """The tournament's tie-break codes in order (its own list, else the system's default with its options;
+    a team event's own list is its teams' order, ``tournaments.reports.teams``).
 
     Raises ``StandingsError`` naming the bad code when the stored list is invalid.
     """
     kind = tournament_kind(tournament)
-    if tournament.tiebreaks.strip():
+    # A team event's list is the team standings' order (MPTS, GPTS, ...): its players' individual tables
+    # (player pages, the players' standings) rank by the system's default.
+    if tournament.tiebreaks.strip() and tournament.competitors != Tournament.Competitors.TEAMS:
         try:
             codes = parse_tiebreaks(tournament.tiebreaks.split(","), kind)
         except StandingsError as exc:

@@ -18,23 +18,27 @@ from django.utils.translation import gettext as _
 
 from arbiter.ballots import UnknownDeck, load_deck
 from arbiter.fen import FenError
-from tournaments.models import Document, Role, Round, Tournament
+from tournaments.models import Document, Role, Round, Team, Tournament
 from tournaments.pdf.ballots import BallotLine, ballot_sheet_pdf
 from tournaments.pdf.cards import BoardCard, board_cards_pdf
 from tournaments.pdf.common import DocumentHeader
 from tournaments.pdf.crosstable import crosstable_pdf
 from tournaments.pdf.sheets import SheetLine, pairing_list_pdf, score_sheets_pdf
+from tournaments.pdf.teams import MatchSheet, MatchSheetBoard, TeamCrosstableLine, match_sheets_pdf, team_crosstable_pdf
 from tournaments.reports.crosstable import build_crosstable
 from tournaments.reports.formatting import points_text, tiebreak_words
 from tournaments.reports.rounds import round_view
 from tournaments.reports.standings import load_results, standings_for, tiebreak_order
+from tournaments.reports.teams import round_matches, team_scoring, team_tables
 from tournaments.reports.why import edition_reason, edition_text, playoff_decided_note
 from tournaments.services.openings import ballot_rows, round_deck_label
 from tournaments.services.site_address import board_url
-from tournaments.vocabulary import game_colour
+from tournaments.standings.teams import team_legend
+from tournaments.vocabulary import game_colour, points
 
-KINDS = ("crosstable", "pairings", "scoresheets")
-ROUND_KINDS = ("pairings", "scoresheets")
+KINDS = ("crosstable", "pairings", "scoresheets", "teamcrosstable", "matchsheets")
+ROUND_KINDS = ("pairings", "scoresheets", "matchsheets")
+TEAM_KINDS = ("teamcrosstable", "matchsheets")  # a team event's documents (issue 27)
 QR_KINDS = ("pairings",)  # documents with a QR code per board (to the board's result page)
 GRID_MAX = 40
 
@@ -63,7 +67,10 @@ def _dates(t: Tournament) -> str:
 
 
 def header_for(t: Tournament, subtitle: str) -> DocumentHeader:
-    """The printed header of ``t``: place, dates, system, scoring, tie-break order, chief arbiter."""
+    """The printed header of ``t``: place, dates, system, scoring, tie-break order, chief arbiter (a team
+    event's: ``team_header_for``)."""
+    if t.competitors == Tournament.Competitors.TEAMS:
+        return team_header_for(t, subtitle)
     s = t.scoring()
     scoring = _(
         "Win %(win)s – Draw %(draw)s – Loss %(loss)s; pairing-allocated bye %(pab)s, "
@@ -120,6 +127,105 @@ def build_crosstable_pdf(t: Tournament) -> bytes:
     return crosstable_pdf(ct, header)
 
 
+def team_header_for(t: Tournament, subtitle: str, codes: tuple[str, ...] = (), kind: str = "swiss"
+                    ) -> DocumentHeader:
+    """The printed header of a team event: board and match points, the rank order in words."""
+    s, ts = t.scoring(), team_scoring(t)
+    scoring = _(
+        "Board points: win %(win)s – draw %(draw)s – loss %(loss)s. Match points: %(mw)s for more than %(n)s "
+        "board points, %(md)s for %(n)s, %(ml)s for fewer."
+    ) % {"win": points_text(s.win), "draw": points_text(s.draw), "loss": points_text(s.loss),
+         "mw": points_text(ts.win), "md": points_text(ts.draw), "ml": points_text(ts.loss),
+         "n": points_text(t.boards_per_match * s.draw)}
+    return DocumentHeader(
+        event=t.name,
+        place=t.place,
+        dates=_dates(t),
+        system=_("%(system)s, %(n)s rounds, %(boards)s boards per match")
+        % {"system": t.get_pairing_system_display(), "n": t.rounds_planned, "boards": t.boards_per_match},
+        scoring=scoring,
+        # The pure core's short names are marked for the translators (gettext_noop): translated here.
+        tiebreaks=tuple(f"{code} = {_(name)}" for code, name, _text in team_legend(codes, kind)),  # type: ignore[arg-type]
+        chief_arbiter=chief_arbiter_name(t),
+        subtitle=subtitle,
+        footer=_("Generated %(when)s") % {"when": timezone.localtime().strftime("%Y-%m-%d %H:%M")},
+    )
+
+
+def build_team_crosstable_pdf(t: Tournament) -> bytes:
+    """The team crosstable PDF: teams in rank order, board points in each cell, the totals and the
+    tie-breaks of the rank order (``tournaments.reports.teams.team_tables``: confirmed results only)."""
+    tables = team_tables(t)
+    s = tables.standings
+    codes = tuple(c for c in s.tiebreaks if c not in ("MPTS", "GPTS"))
+    order = [r.team for r in tables.crosstable]
+    by_team = {r.team: r for r in s.rows}
+    lines = []
+    for r in tables.crosstable:
+        cells = tuple(
+            "" if other == r.team else " ".join(
+                f"{points_text(c.own)}–{points_text(c.other)}" + ("F" if c.forfeited else "")
+                for c in r.cells.get(other, ()))
+            for other in order)
+        row = by_team[r.team]
+        lines.append(TeamCrosstableLine(
+            rank=r.rank, name=r.name, cells=cells, played=row.played, won=row.won, drawn=row.drawn, lost=row.lost,
+            match_points=points_text(r.match_points), board_points=points_text(r.game_points),
+            tiebreaks=tuple(points_text(v) if isinstance(v, int | float) else ("" if v is None else str(v))
+                            for v in (row.tiebreaks.get(c) for c in codes))))
+    if t.status == Tournament.Status.FINISHED and s.after_round >= t.rounds_planned:
+        subtitle = _("Team crosstable, final standings")
+    else:
+        subtitle = _("Team crosstable after round %(n)s") % {"n": s.after_round}
+    legend = [
+        _("Each cell: the row team's board points against the column team's in their match (the columns are "
+          "the teams in rank order)."),
+        _("F: the match was lost or won without any board played."),
+        _("Pl.: matches played; +, =, –: matches won, drawn, lost; MP: match points; BP: board points."),
+    ]
+    byes = [(r.name, rnd, kind) for r in tables.crosstable for rnd, kind in r.byes]
+    if byes:
+        legend.append(_("Byes: %(list)s") % {"list": "; ".join(
+            _("%(team)s, round %(n)s") % {"team": name, "n": rnd} for name, rnd, _kind in byes)})
+    header = team_header_for(t, subtitle, s.tiebreaks, s.kind)
+    return team_crosstable_pdf(lines, codes, legend, header, double=t.system.kind == "double_round_robin")
+
+
+def match_sheets(t: Tournament, rnd: Round) -> tuple[list[MatchSheet], tuple[str, ...]]:
+    """The match sheets of a published round (results filled in where confirmed) and the teams with a bye."""
+    scoring = t.scoring()
+    captains = {team.pk: (team.captain.get_full_name() if team.captain else "")
+                for team in Team.objects.filter(tournament=t).select_related("captain")}
+    sheets, byes = [], []
+    for m in round_matches(t, rnd.number):
+        if m.away is None:
+            byes.append(m.home.name)
+            continue
+        boards = []
+        for b in m.boards:
+            known = b.confirmed and bool(b.home_code or b.away_code)
+            home = points(b.home_code.upper(), scoring, has_opponent=bool(b.away_code)) if b.home_code else 0.0
+            away = points(b.away_code.upper(), scoring, has_opponent=bool(b.home_code)) if b.away_code else 0.0
+            boards.append(MatchSheetBoard(b.board, b.home_name, b.away_name, b.home_colour,
+                                          points_text(home) if known else "", points_text(away) if known else ""))
+        sc = m.score
+        sheets.append(MatchSheet(
+            number=m.number, home=m.home.name, away=m.away.name, boards=tuple(boards),
+            home_captain=captains.get(m.home.pk, ""), away_captain=captains.get(m.away.pk, ""),
+            home_total=points_text(sc.home_game_points) if sc else "",
+            away_total=points_text(sc.away_game_points) if sc else "",
+            home_match_points=points_text(sc.home_match_points) if sc else "",
+            away_match_points=points_text(sc.away_match_points) if sc else ""))
+    return sheets, tuple(byes)
+
+
+def build_match_sheets_pdf(t: Tournament, rnd: Round) -> bytes:
+    """The match sheets of a published round, one match a page."""
+    sheets, byes = match_sheets(t, rnd)
+    header = team_header_for(t, _("Round %(n)s") % {"n": rnd.number})
+    return match_sheets_pdf(sheets, header, rnd.number, date_format(rnd.date) if rnd.date else "", byes)
+
+
 def _round(t: Tournament, number: int | None) -> Round:
     published = Round.objects.filter(tournament=t).exclude(status=Round.Status.DRAFT)
     rnd = None if number is None else published.filter(number=number).first()
@@ -160,11 +266,20 @@ def build_pdf(t: Tournament, kind: str, round_number: int | None = None, base_ur
     Raises ``DocumentError`` for an unknown kind or an unpublished round.
     """
     if kind == "crosstable":
+        # A team event's crosstable is its team crosstable (its players have no individual standings).
+        if t.competitors == Tournament.Competitors.TEAMS:
+            return build_team_crosstable_pdf(t)
         return build_crosstable_pdf(t)
+    if kind in TEAM_KINDS and t.competitors != Tournament.Competitors.TEAMS:
+        raise DocumentError(_("%(t)s is not a team event.") % {"t": t.slug})
+    if kind == "teamcrosstable":
+        return build_team_crosstable_pdf(t)
     if kind not in ROUND_KINDS:
         known = ", ".join(KINDS)
         raise DocumentError(_("Unknown document %(kind)s; known: %(known)s") % {"kind": kind, "known": known})
     rnd = _round(t, round_number)
+    if kind == "matchsheets":
+        return build_match_sheets_pdf(t, rnd)
     lines = sheet_lines(t, rnd, base_url if kind in QR_KINDS else "")
     subtitle = _("Round %(n)s") % {"n": rnd.number}
     if kind == "pairings":

@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from games.services.trf_io import trf_export
+from games.services.trf_teams import TeamTrfError
 from tournaments.access import LoginRequired, require, tournament_for
 from tournaments.forms import TournamentCreateForm, TournamentSettingsForm
 from tournaments.models import Document, Role, TaskRun, Tournament
@@ -128,7 +129,10 @@ def export_trf(request: HttpRequest, slug: str, flavour: str) -> HttpResponse:
     tournament = tournament_for(request, slug, "tournaments.manage_tournament")
     if flavour not in TRF_FLAVOURS:
         raise Http404(f"unknown TRF flavour {flavour!r}: use trf26 or trf16")
-    export = trf_export(tournament, flavour, in_play=request.GET.get("in_play") == "1")
+    try:
+        export = trf_export(tournament, flavour, in_play=request.GET.get("in_play") == "1")
+    except TeamTrfError as exc:  # a team event's roster player without a start number
+        return HttpResponse(str(exc), content_type="text/plain; charset=utf-8", status=409)
     response = HttpResponse(export.text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{export.filename(tournament.slug, flavour)}"'
     return response

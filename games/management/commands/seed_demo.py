@@ -3,7 +3,8 @@ tournament of each draughts Swiss system (issue 26): an FMJD open on Solkoff (wi
 0-0 and a default time applied), a Swiss on rating (with a plus-draw), a 9-player club evening on
 resistance points and a Moyenne competition; a finished event of two stages (issue 29); and micro-matches
 from balloted openings (issue 28): a finished Russian draughts round robin of six on the FMJD drawing
-table for 64, and an English checkers Swiss in progress on the three-move deck.
+table for 64, and an English checkers Swiss in progress on the three-move deck; team events (issue 27,
+``games.demo_teams``): a finished 8-team league on 8 boards and a 10-team Swiss of fours in round 3.
 
 ``python manage.py seed_demo`` is idempotent: a tournament whose short name already exists is
 left alone, accounts that exist keep their passwords, so running it twice changes nothing.
@@ -30,6 +31,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from games.demo import seed_games
+from games.demo_teams import seed_team_league, seed_team_swiss
 from games.models import ResultSubmission
 from games.services.games import game_for_board
 from games.services.results import apply_default_time, enter_result, mark_draw
@@ -480,6 +482,11 @@ def seed_micro_swiss(users: dict[str, User]) -> Tournament | None:
     return tournament
 
 
+def _guests() -> dict[str, Player]:
+    """The demo accounts' players (username -> player): each plays on a team of the team events."""
+    return {u: _player(ACCOUNT_PLAYERS[u]) for u in (PLAYER_ONE.username, PLAYER_TWO.username)}
+
+
 class Command(BaseCommand):
     help = "Load the demo tournaments and accounts (idempotent) and print the demo logins."
 
@@ -487,7 +494,10 @@ class Command(BaseCommand):
         users = _users()
         for label, seed in (("round robin", seed_round_robin), ("Swiss", seed_swiss), ("event", seed_event),
                             ("micro-match round robin", seed_micro_round_robin),
-                            ("micro-match Swiss", seed_micro_swiss)):
+                            ("micro-match Swiss", seed_micro_swiss),
+                            ("team league", lambda u: seed_team_league(u, ARBITER.username, _guests())),
+                            ("team Swiss", lambda u: seed_team_swiss(u, ARBITER.username, PLAYER_ONE.username,
+                                                                     _guests()))):
             tournament = seed(users)
             if tournament is None:
                 self.stdout.write(f"{label}: already there, left unchanged")
