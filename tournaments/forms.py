@@ -149,6 +149,11 @@ def check_dates_and_rounds(form: forms.ModelForm[Tournament], data: dict[str, An
         form.add_error("rounds_planned", _("A tournament needs at least one round."))
 
 
+# The settings of a team event's rules (issue 27), shown once its competitors are teams.
+TEAM_RULES = ("team_points_win", "team_points_draw", "team_points_loss", "team_no_show_penalty",
+              "team_pab_match_points", "team_pab_board_points", "line_up_deadline_minutes", "board_prize_min_games")
+
+
 # The named tie-break orders of the registry (``tournaments.standings.tiebreaks.PRESETS``) in words.
 PRESET_LABELS = {
     "fmjd_solkoff": _("FMJD Swiss on Solkoff"),
@@ -175,6 +180,8 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             "games_per_pairing", "pairing_score", "micro_match_bye", "opening_deck", "opening_draw",
             "is_public", "public_pairings", "public_standings", "public_crosstable", "public_games", "public_players",
             "competitors", "boards_per_match", "board_colours",
+            "team_points_win", "team_points_draw", "team_points_loss", "team_no_show_penalty",
+            "team_pab_match_points", "team_pab_board_points", "line_up_deadline_minutes", "board_prize_min_games",
         ]  # fmt: skip
         widgets = {
             "start_date": IsoDateInput(),
@@ -200,7 +207,7 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
         (_("Scoring"), ("points_win", "points_draw", "points_loss", "points_pab", "points_forfeit_win",
                         "points_forfeit_loss", "points_half_bye", "points_zero_bye", "points_full_bye", "elo_k")),
         (_("Tie-breaks"), ("tiebreak_preset", "tiebreaks", "tiebreak_rules", "playoff_places")),
-        (_("Teams"), ("competitors", "boards_per_match", "board_colours")),
+        (_("Teams"), ("competitors", "boards_per_match", "board_colours", *TEAM_RULES)),
         (_("Micro-matches and balloted openings"), ("games_per_pairing", "pairing_score", "micro_match_bye",
                                                     "opening_deck", "opening_draw")),
         (_("Draw rules"), ("draw_offer_min_move", "early_draw_scores_zero", "default_time_minutes")),
@@ -219,6 +226,10 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
                                    if spec.round_robin else ("withdrawal_rule",))
         if self.instance.competitors == Tournament.Competitors.TEAMS:
             hidden += ("games_per_pairing", "pairing_score", "micro_match_bye", "opening_deck", "opening_draw")
+            if spec.round_robin:
+                hidden += ("team_pab_match_points", "team_pab_board_points")  # no pairing-allocated bye
+        else:
+            hidden += TEAM_RULES  # the team rules show once the event's competitors are teams
         for name in hidden:
             self.fields.pop(name, None)
         if "opening_deck" in self.fields:
@@ -346,6 +357,10 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
                     % {"n": players, "table": table})
         if data.get("tiebreak_preset"):
             data["tiebreaks"] = self._preset()
+        win, draw, loss = (data.get(f"team_points_{k}") for k in ("win", "draw", "loss"))
+        if win is not None and draw is not None and loss is not None and not win >= draw >= loss:
+            self.add_error("team_points_draw", _("Match points: a match won must be worth at least a draw, and a "
+                                                 "draw at least a loss."))
         deck = data.get("opening_deck") or ""
         profile = data.get("rule_profile") or self.instance.rule_profile
         if deck and not deck_serves(deck, profile):

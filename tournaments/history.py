@@ -65,6 +65,7 @@ from tournaments.vocabulary import (
     marked_result_codes,
     score_micro_match,
     unpaired_micro_match_record,
+    withdrawal_keeps_results,
 )
 
 COUNTED_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
@@ -212,8 +213,7 @@ def _withdrawals(tournament: Tournament, entries: list[_EntryRow], played: dict[
         if e.status != Entry.Status.WITHDRAWN and e.withdrawn_from_round is None:
             continue
         n = played.get(e.start_number, 0)
-        kept = not rule or rule == Tournament.WithdrawalRule.KEEP or (
-            rule == Tournament.WithdrawalRule.HALF and n * 2 > total)
+        kept = withdrawal_keeps_results(rule, n, total)
         out.append(Withdrawal(start_number=e.start_number, from_round=e.withdrawn_from_round, kept=kept, rule=rule,
                               played=n, total=total))
     return tuple(out)

@@ -26,6 +26,7 @@ urlpatterns = [
     path("<slug:slug>/teams/boards/", teams.team_boards, name="team_boards"),
     path("<slug:slug>/teams/matches/", teams.team_matches, name="team_matches"),
     path("<slug:slug>/teams/round/<int:number>/", teams.team_round, name="team_round"),
+    path("<slug:slug>/teams/player/<int:entry_id>/", teams.team_player, name="team_player"),
     path("<slug:slug>/player/<int:start_number>/", views.player, name="player"),
     path("<slug:slug>/projector/", live.projector, name="projector"),
     path("<slug:slug>/projector/live/", live.projector_fragment, name="projector_live"),

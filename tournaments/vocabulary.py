@@ -616,6 +616,31 @@ def score_match(match: TeamMatch, scoring: Scoring, team_scoring: TeamScoring, *
     )
 
 
+def forfeit_type(boards: Iterable[MatchBoard]) -> str:
+    """How a match whose boards are all recorded ended as a forfeited match (TRF 330's type), "" for a
+    match in which a board was played over the board or no team lost every board without playing.
+
+    A team that has nobody on a board or loses it by forfeit (``-`` or an empty side) on every board
+    did not show: ``-+`` the home team, ``+-`` the away team, ``--`` both (every board a double
+    forfeit or empty on both sides). A match of mixed forfeits (a board each way) is not a no-show."""
+    rows = [(b.home_code.upper(), b.away_code.upper()) for b in boards]
+    if not rows or any(is_played(h, bool(a)) and is_played(a, bool(h)) for h, a in rows):
+        return ""
+    home_absent = all(h in ("", "-") for h, _a in rows)
+    away_absent = all(a in ("", "-") for _h, a in rows)
+    if home_absent and away_absent:
+        return "--"
+    return "-+" if home_absent else "+-" if away_absent else ""
+
+
+def withdrawal_keeps_results(rule: str, played: int, total: int) -> bool:
+    """Whether a withdrawn competitor's results stay, by the event's rule (``Tournament.withdrawal_rule``
+    in a round robin; outside one ``half`` when the event annuls early withdrawals, else ""): ``keep``
+    (or no rule) keeps them, ``cancel`` annuls them, ``half`` keeps them when more than half of the
+    ``total`` games (matches) of the schedule were ``played`` (FMJD/Rotterdam), else annuls them."""
+    return not rule or rule == "keep" or (rule == "half" and played * 2 > total)
+
+
 def no_show_sides(forfeit: str) -> tuple[bool, bool]:
     """(home, away): which team of a forfeited match did not show (TRF 330 type), so that the
     event's ``TeamScoring.no_show_penalty`` applies to it."""

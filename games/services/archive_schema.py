@@ -51,6 +51,7 @@ from tournaments.models import (
     StageTransition,
     TaskRun,
     Team,
+    TeamByeRequest,
     TeamMember,
     Tournament,
 )
@@ -81,6 +82,7 @@ SECTIONS: tuple[Section, ...] = (
     Section("team_members", TeamMember, "team", ("entry",)),
     Section("line_ups", LineUp, "team", ("team", "round_number")),
     Section("line_up_boards", LineUpBoard, "line_up", ("line_up", "board")),
+    Section("team_byes", TeamByeRequest, "team", ("team", "round_number")),
     Section("absences", Absence, "entry", ("entry", "round_number")),
     Section("prohibited_pairs", ProhibitedPair, "tournament", ("first", "second")),
     Section("rounds", Round, "tournament", ("number",)),
@@ -110,6 +112,7 @@ MAX_ROWS: dict[str, int] = {
     "team_members": 3_000,
     "line_ups": 10_000,
     "line_up_boards": 60_000,
+    "team_byes": 10_000,
     "absences": 30_000,
     "prohibited_pairs": 10_000,
     "rounds": 99,
@@ -132,7 +135,7 @@ MAX_PLIES = 1_000  # half-moves of one game's or submission's moves (as for PDN 
 
 # Sections added after format version 1 was first written: absent in older archives (no rows).
 LATER_SECTIONS = ("corrections", "teams", "team_members", "line_ups", "line_up_boards", "playoffs", "prize_setups",
-                  "stage_seats")
+                  "stage_seats", "team_byes")
 # Sections older archives hold that are no longer imported (counted in the report).
 DROPPED_SECTIONS = ("roles",)
 

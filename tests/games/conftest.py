@@ -68,6 +68,7 @@ def full_tournament(tournament, entries, published_round, chief_arbiter, player,
         ProhibitedPair,
         StageSeat,
         Team,
+        TeamByeRequest,
         TeamMember,
     )
 
@@ -92,6 +93,7 @@ def full_tournament(tournament, entries, published_round, chief_arbiter, player,
     TeamMember.objects.create(team=team, entry=entries[0], order=1)
     line_up = LineUp.objects.create(team=team, round_number=2, submitted_by=player)
     LineUpBoard.objects.create(line_up=line_up, board=1, entry=entries[0])
+    TeamByeRequest.objects.create(team=team, round_number=3, kind="half")
     PlayOff.objects.create(tournament=tournament, first_place=1, order=[2, 1], games="Müller – Jansen 2-0",
                            created_by=chief_arbiter)
     PrizeSetup.objects.create(tournament=tournament, lists="Hauptpreise: 100, 50", rule="hort", unit=100)

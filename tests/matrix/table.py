@@ -412,11 +412,22 @@ TABLE: dict[str, list[Case]] = {
     "public:team_boards": [Case(slug, "GET", everyone(404)), Case(team_cup, "GET", everyone(OK))],
     "public:team_matches": [Case(slug, "GET", everyone(404)), Case(team_cup, "GET", everyone(OK))],
     "public:team_round": [Case(lambda w: {**team_cup(w), "number": 1}, "GET", everyone(404))],
+    # A player of a team event (issue 27): the page of a player on a roster; none on an individual event.
+    "public:team_player": [Case(lambda w: {**team_cup(w), "entry_id": w.extra["team_players"][0].pk}, "GET",
+                                everyone(OK)),
+                           Case(lambda w: {"slug": w.tournament.slug, "entry_id": 1}, "GET", everyone(404))],
     "tournaments:teams": [Case(team_cup, "GET", only(ARBITERS)),
                           Case(slug, "GET", only(ARBITERS, DONE)),
                           Case(team_cup, "POST", only(ARBITERS), audit=NO_WRITE),
                           Case(team_cup, "POST", only(ARBITERS, DONE), lambda w: {"name": "Team 3"}, AUDITED)],
     "tournaments:delete_team": [Case(team_cup_team, "POST", only(ARBITERS, DONE), audit=AUDITED)],
+    # Withdrawing a team (audited); undoing a withdrawal that is none and a bye in the round-robin cup are
+    # refused with a message (nothing written).
+    "tournaments:withdraw_team": [Case(team_cup_team, "POST", only(ARBITERS, DONE), lambda w: {"round": "1"},
+                                       AUDITED)],
+    "tournaments:reinstate_team": [Case(team_cup_team, "POST", only(ARBITERS, DONE), audit=NO_WRITE)],
+    "tournaments:team_bye": [Case(team_cup_team, "POST", only(ARBITERS, DONE), lambda w: {"round": "1",
+                                                                                        "kind": "half"}, NO_WRITE)],
     "tournaments:team": [Case(team_cup_team, "GET", only(ARBITERS)),
                          Case(team_cup_team, "POST", only(ARBITERS, DONE), roster_data, AUDITED)],
     # The captain (``player``) and the arbiters hand in team 1's line-up; the other captain may not.
@@ -683,6 +694,12 @@ TABLE: dict[str, list[Case]] = {
         Case(lambda w: {"slug": w.tournament.slug, "flavour": "trf16"}, "GET", only(ARBITERS)),
         Case(lambda w: {"slug": w.tournament.slug, "flavour": "nonsense"}, "GET", only(ARBITERS, 404)),
     ],
+    # A round's start time (a team event's line-up deadline counts from it): set, audited; a bad value is
+    # refused with a message.
+    "tournaments:round_start": [Case(round_one, "POST", only(ARBITERS, DONE),
+                                     lambda w: {"starts_at": "2026-11-28T19:30"}, AUDITED),
+                                Case(round_one, "POST", only(ARBITERS, DONE), lambda w: {"starts_at": "tonight"},
+                                     NO_WRITE)],
     "tournaments:finish_round": [Case(round_one, "POST", only(ARBITERS, DONE), audit=NO_WRITE),
                                  Case(all_results, "POST", only(ARBITERS, DONE), audit=AUDITED)],
     "tournaments:event": [

@@ -24,7 +24,7 @@ from tournaments.models.ratings import RatingList, RatingListPlayer
 from tournaments.models.records import AuditEntry, Document, TaskRun, ThrottleCount
 from tournaments.models.rounds import Board, Round
 from tournaments.models.stages import PrizeSetup, RatingSetup, StageSeat, StageTransition
-from tournaments.models.teams import LineUp, LineUpBoard, Team, TeamMember
+from tournaments.models.teams import LineUp, LineUpBoard, Team, TeamByeRequest, TeamMember
 
 __all__ = [
     "ENTRY_DETAILS",
@@ -54,6 +54,7 @@ __all__ = [
     "Round",
     "TaskRun",
     "Team",
+    "TeamByeRequest",
     "TeamMember",
     "ThrottleCount",
     "Tournament",

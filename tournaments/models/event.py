@@ -315,6 +315,35 @@ class Tournament(models.Model):
     board_colours = models.CharField(
         _("colours of the first-named team by board"), max_length=20, default="WB",
         help_text=_("W and B for boards 1, 2, ..., repeated: WB = White on the odd boards."))
+    # Team events (issue 27): the match points of a match won, drawn and lost (2/1/0 by the board points:
+    # more than N, N, less than N), a team that does not show, the pairing-allocated bye of a team Swiss,
+    # the captains' line-up deadline and the board prizes' minimum of games. ``team_scoring`` reads them.
+    team_points_win = models.DecimalField(_("match points for a match won"), max_digits=4, decimal_places=1,
+                                          default=Decimal(2))
+    team_points_draw = models.DecimalField(_("match points for a match drawn"), max_digits=4, decimal_places=1,
+                                           default=Decimal(1))
+    team_points_loss = models.DecimalField(_("match points for a match lost"), max_digits=4, decimal_places=1,
+                                           default=Decimal(0))
+    team_no_show_penalty = models.DecimalField(
+        _("match points taken from a team that does not show"), max_digits=4, decimal_places=1, default=Decimal(0),
+        help_text=_("A team that does not show loses every board by forfeit and the match; this many match points "
+                    "are taken from it on top. 0: no penalty."))
+    team_pab_match_points = models.DecimalField(
+        _("match points of a team's pairing-allocated bye"), max_digits=4, decimal_places=1, null=True, blank=True,
+        help_text=_("Empty: as a match won (FIDE Swiss rules applied to teams)."))
+    team_pab_board_points = models.DecimalField(
+        _("board points of a team's pairing-allocated bye"), max_digits=5, decimal_places=1, null=True, blank=True,
+        help_text=_("Empty: the points for a pairing-allocated bye on every board."))
+    line_up_deadline_minutes = models.PositiveSmallIntegerField(
+        _("line-up deadline (minutes before the start)"), null=True, blank=True,
+        help_text=_("Captains hand in or change their line-up until this many minutes before the round's start "
+                    "time, even after the round is published; then the roster's first available players play "
+                    "for a team without one. Empty, or a round without a start time: until the round is "
+                    "published."))
+    board_prize_min_games = models.PositiveSmallIntegerField(
+        _("board prizes: minimum games"), null=True, blank=True,
+        help_text=_("Players with fewer games on a board are listed below the ranking of that board. Empty: half "
+                    "the rounds, rounded up."))
     games_per_pairing = models.PositiveSmallIntegerField(
         _("games per pairing"), default=1, choices=[(1, _("One game")), (2, _("A micro-match of two games"))])
     pairing_score = models.CharField(_("a micro-match scores"), max_length=10, choices=PairingScore.choices,

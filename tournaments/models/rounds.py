@@ -23,6 +23,8 @@ class Round(models.Model):
     date = models.DateField(_("date"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
+    # When the round starts (set by an arbiter; optional): a team event's line-up deadline counts from it.
+    starts_at = models.DateTimeField(_("start time"), null=True, blank=True)
     # The pairing as the engine made it, board number -> {"white", "black" (start numbers or None),
     # "bye" (bye kind), "reasons"}: a board an arbiter changes back to it is the engine's again.
     engine_pairing = models.JSONField(default=dict, blank=True)

@@ -22,6 +22,9 @@ class Team(models.Model):
                                 related_name="captained_teams", verbose_name=_("captain"))
     contact = models.CharField(_("contact"), max_length=200, blank=True, validators=[printable])
     created_at = models.DateTimeField(auto_now_add=True)
+    # Withdrawn by an arbiter: not paired from this round on (None: in the event). What happens to its
+    # matches follows the players' rule (``vocabulary.withdrawal_keeps_results``).
+    withdrawn_from_round = models.PositiveSmallIntegerField(_("withdrawn from round"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number", "name"]
@@ -79,3 +82,19 @@ class LineUpBoard(models.Model):
     class Meta:
         ordering = ["line_up", "board"]
         constraints = [models.UniqueConstraint(fields=["line_up", "board"], name="one_player_per_line_up_board")]
+
+
+class TeamByeRequest(models.Model):
+    """A bye an arbiter gave a team for one round of a team Swiss: it is not paired and scores a drawn
+    match on every board (``half``) or nothing (``zero``), as ``vocabulary.team_bye_points`` says."""
+
+    class Kind(models.TextChoices):
+        HALF = "half", _("Half-point bye (a drawn match)")
+        ZERO = "zero", _("Zero-point bye")
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="bye_requests")
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.HALF)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["team", "round_number"], name="one_team_bye_per_round")]

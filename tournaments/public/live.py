@@ -17,7 +17,13 @@ from django_tables2 import RequestConfig
 from tournaments.models import Tournament
 from tournaments.public.page_cache import shared_page
 from tournaments.public.tables import standings_table
-from tournaments.public.views import my_start_numbers, nav_context, public_tournament, withdrawn_players
+from tournaments.public.views import (
+    my_start_numbers,
+    nav_context,
+    public_tournament,
+    team_equivalent,
+    withdrawn_players,
+)
 from tournaments.reports import why
 from tournaments.reports.formatting import points_text, tiebreak_text, tiebreak_words
 from tournaments.reports.rounds import published_rounds, rank_moves, round_view, tournament_standings
@@ -31,6 +37,8 @@ from tournaments.standings import StandingsError
 def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings table alone (htmx polls it)."""
     t = public_tournament(request, slug, "standings")
+    if (team_page := team_equivalent(t, "standings")) is not None:
+        return team_page
     try:
         standings, results = tournament_standings(t)
     except StandingsError as exc:
@@ -49,6 +57,8 @@ def standings_fragment(request: HttpRequest, slug: str) -> HttpResponse:
 def round_fragment(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A round's pairing list alone (htmx polls it while results come in)."""
     t = public_tournament(request, slug, "pairings")
+    if (team_page := team_equivalent(t, "round", number)) is not None:
+        return team_page
     rnd = published_rounds(t).filter(number=number).first()
     if rnd is None:
         raise Http404(f"round {number} of {slug} is not published")

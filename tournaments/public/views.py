@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -19,7 +19,7 @@ from django_tables2 import RequestConfig
 
 from games.services.live_view import POLL_LIMIT, POLL_SECONDS
 from games.services.relay_feed import SECTION_SIZE, feed_round, round_games_stamp, section_count
-from tournaments.models import Entry, Role, Round, Tournament
+from tournaments.models import Entry, Role, Round, TeamMember, Tournament
 from tournaments.models.event import places_of
 from tournaments.permissions import is_arbiter
 from tournaments.public import charts
@@ -59,6 +59,28 @@ def public_tournament(request: HttpRequest, slug: str, page: str | None = None) 
     if page is not None and not getattr(t, FLAGS[page]):
         raise Http404(f"{page} of {slug} are not public")
     return t
+
+
+# A team event's individual pages answer with their team equivalents (issue 27): its standings, crosstable,
+# pairings and player pages are the teams'.
+_TEAM_PAGES = {"standings": "public:team_standings", "crosstable": "public:team_crosstable",
+               "pairings": "public:team_matches", "round": "public:team_round", "player": "public:team_player"}
+
+
+def team_equivalent(t: Tournament, page: str, number: int | None = None) -> HttpResponse | None:
+    """For a team event, a redirect from the individual ``page`` to its team page (``number``: the round,
+    or the player's start number); None for an individual event. A start number on no roster: 404."""
+    if t.competitors != Tournament.Competitors.TEAMS:
+        return None
+    if page == "round":
+        return redirect(_TEAM_PAGES[page], slug=t.slug, number=number)
+    if page == "player":
+        entry = (TeamMember.objects.filter(team__tournament=t, entry__start_number=number)
+                 .values_list("entry_id", flat=True).first())
+        if entry is None:
+            raise Http404(f"start number {number} is on no team of {t.slug}")
+        return redirect(_TEAM_PAGES[page], slug=t.slug, entry_id=entry)
+    return redirect(_TEAM_PAGES[page], slug=t.slug)
 
 
 def nav_context(t: Tournament, current: str) -> dict[str, object]:
@@ -180,6 +202,8 @@ def _standings_context(request: HttpRequest, t: Tournament) -> dict[str, object]
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings (sortable; ``?_export=csv`` or ``xlsx`` downloads them)."""
     t = public_tournament(request, slug, "standings")
+    if (team_page := team_equivalent(t, "standings")) is not None:
+        return team_page
     try:
         context = _standings_context(request, t)
     except StandingsError as exc:
@@ -198,6 +222,8 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 def rounds(request: HttpRequest, slug: str) -> HttpResponse:
     """The latest shown round's pairings (or a note that none is published yet)."""
     t = public_tournament(request, slug, "pairings")
+    if (team_page := team_equivalent(t, "pairings")) is not None:
+        return team_page
     latest = published_rounds(t).last()
     if latest is None:
         return render(
@@ -244,6 +270,8 @@ def my_start_numbers(request: HttpRequest, t: Tournament) -> set[int]:
 
 def _round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     t = public_tournament(request, slug, "pairings")
+    if (team_page := team_equivalent(t, "round", number)) is not None:
+        return team_page
     all_rounds = list(published_rounds(t))
     rnd = next((r for r in all_rounds if r.number == number), None)
     if rnd is None:
@@ -266,6 +294,8 @@ def _round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     """The crosstable: Swiss wall chart, or the round-robin grid."""
     t = public_tournament(request, slug, "crosstable")
+    if (team_page := team_equivalent(t, "crosstable")) is not None:
+        return team_page
     try:
         table = tournament_crosstable(t)
     except StandingsError as exc:
@@ -286,6 +316,8 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 def player(request: HttpRequest, slug: str, start_number: int) -> HttpResponse:
     """A player's page: rounds and games, performance, score and rank by round (SVG)."""
     t = public_tournament(request, slug, "players")
+    if (team_page := team_equivalent(t, "player", start_number)) is not None:
+        return team_page
     entry = get_object_or_404(Entry, tournament=t, start_number=start_number)
     page = player_page(t, entry)
     max_points = float(t.points_win) * max(len(page.rounds), 1)

@@ -83,6 +83,8 @@ TOURNAMENT_FIELDS = (
     "system_options", "elo_k", "is_public", "public_pairings", "public_standings", "public_crosstable",
     "public_games", "public_players", "competitors", "boards_per_match", "board_colours",
     "games_per_pairing", "pairing_score", "micro_match_bye", "opening_deck", "opening_draw",
+    "team_points_win", "team_points_draw", "team_points_loss", "team_no_show_penalty", "team_pab_match_points",
+    "team_pab_board_points", "line_up_deadline_minutes", "board_prize_min_games",
 )  # fmt: skip
 
 

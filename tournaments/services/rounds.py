@@ -31,6 +31,7 @@ from tournaments.history import pairing_input, unavailable_for
 from tournaments.models import Board, Entry, Round, Team, Tournament
 from tournaments.pairing.model import ARBITER_CHANGE_REASON, PairingInput
 from tournaments.reports.cockpit import open_corrections
+from tournaments.reports.teams import withdrawal_forfeit
 from tournaments.services.relay import freeze_relay_tags
 from tournaments.vocabulary import is_forfeit_loss, is_unplayed_win
 
@@ -413,8 +414,11 @@ def unfinished_boards(rnd: Round) -> list[Board]:
     open_games = set(games.exclude(submissions__status=ResultSubmission.Status.CONFIRMED)
                      .values_list("board_id", flat=True))
     boards = rnd.boards.filter(bye_kind="").exclude(black__isnull=True, black_team__isnull=True)
+    # A match a withdrawn team does not play has no games and needs none: a forfeit (``reports.teams``).
     return [b for b in boards.select_related("white", "black", "white_team", "black_team").order_by("number")
-            if b.pk in open_games or b.pk not in with_games]
+            if b.pk in open_games or (b.pk not in with_games and not (
+                b.white_team is not None and b.black_team is not None
+                and withdrawal_forfeit(b.white_team, b.black_team, rnd.number)))]
 
 
 @transaction.atomic

@@ -10,10 +10,14 @@ Public API:
 * ``set_roster(actor, team, entries)``: the ordered roster (board order; after the event's number of
   boards: the reserves); a player is in one team per event.
 * ``submit_line_up(actor, team, round_number, entries)``: the captain's (or an arbiter's) line-up for
-  a round; the order must keep the roster order. A captain hands it in until the round is published
-  (the deadline); an arbiter also afterwards, while no result of the match is in.
-* ``line_up_for_viewer(team, round_number, user)``: a line-up is private to its captain and the
-  arbiters until both line-ups of the match are in or the round is published.
+  a round; the order must keep the roster order. A captain hands it in until the deadline
+  (``line_up_deadline``: the event's minutes before the round's start time, published or not; without
+  one, until the round is published); an arbiter also afterwards, while no result of the match is in.
+  A line-up changed after publication makes the match's games anew.
+* ``line_up_visible_to(team, round_number, user)``: a line-up is private to its captain and the
+  arbiters until both line-ups of the match are handed in or the round is published (and its deadline
+  has passed).
+* ``withdraw_team``, ``reinstate_team``, ``set_team_bye``, ``set_round_start``: audited.
 * ``pair_team_round(actor, tournament, override=False)``: the next round of a team event as a draft
   (Berger over teams, or the tournament's Swiss engine with teams as competitors).
 * ``make_team_games(actor, tournament, boards)``: at publication, each match's board games from the
@@ -23,17 +27,31 @@ Public API:
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Sequence
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from games.models import Game, ResultSubmission
 from tournaments.audit import Actor, record
-from tournaments.models import Absence, Board, Entry, LineUp, LineUpBoard, Round, Team, TeamMember, Tournament
+from tournaments.models import (
+    Absence,
+    Board,
+    Entry,
+    LineUp,
+    LineUpBoard,
+    Round,
+    Team,
+    TeamByeRequest,
+    TeamMember,
+    Tournament,
+)
 from tournaments.pairing.model import PairingError, RoundPairing
 from tournaments.pairing.teams import (
     average_rating,
@@ -45,7 +63,7 @@ from tournaments.pairing.teams import (
     team_pairing_input,
 )
 from tournaments.permissions import is_arbiter, is_mirrored
-from tournaments.reports.teams import team_matches_and_byes, team_scoring
+from tournaments.reports.teams import team_matches_and_byes, team_scoring, withdrawal_forfeit, withdrawn_in
 
 from .errors import ServiceError
 from .relay import freeze_relay_tags
@@ -240,12 +258,15 @@ def submit_line_up(actor: Actor, team: Team, round_number: int, entries: Sequenc
         raise ServiceError(_("Round %(n)s is not a round of this event.") % {"n": round_number})
     rnd = _round(tournament, round_number)
     match = match_of(team, round_number) if rnd is not None else None
-    if rnd is not None and not rnd.is_draft:
-        if not arbiter:
-            raise ServiceError(_("Round %(n)s has started: the line-up is closed. Ask an arbiter to change it.")
-                               % {"n": round_number})
-        if match is not None and _match_has_results(match):
-            raise ServiceError(_("A result of this match is in: the line-up can no longer change."))
+    if not arbiter and not captain_may_change(tournament, rnd):
+        deadline = line_up_deadline(tournament, rnd)
+        if deadline is not None:
+            raise ServiceError(_("The line-up deadline of round %(n)s (%(time)s) has passed. Ask an arbiter to "
+                                 "change it.") % {"n": round_number, "time": _when(deadline)})
+        raise ServiceError(_("Round %(n)s has started: the line-up is closed. Ask an arbiter to change it.")
+                           % {"n": round_number})
+    if rnd is not None and not rnd.is_draft and match is not None and _match_has_results(match):
+        raise ServiceError(_("A result of this match is in: the line-up can no longer change."))
     n = tournament.boards_per_match
     entries = list(entries)
     while entries and entries[-1] is None:
@@ -309,19 +330,59 @@ def _away_entries(tournament: Tournament, round_number: int) -> set[int]:
     return out
 
 
+def line_up_deadline(tournament: Tournament, rnd: Round | None) -> datetime.datetime | None:
+    """When captains stop changing their line-ups for ``rnd``: the event's minutes before the round's start
+    time; None when the event sets none or the round has no start time (then: at publication)."""
+    minutes = tournament.line_up_deadline_minutes
+    if minutes is None or rnd is None or rnd.starts_at is None:
+        return None
+    return rnd.starts_at - datetime.timedelta(minutes=minutes)
+
+
+def captain_may_change(tournament: Tournament, rnd: Round | None, now: datetime.datetime | None = None) -> bool:
+    """Whether a captain may still hand in or change a line-up for ``rnd`` (None: not paired yet): before
+    the deadline when there is one (published or not), else until the round is published."""
+    deadline = line_up_deadline(tournament, rnd)
+    if deadline is None:
+        return rnd is None or rnd.is_draft
+    return (now or timezone.now()) < deadline
+
+
+def deadline_pending(tournament: Tournament, rnd: Round | None) -> bool:
+    """A deadline after publication still to come: the line-ups are not public yet."""
+    return rnd is not None and not rnd.is_draft and line_up_deadline(tournament, rnd) is not None and (
+        captain_may_change(tournament, rnd))
+
+
+def _when(moment: datetime.datetime) -> str:
+    return date_format(timezone.localtime(moment), "DATETIME_FORMAT")
+
+
 def line_up_visible_to(team: Team, round_number: int, user: Actor) -> bool:
     """Whether ``user`` may see the team's line-up for the round: its captain and the arbiters always;
-    anybody once both line-ups of the match are in or the round is published."""
+    anybody once both line-ups of the match are handed in, or the round is published (with a deadline
+    after publication: once the deadline has passed)."""
     if may_manage_team(user, team):
         return True
     rnd = _round(team.tournament, round_number)
-    if rnd is not None and not rnd.is_draft:
+    if rnd is not None and not rnd.is_draft and not deadline_pending(team.tournament, rnd):
         return True
     match = match_of(team, round_number) if rnd is not None else None
     if match is None:
         return False
     return LineUp.objects.filter(team_id__in=[match.white_team_id, match.black_team_id],
-                                 round_number=round_number).count() == 2
+                                 round_number=round_number, by_default=False).count() == 2
+
+
+@transaction.atomic
+def set_round_start(actor: Actor, rnd: Round, starts_at: datetime.datetime | None) -> Round:
+    """Set (or clear) the start time of a round: a team event's line-up deadline counts from it."""
+    before = f"round={rnd.number}; starts_at={_when(rnd.starts_at) if rnd.starts_at else ''}"
+    rnd.starts_at = starts_at
+    rnd.save(update_fields=["starts_at"])
+    record(actor, rnd.tournament, "round.start_time", rnd, before=before,
+           after=f"round={rnd.number}; starts_at={_when(starts_at) if starts_at else ''}")
+    return rnd
 
 
 # --- Pairing ---------------------------------------------------------------------------------------
@@ -414,8 +475,10 @@ def _engine_pairing(tournament: Tournament, teams: list[Team], number: int) -> R
         n = tournament.boards_per_match
         ratings = {t.number: average_rating([e.rating or 0 for e in roster(t)], n) for t in teams
                    if t.number is not None}
+        away = set(requested_byes(tournament, number)) | {t.pk for t in teams if withdrawn_in(t, number)}
         inp = team_pairing_input(number, tournament.rounds_planned, ratings, matches, byes, boards=n,
                                  scoring=tournament.scoring(), team_scoring=team_scoring(tournament),
+                                 unavailable=[t.number or 0 for t in teams if t.pk in away],
                                  initial_colour=tournament.initial_colour)  # type: ignore[arg-type]
         return tournament.system.configure(tournament.system_options)(inp)
     except (PairingError, ValueError, TypeError) as exc:
@@ -440,6 +503,13 @@ def _write_team_round(tournament: Tournament, number: int, result: RoundPairing,
     for bye in result.byes:
         boards.append(Board(round=rnd, number=len(boards) + 1, white_team=teams[bye.player], bye_kind=bye.kind,
                             reasons=list(bye.reasons)))
+    if not tournament.is_round_robin:  # a round robin's table is fixed: its teams have no requested byes
+        given = {b.white_team_id for b in boards}
+        by_pk = {t.pk: t for t in teams.values()}
+        for team_id, kind in sorted(requested_byes(tournament, number).items()):
+            if team_id in by_pk and team_id not in given and not withdrawn_in(by_pk[team_id], number):
+                boards.append(Board(round=rnd, number=len(boards) + 1, white_team=by_pk[team_id], bye_kind=kind,
+                                    reasons=["Bye requested for this round (given by an arbiter)"]))
     Board.objects.bulk_create(boards)
     rnd.engine_pairing = {str(b.number): {"white": b.white_team.number if b.white_team else None,
                                           "black": b.black_team.number if b.black_team else None,
@@ -488,8 +558,8 @@ def make_team_games(actor: Actor, tournament: Tournament, boards: Sequence[Board
     for board in boards:
         if board.bye_kind or board.white_team is None or board.black_team is None:
             continue
-        if board.games.exists():
-            continue
+        if board.games.exists() or withdrawal_forfeit(board.white_team, board.black_team, board.round.number):
+            continue  # a withdrawn team's match has no games: a forfeit (``reports.teams``)
         number = board.round.number
         home = _line_up_or_default(actor, board.white_team, number)
         away = _line_up_or_default(actor, board.black_team, number)
@@ -505,3 +575,85 @@ def _remake_match_games(tournament: Tournament, board: Board) -> None:
     board.games.all().delete()
     Game.objects.bulk_create(_games_of_match(tournament, board, home, away))
     freeze_relay_tags(board.round)  # the new games' tags for the relay feed, as at publication
+
+
+# --- Withdrawals and byes ---------------------------------------------------------------------------
+
+
+def requested_byes(tournament: Tournament, round_number: int) -> dict[int, str]:
+    """Team id -> the bye kind (``half``/``zero``) an arbiter gave it for ``round_number``."""
+    return dict(TeamByeRequest.objects.filter(team__tournament=tournament, round_number=round_number)
+                .values_list("team_id", "kind"))
+
+
+def _next_unpaired_round(tournament: Tournament) -> int:
+    return (Round.objects.filter(tournament=tournament).aggregate(m=Max("number"))["m"] or 0) + 1
+
+
+@transaction.atomic
+def withdraw_team(actor: Actor, team: Team, from_round: int | None = None) -> Team:
+    """Withdraw ``team`` from ``from_round`` on (default: the next round to be paired): it is not paired
+    from then on in a Swiss; in a round robin its scheduled matches are forfeits. Its results stay or are
+    annulled by the players' rule (``reports.teams.team_withdrawals``). Refused for a round already
+    published or finished."""
+    tournament = team.tournament
+    _require_team_event(tournament)
+    first = _next_unpaired_round(tournament)
+    draft = tournament.rounds.filter(status=Round.Status.DRAFT).order_by("number").first()
+    earliest = draft.number if draft is not None else first
+    number = earliest if from_round is None else from_round
+    if number < earliest:
+        raise ServiceError(_("Round %(n)s is already published: withdraw the team from round %(first)s or later.")
+                           % {"n": number, "first": earliest})
+    before = f"team={team.name}; withdrawn_from_round={team.withdrawn_from_round or ''}"
+    team.withdrawn_from_round = number
+    team.save(update_fields=["withdrawn_from_round"])
+    record(actor, tournament, "team.withdraw", team, before=before,
+           after=f"team={team.name}; withdrawn_from_round={number}")
+    return team
+
+
+@transaction.atomic
+def reinstate_team(actor: Actor, team: Team) -> Team:
+    """Undo a team's withdrawal: paired again from the next round; annulled results come back."""
+    if team.withdrawn_from_round is None:
+        raise ServiceError(_("%(team)s is not withdrawn.") % {"team": team.name})
+    before = f"team={team.name}; withdrawn_from_round={team.withdrawn_from_round}"
+    team.withdrawn_from_round = None
+    team.save(update_fields=["withdrawn_from_round"])
+    record(actor, team.tournament, "team.reinstate", team, before=before,
+           after=f"team={team.name}; withdrawn_from_round=")
+    return team
+
+
+@transaction.atomic
+def set_team_bye(actor: Actor, team: Team, round_number: int, kind: str) -> None:
+    """Give ``team`` a bye for ``round_number`` of a team Swiss (``half``: a drawn match on every board,
+    ``zero``: nothing) or take it back (``kind`` ""). Refused in a round robin (its table is fixed), for
+    a round already paired or beyond the planned rounds, and for a withdrawn team."""
+    tournament = team.tournament
+    _require_team_event(tournament)
+    if tournament.is_round_robin:
+        raise ServiceError(_("A round robin's schedule is fixed: teams get no byes. Withdraw the team instead."))
+    if kind not in ("", *TeamByeRequest.Kind.values):
+        raise ServiceError(_("Choose a half-point or a zero-point bye."))
+    if not 1 <= round_number <= tournament.rounds_planned:
+        raise ServiceError(_("Round %(n)s is not a round of this event (1 to %(last)s).")
+                           % {"n": round_number, "last": tournament.rounds_planned})
+    if round_number < _next_unpaired_round(tournament):
+        raise ServiceError(_("Round %(n)s is already paired: unpair it first to change its byes.")
+                           % {"n": round_number})
+    if kind and withdrawn_in(team, round_number):
+        raise ServiceError(_("%(team)s is withdrawn: it gets no bye.") % {"team": team.name})
+    old = TeamByeRequest.objects.filter(team=team, round_number=round_number).first()
+    before = f"team={team.name}; round={round_number}; bye_kind={old.kind}" if old else ""
+    if not kind:
+        if old is None:
+            return
+        old.delete()
+        record(actor, tournament, "team.bye_remove", team, before=before,
+               after=f"team={team.name}; round={round_number}")
+        return
+    TeamByeRequest.objects.update_or_create(team=team, round_number=round_number, defaults={"kind": kind})
+    record(actor, tournament, "team.bye", team, before=before,
+           after=f"team={team.name}; round={round_number}; bye_kind={kind}")

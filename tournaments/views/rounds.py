@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -21,10 +23,11 @@ from tournaments.reports.teams import round_matches
 from tournaments.services import openings as opening_service
 from tournaments.services import pairing as pairing_service
 from tournaments.services import rounds as round_service
+from tournaments.services import teams as team_service
 from tournaments.services.documents import DocumentError, board_cards, build_ballot_sheet
 from tournaments.services.errors import ServiceError
 from tournaments.services.site_address import base_url
-from tournaments.services.teams import is_team_event
+from tournaments.services.teams import is_team_event, line_up_deadline
 from tournaments.tasks import start_pairing
 
 from .common import attempt, refuse
@@ -122,8 +125,32 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "can_draw": is_draft and bool(tournament.opening_deck)
             and request.user.has_perm("tournaments.pair_round", tournament),
             "mirrors": mirror_status(tournament),
+            "deadline": line_up_deadline(tournament, rnd) if matches is not None else None,
+            "starts_at": (timezone.localtime(rnd.starts_at).strftime("%Y-%m-%dT%H:%M") if rnd.starts_at else ""),
         },
     )
+
+
+@require_POST
+def round_start(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Set or clear a round's start time (``starts_at``, the browser's ``datetime-local`` value in the
+    site's time zone; empty clears it): a team event's line-up deadline counts from it."""
+    tournament = tournament_for(request, slug, "tournaments.manage_tournament")
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    raw = request.POST.get("starts_at", "").strip()
+    when = None
+    if raw:
+        try:
+            when = timezone.make_aware(datetime.datetime.fromisoformat(raw)) if len(raw) <= 25 else None
+        except ValueError:
+            when = None
+        if when is None:
+            messages.error(request, _("“%(value)s” is not a date and time (e.g. 2026-11-28 19:30).")
+                           % {"value": raw[:25]})
+            return redirect("tournaments:round", slug=slug, number=number)
+    team_service.set_round_start(request.user, rnd, when)
+    messages.success(request, _("Saved."))
+    return redirect("tournaments:round", slug=slug, number=number)
 
 
 @require_POST

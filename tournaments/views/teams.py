@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.access import LoginRequired, tournament_for
-from tournaments.models import Entry, LineUp, Round, Team, Tournament
+from tournaments.models import Entry, LineUp, Round, Team, TeamByeRequest, Tournament
 from tournaments.permissions import is_arbiter
 from tournaments.services import teams as team_service
 from tournaments.services.errors import ServiceError
@@ -98,6 +98,82 @@ def delete_team(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     return redirect("tournaments:teams", slug=slug)
 
 
+def _team_of_event(request: HttpRequest, slug: str, team_id: int) -> tuple[Tournament, Team] | None:
+    tournament = _team_event(request, slug)
+    if tournament is None:
+        return None
+    return tournament, get_object_or_404(Team, tournament=tournament, pk=team_id)
+
+
+def _round_field(request: HttpRequest, name: str = "round") -> int | None:
+    """The posted round number; None (with a message) when it is not a number."""
+    raw = request.POST.get(name, "").strip()
+    if not raw:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        messages.error(request, _("The round must be a number, not “%(value)s”.") % {"value": raw[:20]})
+        raise
+
+
+@require_POST
+def withdraw_team(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    """Withdraw a team from a round on (``round``; default: the next round to pair)."""
+    found = _team_of_event(request, slug, team_id)
+    if found is None:
+        return redirect("tournaments:manage", slug=slug)
+    tournament, t = found
+    try:
+        number = _round_field(request)
+        team_service.withdraw_team(request.user, t, number)
+    except ValueError:
+        pass
+    except ServiceError as exc:
+        refuse(request, exc)
+    else:
+        messages.success(request, _("%(team)s is withdrawn from round %(n)s.")
+                         % {"team": t.name, "n": t.withdrawn_from_round})
+    return redirect("tournaments:team", slug=slug, team_id=t.pk)
+
+
+@require_POST
+def reinstate_team(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    """Undo a team's withdrawal."""
+    found = _team_of_event(request, slug, team_id)
+    if found is None:
+        return redirect("tournaments:manage", slug=slug)
+    tournament, t = found
+    try:
+        team_service.reinstate_team(request.user, t)
+    except ServiceError as exc:
+        refuse(request, exc)
+    else:
+        messages.success(request, _("%(team)s plays again from the next round.") % {"team": t.name})
+    return redirect("tournaments:team", slug=slug, team_id=t.pk)
+
+
+@require_POST
+def team_bye(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    """Give a team a bye for a round of a team Swiss (``kind`` half or zero) or take it back (``kind`` "")."""
+    found = _team_of_event(request, slug, team_id)
+    if found is None:
+        return redirect("tournaments:manage", slug=slug)
+    tournament, t = found
+    try:
+        number = _round_field(request)
+        if number is None:
+            messages.error(request, _("Say for which round."))
+        else:
+            team_service.set_team_bye(request.user, t, number, request.POST.get("kind", "").strip())
+            messages.success(request, _("Saved."))
+    except ValueError:
+        pass
+    except ServiceError as exc:
+        refuse(request, exc)
+    return redirect("tournaments:team", slug=slug, team_id=t.pk)
+
+
 def _roster_choices(tournament: Tournament, team: Team) -> list[tuple[str, str]]:
     """The players a roster may hold: the event's entries not in another team."""
     taken = set(Team.objects.filter(tournament=tournament).exclude(pk=team.pk)
@@ -132,6 +208,9 @@ def team(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     return render(request, "tournaments/manage/team.html", {
         "tournament": tournament, "team": t, "form": form, "players": players, "boards": n,
         "slots": slots, "choices": choices,
+        "byes": TeamByeRequest.objects.filter(team=t).order_by("round_number"),
+        "bye_kinds": TeamByeRequest.Kind.choices,
+        "next_round": (tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1,
     })
 
 
@@ -211,13 +290,14 @@ def line_up(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
                 and team_service.line_up_visible_to(opponent, number, request.user)):
             opponent_line_up = team_service.line_up_entries(theirs, n)
     rnd = tournament.rounds.filter(number=number).first()
-    closed = rnd is not None and not rnd.is_draft and not is_arbiter(request.user, tournament)
+    closed = not team_service.captain_may_change(tournament, rnd) and not is_arbiter(request.user, tournament)
+    deadline = team_service.line_up_deadline(tournament, rnd)
     return render(request, "tournaments/line_up.html", {
         "tournament": tournament, "team": t, "round_number": number, "players": players,
         "boards": [(b, current[b - 1]) for b in range(1, n + 1)], "saved": saved, "closed": closed,
         "match": match, "opponent": opponent, "opponent_line_up": [(b, e) for b, e in
                                                                    enumerate(opponent_line_up, start=1)],
-        "rounds": range(1, max(tournament.rounds_planned, 1) + 1),
+        "rounds": range(1, max(tournament.rounds_planned, 1) + 1), "deadline": deadline,
     })
 
 
