@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from arbiter.ballots import UnknownDeck, load_deck
 from arbiter.fen import FenError
-from tournaments.models import Document, Role, Round, Team, Tournament
+from tournaments.models import Document, RatingSetup, Role, Round, Team, Tournament
 from tournaments.pdf.ballots import BallotLine, ballot_sheet_pdf
 from tournaments.pdf.cards import BoardCard, board_cards_pdf
 from tournaments.pdf.common import DocumentHeader
@@ -125,7 +125,9 @@ def build_crosstable_pdf(t: Tournament) -> bytes:
         names = {row.start_number: row.name for row in standings.rows}
         header = replace(header, extra=header.extra + tuple(
             playoff_decided_note(d, names) for d in standings.playoffs))
-    return crosstable_pdf(ct, header, rating_page(t))
+    # A rating page for a rated event only: one whose organiser stored its rating settings (issue 29).
+    rated = RatingSetup.objects.filter(event_id=t.event_id).exists()
+    return crosstable_pdf(ct, header, rating_page(t) if rated else None)
 
 
 def rating_page(t: Tournament) -> RatingPage:
