@@ -68,32 +68,36 @@
 
   // "Save each move as I enter it" (issue 30): once the move check of the box comes back without an
   // irregular move or a reading error, the text is saved for the spectators (games:save_moves with
-  // HX-Request: a plain-text answer shown next to the box). Never the same text twice.
-  var lastSaved = null;
+  // HX-Request: a plain-text answer shown next to the box). Never the same text twice, nor while the
+  // same text is on its way (two move checks can settle for one text); only the latest answer shows.
+  var lastSaved = null, sending = null, sent = 0;
   document.addEventListener("htmx:afterSettle", function () {
     var toggle = document.getElementById("live-save");
     var box = movesBox();
     var check = document.getElementById("moves-check");
     if (!toggle || !toggle.checked || !box || !check) return;
-    if (check.querySelector(".irregular, .error, .unreached") || box.value.trim() === lastSaved) return;
+    var text = box.value.trim();
+    if (check.querySelector(".irregular, .error, .unreached") || text === lastSaved || text === sending) return;
     var form = box.form;
     var token = form && form.querySelector("input[name=csrfmiddlewaretoken]");
     var data = new FormData();
     data.append("moves", box.value);
     if (token) data.append("csrfmiddlewaretoken", token.value);
-    var text = box.value.trim();
     var status = document.getElementById("live-save-status");
+    var number = ++sent;
+    sending = text;
     fetch(toggle.getAttribute("data-save-url"), {method: "POST", body: data, credentials: "same-origin",
                                                  headers: {"HX-Request": "true"}})
       .then(function (response) {
         if (response.ok) lastSaved = text;
+        if (sending === text) sending = null;
         return response.text().then(function (words) {
-          if (status) {
+          if (status && number === sent) {
             status.textContent = words;
             status.className = "small " + (response.ok ? "ok" : "error");
           }
         });
       })
-      .catch(function () {});
+      .catch(function () { if (sending === text) sending = null; });
   });
 })();

@@ -31,6 +31,24 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """The browser tests' SQLite database is a file, never the in-memory default.
+
+    With an in-memory database Django hands the live server the test's own connection, and every
+    request thread shares it: two requests at once (a page polling for news while a form is sent)
+    fail with "database table is locked". On a file each thread opens its own connection, and the
+    app's own SQLite settings (WAL, IMMEDIATE transactions, a 20 s busy timeout) serialise the
+    writers as they do in the hall. PostgreSQL (``DATABASE_URL``) is left as it is.
+    """
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        folder = tmp_path_factory.mktemp("browser-db")
+        database.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
+
+
+@pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM} (install Debian's chromium; never `playwright install`)")
@@ -40,6 +58,20 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1280, "height": 900}, "locale": "en-GB"}
+
+
+@pytest.fixture(autouse=True)
+def _close_contexts_after_each_test(request):
+    """Close every browser context a test opened with ``browser.new_context()``.
+
+    The browser lives for the whole session; an open page of an earlier test would go on polling the
+    (session-wide) live server for games the database flush removed, between and during later tests.
+    """
+    browser = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    yield
+    if browser is not None:
+        for context in list(browser.contexts):
+            context.close()
 
 
 @pytest.fixture
@@ -57,6 +89,16 @@ def shot(request):
         return path
 
     return take
+
+
+def click_through(page, locator) -> None:
+    """Click ``locator`` (a form's submit button) and wait for the page the form leads to.
+
+    ``click()`` then ``wait_for_load_state()`` can return before the POST has even started; the
+    next ``goto`` would then cancel it (the server sees the browser hang up mid-request).
+    """
+    with page.expect_navigation():
+        locator.click()
 
 
 def sign_in(page, url: str, username: str, password: str | None = None) -> None:

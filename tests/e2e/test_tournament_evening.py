@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import ARTIFACTS as ARTIFACTS_DIR
+from tests.e2e.conftest import click_through
 
 pytestmark = pytest.mark.browser
 
@@ -220,8 +221,7 @@ def test_a_whole_tournament_evening_in_the_browser(browser: Browser, live_server
     expect(carol.locator("body")).to_contain_text("Claim upheld")
     shot(carol, "carol threefold repetition upheld")
     chief.goto(f"{url}/g/{g2}/")
-    chief.locator("table.submissions").get_by_role("button", name="Confirm").first.click()
-    chief.wait_for_load_state()
+    click_through(chief, chief.locator("table.submissions").get_by_role("button", name="Confirm").first)
     assert ResultSubmission.objects.confirmed().get(game_id=g2).result == "1-1"
     shot(chief, "draw confirmed by the arbiter")
 
@@ -229,8 +229,7 @@ def test_a_whole_tournament_evening_in_the_browser(browser: Browser, live_server
     for board, result in zip(range(3, 7), ["2-0", "0-2", "1-1", "2-0"]):
         chief.goto(f"{url}/g/{game_id(1, board)}/")
         chief.select_option("#id_result", result)
-        chief.get_by_role("button", name="Enter result").click()
-        chief.wait_for_load_state()
+        click_through(chief, chief.get_by_role("button", name="Enter result"))
     chief.goto(f"{url}/g/t/{SLUG}/results/?round=1")
     shot(chief, "round 1 results overview")
     assert ResultSubmission.objects.confirmed().filter(game__board__round__number=1,
