@@ -45,6 +45,7 @@ ACTIONS = {
     "tournament.update": gettext_lazy("changed the settings"),
     "tournament.finish": gettext_lazy("finished the tournament"),
     "tournament.import_trf": gettext_lazy("imported the tournament from TRF"),
+    "tournament.import_team_trf": gettext_lazy("imported the team event from a TRF team file"),
     "import_archive": gettext_lazy("imported a tournament archive"),
     "mirror_received": gettext_lazy("received the hall laptop's changes (mirror)"),
     "mirror_token.create": gettext_lazy("created a mirror key for the hall laptop"),
