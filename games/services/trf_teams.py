@@ -5,7 +5,7 @@ match of the round with each board confirmed, from round 1 on): the ``001`` play
 with a start number; their round cells come from the boards), ``310`` teams with their rosters, the
 match and board points and the ranks of the app's team standings, ``352`` the event's colour
 sequence, ``362`` its match points, ``300`` where a line-up left a board empty or differs from the
-roster order, ``240``/``320`` the byes, ``202`` the rank order. ``team_trf_text`` writes it.
+roster order, ``240``/``320`` the byes, ``299`` the no-show penalties, ``202`` the rank order. ``team_trf_text`` writes it.
 
 The boards' players are start numbers here (the standings only need to know a board was manned):
 a game's White and Black, an empty board's present player from the line-up.
@@ -140,6 +140,8 @@ def team_event_to_trf(tournament: Tournament, rounds: int | None = None) -> TrfT
         boards=tournament.boards_per_match,
         colour_sequence_text=tournament.board_colours,
         team_scoring=team_scoring(tournament),
+        # A team that did not show loses the event's penalty (299), as the standings count it.
+        penalties=no_show_penalties([m for m in matches if m.boards], team_scoring(tournament)),
         ranks=ranks if rounds and rounds == tables.standings.after_round else None,
         kind=kind if kind in ("swiss", "round_robin", "double_round_robin") else "swiss",
     )
@@ -328,8 +330,9 @@ def store_team_event(actor: Actor, tournament: Tournament, t: TrfTeamTournament,
                 games.append((Game(board=board, number=b.board, white=by_start[white], black=by_start[black]),
                               *codes))
     LineUp.objects.bulk_create([lu for lu, _players in line_ups])
-    LineUpBoard.objects.bulk_create([LineUpBoard(line_up=lu, board=i, entry=by_start[p] if p else None)
-                                     for lu, players in line_ups for i, p in enumerate(players, start=1)])
+    LineUpBoard.objects.bulk_create([LineUpBoard(line_up=lu, board=i, entry=by_start[p])  # as ``submit_line_up``:
+                                     for lu, players in line_ups  # an empty board has no row
+                                     for i, p in enumerate(players, start=1) if p is not None])
     made = Game.objects.bulk_create([g for g, _w, _b in games])
     confirmed = ResultSubmission.Status.CONFIRMED
     submissions = []

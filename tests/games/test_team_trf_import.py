@@ -9,13 +9,20 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db.models import Q
 
 from games.models import Game
 from games.services.trf_io import MAX_TRF_CHARS, import_trf, trf_export
+from games.services.results import enter_result
+from games.services.team_results import record_no_show
 from tests.games.test_team_exchange import play_league
 from tests.tournaments.test_team_app import league  # noqa: F401 - the fixture
 from tournaments.models import AuditEntry, Board, LineUp, Team, Tournament
 from tournaments.reports.teams import round_matches, team_tables
+from tournaments.services import teams as team_service
+from tournaments.services.pairing import pair_round
+from tournaments.services.registration import update_tournament
+from tournaments.services.rounds import finish_round, publish_round
 from tournaments.trf import TrfError
 
 pytestmark = pytest.mark.django_db
@@ -49,10 +56,109 @@ def test_round_trip_of_the_apps_team_league(league):  # noqa: F811 - the fixture
     assert Board.objects.filter(round__tournament=imported).count() == 6
     assert Game.objects.filter(board__round__tournament=imported).count() == 3 * 2 * 4 - 1
     a2 = LineUp.objects.get(team=a, round_number=2)
-    assert [b.entry.name if b.entry else None for b in a2.boards.order_by("board")] == [
-        "A1 Player", "A3 Player", "A5 Player", None]
+    assert [(b.board, b.entry.name) for b in a2.boards.order_by("board")] == [
+        (1, "A1 Player"), (2, "A3 Player"), (3, "A5 Player")]  # board 4 left empty
     views = [v for r in (1, 2, 3) for v in round_matches(imported, r)]
     assert all(v.complete for v in views)
     assert _records(trf_export(imported).text) == _records(text)
     entry = AuditEntry.objects.get(tournament=imported, action="tournament.import_team_trf")
     assert "4 teams, 20 players, 3 rounds, 6 matches, 23 board games" in entry.after
+
+
+def _p(sn: int, name: str, points: float, *cells: str) -> str:
+    """A 001 record in the TRF-2026 columns (rating 1500, NED); a cell "opp c r", "" for a round without game."""
+    head = f"001 {sn:4d}      {name:<33} 1500 NED {'':11} {'':10} {points:4.1f} {'':4}"
+    return head + "".join(f"  {c:>8}" if c else " " * 10 for c in cells)
+
+
+def _team(number: int, name: str, mp: float, gp: float, rank: int, *players: int) -> str:
+    return f"310 {number:3d} {name:<32} {'':5} {'':>6} {mp:6.1f} {gp:6.1f} {rank:>3}  " + " ".join(
+        f"{p:4d}" for p in players)
+
+
+HEADER = ["012 Small team Swiss", "142 2", "162  W 2.0    D 1.0    L 0.0    P 2.0", "192 FIDE_TEAM_MP_GP",
+          "202 MPTS,GPTS,DE", "082 4", "352 WB", "362 TW 2.0   TD 1.0   TL 0.0"]
+PLAYERS = [
+    _p(1, "Anna", 2.0, "4 w 1", ""),
+    _p(2, "Bert", 2.0, "5 b =", "6 w ="),
+    _p(3, "Carla", 2.0, "", "7 b 1"),
+    _p(4, "Dirk", 2.0, "1 b 0", "0000 - +"),
+    _p(5, "Eva", 3.0, "2 w =", "0000 - +"),
+    _p(6, "Frans", 1.0, "8 w 0", "2 b ="),
+    _p(7, "Greet", 2.0, "9 b 1", "3 w 0"),
+    _p(8, "Hans", 2.0, "6 b 1", ""),
+    _p(9, "Ida", 0.0, "7 w 0", ""),
+]
+TEAMS = [_team(1, "Amsterdam", 4, 6, 1, 1, 2, 3), _team(2, "Brussel", 2, 5, 2, 4, 5),
+         _team(3, "Cannes", 1, 3, 3, 6, 7), _team(4, "Dortmund", 0, 2, 4, 8, 9)]
+SMALL = "\n".join([*HEADER, *PLAYERS, *TEAMS, "330 +- 002 002 004", "299    -1.0   0.0  002 0004"]) + "\n"
+
+
+def test_a_hand_written_team_swiss_with_a_no_show():
+    """Four teams of two boards (colours WB: the first-named team White on board 1), draughts scoring 2/1/0 per
+    game, match points 2/1/0, two rounds of a team Swiss; Dortmund does not show in round 2 (330 +-, Brussel's
+    players win by forfeit, ``+`` without opponent) and loses 1 match point for it (299).
+
+    By hand (board points: a win 2, a draw 1, a forfeit win 2):
+    round 1  Amsterdam-Brussel: Anna 1-0 Dirk, Eva = Bert: 2+1 = 3 to 0+1 = 1, Amsterdam 2 MP;
+             Cannes-Dortmund:   Frans 0-1 Hans, Greet 1-0 Ida: 0+2 = 2 to 2+0 = 2, 1 MP each;
+    round 2  Amsterdam-Cannes:  Bert = Frans, Carla (the reserve) 1-0 Greet: 1+2 = 3 to 1+0 = 1, Amsterdam 2 MP;
+             Brussel-Dortmund:  Dortmund absent: 2+2 = 4 to 0, Brussel 2 MP, Dortmund 0 MP and the penalty: -1.
+    Amsterdam 4 MP 6 BP (1st), Brussel 2 MP 5 BP (2nd), Cannes 1 MP 3 BP (3rd), Dortmund 0 MP 2 BP (4th).
+    The event: 2 boards, colours WB, a Swiss (Dutch engine), no-show penalty 1; the match Brussel-Dortmund has
+    no games and Dortmund's line-up is empty; Amsterdam's round-2 line-up is Bert, Carla (Anna not playing)."""
+    t = import_trf(SMALL, slug="small-swiss")
+    assert (t.competitors, t.boards_per_match, t.board_colours, t.pairing_system) == ("teams", 2, "WB", "dutch")
+    assert (t.team_no_show_penalty, t.team_points_win, t.team_points_draw, t.rounds_planned) == (1, 2, 1, 2)
+    rows = team_tables(t).standings.rows
+    assert [(r.name, r.rank, r.match_points, r.game_points) for r in rows] == [
+        ("Amsterdam", 1, 4, 6), ("Brussel", 2, 2, 5), ("Cannes", 3, 1, 3), ("Dortmund", 4, 0, 2)]
+    no_show = Board.objects.get(round__tournament=t, round__number=2, white_team__name="Brussel")
+    assert (no_show.black_team.name, no_show.games.count()) == ("Dortmund", 0)
+    dortmund = LineUp.objects.get(team__tournament=t, team__name="Dortmund", round_number=2)
+    assert not dortmund.boards.exists()
+    amsterdam = LineUp.objects.get(team__tournament=t, team__name="Amsterdam", round_number=2)
+    assert [b.entry.name for b in amsterdam.boards.order_by("board")] == ["Bert", "Carla"]
+    games = {(g.white.name, g.black.name): g.submissions.get().result
+             for g in Game.objects.filter(board__round__tournament=t)}
+    assert games == {("Anna", "Dirk"): "2-0", ("Eva", "Bert"): "1-1", ("Frans", "Hans"): "0-2",
+                     ("Ida", "Greet"): "0-2", ("Bert", "Frans"): "1-1", ("Greet", "Carla"): "0-2"}
+    # Exported again: the same 310 points and ranks, the 330 and the penalty (the app adds a 300 record of
+    # Dortmund's empty boards).
+    out = trf_export(t).text
+    assert "330 +- 002 002 004" in out and "299    -1.0   0.0  002 0004" in out
+    assert [line for line in out.splitlines() if line.startswith("310")] == TEAMS
+
+
+def test_round_trip_of_a_no_show_and_a_withdrawal(league):  # noqa: F811 - the fixture
+    """The league with a no-show penalty of 1 and the rule "keep": in round 1 (A-D, B-C) D does not show
+    (``record_no_show``: every board a forfeit), B-C all 1-1; D withdraws from round 3; rounds 2 and 3 all
+    1-1 (round 3's match of D has no games: a forfeit). Exported (330 +- of round 1 with its boards, 299 the
+    penalty, 330 of round 3 without boards) and imported: the same standings, D withdrawn from round 3 with its
+    results kept, and the same file again."""
+    t, teams, arbiter, *_ = league
+    update_tournament(arbiter, t, {"team_no_show_penalty": 1, "withdrawal_rule": "keep"})
+    t.refresh_from_db()
+    for number in (1, 2, 3):
+        if number == 3:
+            team_service.withdraw_team(arbiter, teams["D"][0], 3)
+        rnd = pair_round(t, arbiter).round
+        publish_round(arbiter, rnd)
+        rnd.refresh_from_db()
+        if number == 1:
+            d = teams["D"][0]
+            record_no_show(rnd.boards.get(Q(white_team=d) | Q(black_team=d)), d, arbiter)
+        for g in Game.objects.filter(board__round=rnd, submissions__isnull=True):
+            enter_result(g, "1-1", arbiter)
+        finish_round(arbiter, rnd)
+    text = trf_export(t).text
+    lines = text.splitlines()
+    assert [x for x in lines if x[:3] in ("330", "299")] == [
+        "330 +- 001 001 004", "330 +- 003 002 004", "299    -1.0   0.0  001 0004"]
+    before = _table(t)
+    assert before[-1][1] == "Team D"
+    imported = import_trf(text, slug="league-no-show")
+    assert _table(imported) == before
+    d = Team.objects.get(tournament=imported, name="Team D")
+    assert (d.withdrawn_from_round, imported.withdrawal_rule, imported.team_no_show_penalty) == (3, "keep", 1)
+    assert _records(trf_export(imported).text) == _records(text)
