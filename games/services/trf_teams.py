@@ -5,7 +5,9 @@ match of the round with each board confirmed, from round 1 on): the ``001`` play
 with a start number; their round cells come from the boards), ``310`` teams with their rosters, the
 match and board points and the ranks of the app's team standings, ``352`` the event's colour
 sequence, ``362`` its match points, ``300`` where a line-up left a board empty or differs from the
-roster order, ``240``/``320`` the byes, ``299`` the no-show penalties, ``202`` the rank order. ``team_trf_text`` writes it.
+roster order, ``240``/``320`` the byes, ``299`` the no-show penalties, ``202`` the rank order.
+``team_trf_text`` writes it. ``store_team_event`` is the way back: a team file read by ``read_team_trf``
+stored as a team event (``trf_io.import_trf`` of a file with 310 records).
 
 The boards' players are start numbers here (the standings only need to know a board was manned):
 a game's White and Black, an empty board's present player from the line-up.
@@ -281,13 +283,14 @@ def store_team_event(actor: Actor, tournament: Tournament, t: TrfTeamTournament,
     without boards as the losing team's withdrawal (results kept). Call inside a transaction; raises
     ``TrfError``. Audited (``tournament.import_trf``)."""
     _settings(tournament, t, lines)
+    for m in t.matches:
+        _check_match(m, t, tournament.board_colours, lines)
     tournament.team_no_show_penalty = Decimal(str(_no_show_penalty(t, lines)))
     withdrawn = _withdrawals(t, lines)
     if withdrawn:
         tournament.withdrawal_rule = Tournament.WithdrawalRule.KEEP  # the file's results stand as they are
         tournament.annul_early_withdrawals = False
     tournament.save()
-    sequence = tournament.board_colours
     names: dict[str, int] = {}
     teams: dict[int, Team] = {}
     for team in t.teams:
@@ -314,7 +317,6 @@ def store_team_event(actor: Actor, tournament: Tournament, t: TrfTeamTournament,
                    for i, b in enumerate(byes, start=1)]
         Board.objects.bulk_create(boards)
         for board, m in zip(boards, matches):  # the byes' boards come last
-            _check_match(m, t, sequence, lines)
             if not m.boards:
                 continue  # a withdrawn team's forfeit (``reports.teams.withdrawal_forfeit``)
             for side, home in ((m.home, True), (m.away, False)):

@@ -12,9 +12,9 @@ import pytest
 from django.db.models import Q
 
 from games.models import Game
-from games.services.trf_io import MAX_TRF_CHARS, import_trf, trf_export
 from games.services.results import enter_result
 from games.services.team_results import record_no_show
+from games.services.trf_io import MAX_TRF_CHARS, import_trf, trf_export
 from tests.games.test_team_exchange import play_league
 from tests.tournaments.test_team_app import league  # noqa: F401 - the fixture
 from tournaments.models import AuditEntry, Board, LineUp, Team, Tournament
@@ -162,3 +162,49 @@ def test_round_trip_of_a_no_show_and_a_withdrawal(league):  # noqa: F811 - the f
     d = Team.objects.get(tournament=imported, name="Team D")
     assert (d.withdrawn_from_round, imported.withdrawal_rule, imported.team_no_show_penalty) == (3, "keep", 1)
     assert _records(trf_export(imported).text) == _records(text)
+
+
+def _line(text: str, start: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), start=1) if line.startswith(start))
+
+
+def _with(old: str, new: str) -> str:
+    assert old in SMALL
+    return SMALL.replace(old, new)
+
+
+@pytest.mark.parametrize(("text", "record", "message"), [
+    # A roster naming a start number the file has no player for.
+    (_with(TEAMS[3], TEAMS[3] + "   12"), TEAMS[3][:8], "team 4: no player with starting rank 12"),
+    # A 300 board order of a team that is not in any 310 record.
+    (SMALL + "300 001 007 001 0001 0002\n", "300 001 007", "round 1: no team 7"),
+    # Three boards played in a match of a two-board event (352 WB); the third pair: Carla (team 1) and a new
+    # player of team 2 in round 1.
+    (_with(_p(3, "Carla", 2.0, "", "7 b 1"), _p(3, "Carla", 4.0, "10 w 1", "7 b 1")).replace(
+        TEAMS[1], _team(2, "Brussel", 2, 5, 2, 4, 5, 10)).replace(
+        "310   1", _p(10, "Jan", 0.0, "3 b 0") + "\n310   1", 1), "001    1", "has more than 2 boards (352)"),
+    # Two teams with one name.
+    (_with(TEAMS[3], _team(4, "Amsterdam", 0, 2, 4, 8, 9)), "310   4", "“Amsterdam” is also the name of team 1"),
+    # A penalty that is no no-show penalty: taken from a team that showed.
+    (_with("299    -1.0   0.0  002 0004", "299    -1.0   0.0  002 0003"), "299", "no-show penalty"),
+    # The file's 330 says the home team lost, its boards say the away team did not show.
+    (_with("330 +- 002 002 004", "330 -+ 002 002 004"), "330", "give +-, not -+"),
+    # A forfeited match lost scores differently from a match lost.
+    (_with("TL 0.0", "TL 0.0   TA 0.5"), "362", "the app scores both alike"),
+])
+def test_a_bad_team_file_is_refused_with_its_line_and_nothing_is_stored(text, record, message):
+    """Each bad file: a TrfError naming the line of the record at fault (or of the first player of the match
+    for the board count) and what is wrong; no tournament, team or player stored."""
+    before = (Tournament.objects.count(), Team.objects.count(), Game.objects.count())
+    with pytest.raises(TrfError) as exc:
+        import_trf(text, slug="bad")
+    assert f"line {_line(text, record)}," in str(exc.value) and message in str(exc.value), str(exc.value)
+    assert (Tournament.objects.count(), Team.objects.count(), Game.objects.count()) == before
+
+
+def test_a_team_file_over_the_bound_is_refused_unread():
+    """The individual import's bound: a team file of more than MAX_TRF_CHARS characters is refused before it
+    is read."""
+    with pytest.raises(TrfError, match=f"at most {MAX_TRF_CHARS} are read"):
+        import_trf(SMALL + "### " + "x" * MAX_TRF_CHARS + "\n")
+    assert not Tournament.objects.exists()
