@@ -5,7 +5,8 @@ Public API:
 * ``import_trf(text, *, slug=None, actor=None) -> Tournament``: players (entries with the file's
   start numbers), every round of the file as a finished round with boards, games and *confirmed*
   result submissions, byes as bye boards, prohibited pairs, requested byes (``240``) of later
-  rounds as ``Absence`` rows. Bad files raise ``TrfError`` (line and field); nothing is stored.
+  rounds as ``Absence`` rows. A team file (records 310) becomes a team event
+  (``trf_teams.store_team_event``). Bad files raise ``TrfError`` (line and field); nothing is stored.
 * ``tournament_to_trf(tournament) -> TrfTournament`` and ``export_trf(tournament, flavour="trf26")
   -> str`` (``trf_export``: the text and which rounds it holds): TRF26 (142/152/162/192/...) or
   TRF16 + XXR/XXC/BB* (``flavour="trf16"``), in UTF-8. Round cells come from ``reports.history``

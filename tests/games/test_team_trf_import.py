@@ -6,10 +6,13 @@ a hand computation (in the docstring) for a small hand-written file."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.db.models import Q
+from django.utils import translation
 
 from games.models import Game
 from games.services.results import enter_result
@@ -18,6 +21,7 @@ from games.services.trf_io import MAX_TRF_CHARS, import_trf, trf_export
 from tests.games.test_team_exchange import play_league
 from tests.tournaments.test_team_app import league  # noqa: F401 - the fixture
 from tournaments.models import AuditEntry, Board, LineUp, Team, Tournament
+from tournaments.reports.audit import read
 from tournaments.reports.teams import round_matches, team_tables
 from tournaments.services import teams as team_service
 from tournaments.services.pairing import pair_round
@@ -208,3 +212,22 @@ def test_a_team_file_over_the_bound_is_refused_unread():
     with pytest.raises(TrfError, match=f"at most {MAX_TRF_CHARS} are read"):
         import_trf(SMALL + "### " + "x" * MAX_TRF_CHARS + "\n")
     assert not Tournament.objects.exists()
+
+
+def test_the_import_command_takes_a_team_file(tmp_path):
+    """``manage.py import_trf`` of the hand-written file says what it made; of a bad one, the line, and nothing
+    is imported. The audit log reads the import in words."""
+    path = tmp_path / "small.trf"
+    path.write_text(SMALL, encoding="utf-8")
+    out = io.StringIO()
+    call_command("import_trf", str(path), "--slug", "small", stdout=out)
+    assert out.getvalue().strip() == "Imported small: 4 teams, 9 players, 2 rounds"
+    entry = AuditEntry.objects.get(tournament__slug="small", action="tournament.import_team_trf")
+    assert read(entry).action == "imported the team event from a TRF team file"
+    with translation.override("de"):
+        assert read(entry).action == "hat das Mannschaftsturnier aus einer TRF-Mannschaftsdatei importiert"
+    assert "4 teams, 9 players, 2 rounds, 4 matches, 6 board games, 0 byes, 2 boards per match" in entry.after
+    path.write_text(SMALL + "300 001 007 001 0001 0002\n", encoding="utf-8")
+    with pytest.raises(CommandError, match=r"line 24, field team \(300\): round 1: no team 7 \(nothing was imported\)"):
+        call_command("import_trf", str(path), "--slug", "small-2", stdout=io.StringIO())
+    assert not Tournament.objects.filter(slug="small-2").exists()
