@@ -7,7 +7,9 @@ a hand computation (in the docstring) for a small hand-written file."""
 from __future__ import annotations
 
 import io
+import json
 import re
+from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -27,7 +29,7 @@ from tournaments.services import teams as team_service
 from tournaments.services.pairing import pair_round
 from tournaments.services.registration import update_tournament
 from tournaments.services.rounds import finish_round, publish_round
-from tournaments.trf import TrfError
+from tournaments.trf import TrfError, read_team_trf
 
 pytestmark = pytest.mark.django_db
 
@@ -231,3 +233,36 @@ def test_the_import_command_takes_a_team_file(tmp_path):
     with pytest.raises(CommandError, match=r"line 24, field team \(300\): round 1: no team 7 \(nothing was imported\)"):
         call_command("import_trf", str(path), "--slug", "small-2", stdout=io.StringIO())
     assert not Tournament.objects.filter(slug="small-2").exists()
+
+
+GACRUX = Path(__file__).resolve().parent.parent / "fixtures" / "standings" / "teams"
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in GACRUX.glob("*.json")))
+def test_imported_fixture_events_rank_as_fides_checker(name):
+    """The five team files FIDE's reference checker (Gacrux) ranked (``tests/fixtures/standings/teams``: round
+    robins and Swiss events with reserves, board forfeits, empty boards, no-show matches with 330 and 300, PAB
+    with 320 values, half-, zero- and full-point byes, colour sequence BWWBBW, 10 boards, a withdrawn team),
+    imported under each edition's start date: for every rank order the checker ran, the imported event's
+    standings (``team_tables``, with the run's codes as the event's tie-breaks) give the checker's ranks and
+    values. The event's export reads back to the same matches and byes as the file."""
+    data = json.loads((GACRUX / f"{name}.json").read_text())
+    for edition, ed in sorted(data["editions"].items()):
+        text = (GACRUX / data["file"]).read_text().replace("042 2026/09/01", f"042 {ed['start_date']}")
+        assert ed["runs"], edition
+        t = import_trf(text, slug=f"{name}-{edition}".replace("_", "-"))
+        for run in ed["runs"]:
+            Tournament.objects.filter(pk=t.pk).update(tiebreaks=",".join(run["codes"]))
+            t.refresh_from_db()
+            rows = {r.team: r for r in team_tables(t).standings.rows}
+            for want in run["teams"]:
+                mine = rows[want["team"]]
+                at = f"{name} {edition} {run['codes']} team {want['team']}"
+                assert mine.rank == want["rank"], at
+                for code in run["codes"]:
+                    assert mine.tiebreaks[code] == pytest.approx(want["values"][code], abs=1e-9), f"{at} {code}"
+        original, again = read_team_trf(text), read_team_trf(trf_export(t).text)
+        assert (again.matches, again.byes, again.boards, again.colour_sequence) == (
+            original.matches, original.byes, original.boards, original.colour_sequence)
+        assert [(x.number, x.name, x.players) for x in again.teams] == [
+            (x.number, x.name, x.players) for x in original.teams]
