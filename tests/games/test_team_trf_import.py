@@ -195,6 +195,9 @@ def _with(old: str, new: str) -> str:
     (_with("299    -1.0   0.0  002 0004", "299    -1.0   0.0  002 0003"), "299", "no-show penalty"),
     # The file's 330 says the home team lost, its boards say the away team did not show.
     (_with("330 +- 002 002 004", "330 -+ 002 002 004"), "330", "give +-, not -+"),
+    # A bye (240) for a team that plays in that round, and a bye for a team not in any 310 record.
+    (SMALL + "240 H 001 0003\n", "240 H", "team 3 has a bye (H) and a match"),
+    (SMALL + "240 Z 002 0009\n", "240 Z", "round 2 byes: no team 9"),
     # A forfeited match lost scores differently from a match lost.
     (_with("TL 0.0", "TL 0.0   TA 0.5"), "362", "the app scores both alike"),
 ])
