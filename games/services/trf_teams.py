@@ -298,8 +298,9 @@ def store_team_event(actor: Actor, tournament: Tournament, t: TrfTeamTournament,
         if name.casefold() in names:
             raise TrfError(team.line, "team name (310)", f"“{name}” is also the name of team {names[name.casefold()]}")
         names[name.casefold()] = team.number
-        teams[team.number] = Team.objects.create(tournament=tournament, number=team.number, name=name,
-                                                 withdrawn_from_round=withdrawn.get(team.number))
+        teams[team.number] = Team(tournament=tournament, number=team.number, name=name,
+                                  withdrawn_from_round=withdrawn.get(team.number))
+    Team.objects.bulk_create(teams.values())
     TeamMember.objects.bulk_create([TeamMember(team=teams[team.number], entry=by_start[pid], order=i)
                                     for team in t.teams for i, pid in enumerate(team.players, start=1)])
     last = max([m.round for m in t.matches] + [b.round for b in t.byes], default=0)
