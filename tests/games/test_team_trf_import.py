@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import translation
 
+from games.demo_teams import seed_team_league
 from games.models import Game
 from games.services.results import enter_result
 from games.services.team_results import record_no_show
@@ -283,3 +284,18 @@ def test_the_imported_events_team_pages_show_it(client):
     assert "Dirk" in r2.content.decode() and "Carla" in r2.content.decode()
     assert client.get(reverse("public:team_crosstable", kwargs={"slug": t.slug})).status_code == 200
     assert client.get(reverse("public:team_matches", kwargs={"slug": t.slug})).status_code == 200
+
+
+def test_round_trip_of_the_demo_team_league(make_user):
+    """The demo's finished 8-team league (``games.demo_teams.seed_team_league``: a round robin of 7 rounds, 8
+    boards, reserves fielded; tie-breaks MPTS, GPTS, DE) exported and imported: the same standings, the same
+    file again."""
+    arbiter = make_user("demo-arbiter")
+    t = seed_team_league({"demo-arbiter": arbiter}, "demo-arbiter", {})
+    assert t is not None
+    text = trf_export(t).text
+    imported = import_trf(text, slug="demo-league-copy")
+    assert _table(imported) == _table(t)
+    assert len(_table(imported)) == 8 and imported.rounds.count() == 7
+    assert Game.objects.filter(board__round__tournament=imported).count() == 7 * 4 * 8
+    assert _records(trf_export(imported).text) == _records(text)
