@@ -345,9 +345,8 @@ def store_team_event(actor: Actor, tournament: Tournament, t: TrfTeamTournament,
         submissions.append(ResultSubmission(game=g, version=1, result=result, status=confirmed, confirmed_at=now,
                                             draw_mark=mark_of_codes(white_code, black_code)))
     ResultSubmission.objects.bulk_create(submissions)
-    withdrawals = "; ".join(f"{teams[n].name} withdrawn from round {r} (results kept)"
-                            for n, r in sorted(withdrawn.items()))
+    withdrawals = ", ".join(f"{teams[n].name}: {r}" for n, r in sorted(withdrawn.items()))
     record(actor, tournament, "tournament.import_team_trf", tournament,
-           after=(f"team event from a TRF team file: {len(teams)} teams, {len(by_start)} players, {last} rounds, "
-                  f"{len(t.matches)} matches, {len(made)} board games, {len(t.byes)} byes, {t.boards} boards per "
-                  f"match" + (f"; {withdrawals}" if withdrawals else ""))[:20000])
+           after=(f"teams={len(teams)}; players={len(by_start)}; rounds={last}; matches={len(t.matches)}; "
+                  f"board_games={len(made)}; team_byes={len(t.byes)}; boards_per_match={t.boards}"
+                  + (f"; withdrawn={withdrawals}" if withdrawals else ""))[:20000])

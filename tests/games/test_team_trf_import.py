@@ -69,7 +69,8 @@ def test_round_trip_of_the_apps_team_league(league):  # noqa: F811 - the fixture
     assert all(v.complete for v in views)
     assert _records(trf_export(imported).text) == _records(text)
     entry = AuditEntry.objects.get(tournament=imported, action="tournament.import_team_trf")
-    assert "4 teams, 20 players, 3 rounds, 6 matches, 23 board games" in entry.after
+    assert entry.after == ("teams=4; players=20; rounds=3; matches=6; board_games=23; team_byes=0; "
+                           "boards_per_match=4")
 
 
 def _p(sn: int, name: str, points: float, *cells: str) -> str:
@@ -168,6 +169,8 @@ def test_round_trip_of_a_no_show_and_a_withdrawal(league):  # noqa: F811 - the f
     assert _table(imported) == before
     d = Team.objects.get(tournament=imported, name="Team D")
     assert (d.withdrawn_from_round, imported.withdrawal_rule, imported.team_no_show_penalty) == (3, "keep", 1)
+    entry = AuditEntry.objects.get(tournament=imported, action="tournament.import_team_trf")
+    assert entry.after.endswith("; withdrawn=Team D: 3")
     assert _records(trf_export(imported).text) == _records(text)
 
 
@@ -231,8 +234,11 @@ def test_the_import_command_takes_a_team_file(tmp_path):
     entry = AuditEntry.objects.get(tournament__slug="small", action="tournament.import_team_trf")
     assert read(entry).action == "imported the team event from a TRF team file"
     with translation.override("de"):
-        assert read(entry).action == "hat das Mannschaftsturnier aus einer TRF-Mannschaftsdatei importiert"
-    assert "4 teams, 9 players, 2 rounds, 4 matches, 6 board games, 0 byes, 2 boards per match" in entry.after
+        line = read(entry)
+        assert line.action == "hat das Mannschaftsturnier aus einer TRF-Mannschaftsdatei importiert"
+        assert [(c.field, c.after) for c in line.changes] == [
+            ("Mannschaften", "4"), ("Spieler", "9"), ("Runden", "2"), ("Begegnungen", "4"), ("Brettpartien", "6"),
+            ("Freilose der Mannschaften", "0"), (str(Tournament._meta.get_field("boards_per_match").verbose_name), "2")]
     path.write_text(SMALL + "300 001 007 001 0001 0002\n", encoding="utf-8")
     with pytest.raises(CommandError, match=r"line 24, field team \(300\): round 1: no team 7 \(nothing was imported\)"):
         call_command("import_trf", str(path), "--slug", "small-2", stdout=io.StringIO())
