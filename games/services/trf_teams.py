@@ -281,7 +281,7 @@ def store_team_event(actor: Actor, tournament: Tournament, t: TrfTeamTournament,
     home team White's by the sequence), each board's game with its confirmed result and both teams' line-ups
     (an empty board: no game, the line-up's board left empty), the byes as bye boards, a forfeited match
     without boards as the losing team's withdrawal (results kept). Call inside a transaction; raises
-    ``TrfError``. Audited (``tournament.import_trf``)."""
+    ``TrfError``. Audited (``tournament.import_team_trf``, in key=value pairs the audit page words)."""
     _settings(tournament, t, lines)
     for m in t.matches:
         _check_match(m, t, tournament.board_colours, lines)
