@@ -153,3 +153,19 @@ def test_team_league_finished_and_team_swiss_in_round_three(seeded):
     assert 0 < _confirmed(swiss, 3).count() < 5 * 4
     captain = Team.objects.get(tournament=swiss, captain__username="pieter")
     assert LineUp.objects.filter(team=captain, by_default=False, submitted_by__username="pieter").count() == 3
+
+
+def test_club_final_tie_for_first_decided_by_a_recorded_play_off(seeded, client):
+    """Issue 26. Hand computation: four players by rating get start numbers 1 de Vries (2108), 2 van den
+    Berg (2015), 3 Schäfer (1946), 4 Jansen (1884). 1 and 2 draw each other and beat 3 and 4; 3 and 4
+    draw: 1 and 2 have 1 + 2 + 2 = 5 points, no marked draw (balance 0 each), a drawn mutual game, so
+    they are tied for place 1, which the event's rule gives to a play-off. The demo records it for van
+    den Berg (2 before 1): the public standings list her first and say the places were decided by it."""
+    t = Tournament.objects.get(slug="hoofddorp-club-final-2026")
+    assert t.status == Tournament.Status.FINISHED and t.playoff_places == "1"
+    assert set(t.rounds.values_list("status", flat=True)) == {Round.Status.FINISHED}
+    assert list(t.playoffs.values_list("first_place", "order")) == [(1, [2, 1])]
+    assert AuditEntry.objects.filter(tournament=t, action="playoff.record").count() == 1
+    page = client.get(f"/t/{t.slug}/standings/").content.decode()
+    assert ("places 1 to 2 decided by play-off: 1. van den Berg, Sanne, 2. de Vries, Pieter" in page)
+    assert page.index("van den Berg, Sanne") < page.index("de Vries, Pieter")
