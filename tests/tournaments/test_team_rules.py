@@ -150,7 +150,8 @@ def test_a_withdrawn_team_forfeits_its_remaining_round_robin_matches_or_is_annul
     team_d = teams["D"][0]
     c = Client()
     c.force_login(arbiter)
-    r = c.post(reverse("tournaments:withdraw_team", kwargs={"slug": t.slug, "team_id": team_d.pk}), {"round": "2"})
+    r = c.post(reverse("tournaments:withdraw_team", kwargs={"slug": t.slug, "team_id": team_d.pk}),
+               {"round": "2", "confirm": "yes"})
     assert r.status_code == 302
     team_d.refresh_from_db()
     assert team_d.withdrawn_from_round == 2
@@ -177,6 +178,59 @@ def test_a_withdrawn_team_forfeits_its_remaining_round_robin_matches_or_is_annul
     assert AuditEntry.objects.filter(tournament=t, action="team.reinstate").count() == 1
     with pytest.raises(ServiceError, match="fixed"):
         team_service.set_team_bye(arbiter, teams["A"][0], 3, "half")
+
+
+def _withdraw_url(t, team):
+    return reverse("tournaments:withdraw_team", kwargs={"slug": t.slug, "team_id": team.pk})
+
+
+def test_withdrawing_a_team_asks_to_confirm_and_says_what_happens(league_fixture):
+    """Round 1 (A-D, B-C) is played, every board 1-1. The confirmation page for D from round 2 names the
+    team and the round and, under the rule "half" (kept only when more than half of the schedule's 3
+    matches were played), says D's results would be annulled: it played 1 of its 3 matches. Under
+    "keep" it says its earlier matches keep their results and the rest are forfeits. Neither the GET nor
+    a POST without the confirmation changes anything or writes an audit entry."""
+    t, teams, arbiter, *_ = league_fixture
+    rnd = _publish_next(t, arbiter)
+    for g in Game.objects.filter(board__round=rnd):
+        enter_result(g, "1-1", arbiter)
+    team_d = teams["D"][0]
+    c = Client()
+    c.force_login(arbiter)
+    page = c.get(_withdraw_url(t, team_d), {"round": "2"}).content.decode()
+    assert "Withdraw Team D from round 2?" in page
+    assert "Its results are annulled" in page and "It has played 1 of its 3 matches." in page
+    assert 'name="confirm" value="yes"' in page and 'name="round" value="2"' in page
+    update_tournament(arbiter, t, {"withdrawal_rule": "keep"})
+    page = c.get(_withdraw_url(t, team_d), {"round": "2"}).content.decode()
+    assert "Its matches before round 2 keep their results." in page
+    assert "it loses every board by forfeit" in page
+    assert c.post(_withdraw_url(t, team_d), {"round": "2"}).status_code == 200  # the page again
+    team_d.refresh_from_db()
+    assert team_d.withdrawn_from_round is None
+    assert not AuditEntry.objects.filter(tournament=t, action="team.withdraw").exists()
+    # Round 1 is published: the page refuses it and sends the arbiter back with the reason.
+    r = c.get(_withdraw_url(t, team_d), {"round": "1"}, follow=True)
+    assert "Round 1 is already published" in r.content.decode()
+    assert c.get(_withdraw_url(t, team_d), {"round": "x"}).status_code == 302
+    r = c.post(_withdraw_url(t, team_d), {"round": "2", "confirm": "yes"})
+    assert r.status_code == 302
+    team_d.refresh_from_db()
+    assert team_d.withdrawn_from_round == 2
+    assert AuditEntry.objects.filter(tournament=t, action="team.withdraw").count() == 1
+
+
+def test_only_an_arbiter_may_withdraw_a_team(league_fixture):
+    """A captain (signed in, no arbiter role) gets 403 for the page and for the confirmed POST; the team
+    stays in."""
+    t, teams, _arbiter, *_ = league_fixture
+    team_d, captain_d, _players = teams["D"]
+    c = Client()
+    c.force_login(captain_d)
+    assert c.get(_withdraw_url(t, team_d)).status_code == 403
+    assert c.post(_withdraw_url(t, team_d), {"round": "1", "confirm": "yes"}).status_code == 403
+    team_d.refresh_from_db()
+    assert team_d.withdrawn_from_round is None
 
 
 @pytest.fixture
