@@ -6,6 +6,7 @@ points: more than N wins, N draws, less loses)."""
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.db import connection
@@ -434,3 +435,30 @@ def test_player_and_board_pages_read_with_a_constant_number_of_queries(league_fi
                 assert Client().get(url).status_code == 200
             counts.append(len(queries))
     assert counts[0] == counts[1], counts
+
+
+def test_the_projector_of_a_team_event_shows_matches_and_team_standings(league_fixture):
+    """Round 1 (Berger 4: A-D, B-C; A White on boards 1 and 3). A wins every board: 4 x 2 = 8-0 board
+    points, 2-0 match points; B-C every board 1-1: 4-4, 1-1. The projector's slides: "Round 1" with
+    the two matches (team names, the board points 8–0 and 4–4, the players of each board), then the
+    team standings: A 2 MP 8 BP, B and C 1 MP 4 BP, D 0 MP 0 BP. Not the individual slides (no White
+    and Black columns, no Pts). The polled fragment holds the same slides and the version for live.js."""
+    t, teams, arbiter, *_ = league_fixture
+    rnd = _publish_next(t, arbiter)
+    _play(rnd, teams["A"][0], ["2-0", "0-2", "2-0", "0-2"], arbiter)
+    _play(rnd, teams["B"][0], ["1-1"] * 4, arbiter)
+    c = Client()
+    for name in ("public:projector", "public:projector_live"):
+        page = c.get(reverse(name, kwargs={"slug": t.slug})).content.decode()
+        assert 'class="slide matches"' in page and 'class="slide team_standings"' in page
+        assert "Team A" in page and "Team D" in page and "A1 Player" in page and "D1 Player" in page
+        assert '<span class="score">8–0</span>' in page and '<span class="score">4–4</span>' in page
+        standings = page[page.index('class="slide team_standings"'):]
+        cells = [" ".join(re.sub(r"<[^>]+>", " ", row).split()) for row in standings.split("<tr>")[2:]]
+        # Rank, team, match points, board points: B and C share place 2 (equal on everything).
+        assert [c_.split()[:5] for c_ in cells] == [["1", "Team", "A", "2", "8"], ["2", "Team", "B", "1", "4"],
+                                                    ["2", "Team", "C", "1", "4"], ["4", "Team", "D", "0", "0"]]
+        assert ">MP<" in page and ">BP<" in page
+        assert ">White<" not in page and ">Pts<" not in page and 'class="slide pairings"' not in page
+        t.refresh_from_db()
+        assert f'data-live-version="{t.version}"' in page
