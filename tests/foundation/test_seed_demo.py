@@ -91,8 +91,9 @@ def test_demo_people_accounts_and_audit(seeded):
     # 9 (round robin) + 5 (Swiss) + 7 (the event's Swiss) + 3 x 5 (its finals A, B, C)
     # + 5 + 5 + 5 + 6 (the four draughts Swiss system events, issue 26).
     # The round robin, the Swiss, the event (7 + 3 finals of 5), the four systems, the two micro-match events.
-    # The team league (7 rounds) and the team Swiss (round 3 in play), issue 27.
-    assert AuditEntry.objects.filter(action="round.publish").count() == 14 + 7 + 3 * 5 + 21 + 5 + 3 + 7 + 3
+    # The team league (7 rounds) and the team Swiss (round 3 in play), issue 27; the club final of four
+    # decided by a play-off (3 rounds), issue 26.
+    assert AuditEntry.objects.filter(action="round.publish").count() == 14 + 7 + 3 * 5 + 21 + 5 + 3 + 7 + 3 + 3
 
 
 def test_seeding_twice_changes_nothing(seeded):
@@ -167,5 +168,5 @@ def test_club_final_tie_for_first_decided_by_a_recorded_play_off(seeded, client)
     assert list(t.playoffs.values_list("first_place", "order")) == [(1, [2, 1])]
     assert AuditEntry.objects.filter(tournament=t, action="playoff.record").count() == 1
     page = client.get(f"/t/{t.slug}/standings/").content.decode()
-    assert ("places 1 to 2 decided by play-off: 1. van den Berg, Sanne, 2. de Vries, Pieter" in page)
+    assert "places 1 to 2 decided by play-off: 1. van den Berg, Sanne, 2. de Vries, Pieter (1-1, 2-0)" in page
     assert page.index("van den Berg, Sanne") < page.index("de Vries, Pieter")

@@ -520,7 +520,7 @@ def seed_playoff_final(users: dict[str, User]) -> Tournament | None:
             finish_round(arbiter, rnd)
         for first, _last, order in playoff_candidates(tournament):
             record_playoff(arbiter, tournament, first, list(reversed(order)),
-                           "2 rapid games (15 min + 5 s/move): 1-1, 2-0")
+                           "1-1, 2-0")  # the games of the play-off: figures only, no words to translate
         update_tournament(arbiter, tournament, {"status": Tournament.Status.FINISHED})
     return tournament
 
