@@ -321,11 +321,16 @@ def test_line_up_deadline_after_publication(league_fixture):
     url = reverse("public:team_round", kwargs={"slug": t.slug, "number": 1})
     page = Client().get(url).content.decode()
     assert "The line-ups are shown once both are handed in" in page and "A3 Player" not in page
+    projector = reverse("public:projector", kwargs={"slug": t.slug})
+    page = Client().get(projector).content.decode()  # the hall projector hides them the same way
+    assert "The line-ups are shown once both are handed in." in page and "A3 Player" not in page
     assert not team_service.line_up_visible_to(team_a, 1, captain_d)
     team_service.submit_line_up(captain_d, team_d, 1, pd[1:5])
     match = rnd.boards.get(white_team=team_a)
     assert Game.objects.get(board=match, number=1).black.name == "D2 Player"
     page = Client().get(url).content.decode()
+    assert "A3 Player" in page and "D2 Player" in page
+    page = Client().get(projector).content.decode()
     assert "A3 Player" in page and "D2 Player" in page
     rnd.refresh_from_db()
     team_service.set_round_start(arbiter, rnd, timezone.now() + datetime.timedelta(minutes=30))
