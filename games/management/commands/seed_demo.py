@@ -31,13 +31,12 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from games.demo import seed_games
+from games.demo import plausible_result, seed_games
 from games.demo_teams import seed_team_league, seed_team_swiss
 from games.models import ResultSubmission
 from games.services.games import game_for_board
 from games.services.results import apply_default_time, enter_result, mark_draw
 from tournaments.models import Absence, Board, Entry, Player, Round, Tournament
-from tournaments.ratings import logistic_expected
 from tournaments.services.pairing import pair_round
 from tournaments.services.playoffs import playoff_candidates, record_playoff
 from tournaments.services.prizes import save_prize_setup
@@ -61,7 +60,6 @@ EVENT_PLAYERS = 18  # a 7-round Swiss, then finals A, B and C of six (issue 29)
 EVENT_WOMEN = {"Sow, Aïssatou", "Köhler, Lena", "Girard, Noémie", "Wiśniewska, Zofia", "Moreau, Hélène",
                "Петрова, Татьяна", "Brouwer, Anouk"}
 PLAYOFF_SLUG = "hoofddorp-club-final-2026"
-DRAW_RATE = 0.38  # roughly the share of draws between club players in international draughts
 
 
 @dataclass(frozen=True)
@@ -183,18 +181,6 @@ def _register(
     freeze_start_numbers(arbiter, tournament, "rating")
 
 
-def _result_for(rng: random.Random, white: Entry, black: Entry) -> str:
-    """A plausible result from the ratings: the Elo expectation split into wins and draws."""
-    expected = logistic_expected((white.rating or 1500) - (black.rating or 1500))
-    roll = rng.random()
-    white_wins = (1 - DRAW_RATE) * expected
-    if roll < white_wins:
-        return "2-0"
-    if roll < white_wins + DRAW_RATE:
-        return "1-1"
-    return "0-2"
-
-
 def _play_round(
     arbiter: User, tournament: Tournament, rng: random.Random, *, leave_open: Callable[[Board], bool]
 ) -> Round:
@@ -209,7 +195,7 @@ def _play_round(
     complete = True
     for board in boards.order_by("number"):
         # Drawn for every board: a stable sequence. Game boards (filtered above) seat both players.
-        result = _result_for(rng, cast(Entry, board.white), cast(Entry, board.black))
+        result = plausible_result(rng, cast(Entry, board.white), cast(Entry, board.black))
         if leave_open(board):
             complete = False
         else:
@@ -318,7 +304,7 @@ def _play_system_round(arbiter: User, tournament: Tournament, rng: random.Random
     boards = rnd.boards.filter(bye_kind="", black__isnull=False).select_related("white", "black")
     for board in boards.order_by("number"):
         game = game_for_board(board)
-        result = _result_for(rng, cast(Entry, board.white), cast(Entry, board.black))
+        result = plausible_result(rng, cast(Entry, board.white), cast(Entry, board.black))
         if tournament.early_draw_scores_zero and (rnd.number, board.number) == (2, 1):
             enter_result(game, "1-1", arbiter, termination="agreement", moves=EARLY_DRAW_MOVES)
         elif tournament.default_time_minutes and (rnd.number, board.number) == (3, 2):
@@ -437,7 +423,7 @@ def _play_micro_round(arbiter: User, tournament: Tournament, rng: random.Random,
     keep = len(boards) - open_boards
     for board in boards[:keep]:
         for game in board.games.select_related("white", "black").order_by("number"):
-            enter_result(game, _result_for(rng, cast(Entry, game.white), cast(Entry, game.black)), arbiter)
+            enter_result(game, plausible_result(rng, cast(Entry, game.white), cast(Entry, game.black)), arbiter)
     if not open_boards:
         rnd = finish_round(arbiter, rnd)
     return rnd
