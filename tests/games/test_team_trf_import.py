@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -250,7 +251,7 @@ GACRUX = Path(__file__).resolve().parent.parent / "fixtures" / "standings" / "te
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in GACRUX.glob("*.json")))
 def test_imported_fixture_events_rank_as_fides_checker(name):
-    """The five team files FIDE's reference checker (Gacrux) ranked (``tests/fixtures/standings/teams``: round
+    """The team files FIDE's reference checker (Gacrux) ranked (``tests/fixtures/standings/teams``: round
     robins and Swiss events with reserves, board forfeits, empty boards, no-show matches with 330 and 300, PAB
     with 320 values, half-, zero- and full-point byes, colour sequence BWWBBW, 10 boards, a withdrawn team),
     imported under each edition's start date: for every rank order the checker ran, the imported event's
@@ -305,3 +306,38 @@ def test_round_trip_of_the_demo_team_league(make_user):
     assert len(_table(imported)) == 8 and imported.rounds.count() == 7
     assert Game.objects.filter(board__round__tournament=imported).count() == 7 * 4 * 8
     assert _records(trf_export(imported).text) == _records(text)
+
+
+def test_fides_checker_reads_the_apps_export_of_a_no_show(league):  # noqa: F811 - the fixture
+    """The app's own no-show shape, read by FIDE's reference checker (TieBreakServer 14a34a2, ``tiebreakchecker.py``):
+    the league (4 teams, 4 boards, round robin, penalty 0) where Team D does not show in round 1 (``record_no_show``:
+    every board a forfeit and a 330 record), the other boards drawn 2-0/1-1/0-2 by ``random.Random(5)``. Its export
+    is ``app_no_show_rr4_b4.trf`` record for record (the start date aside), the file the checker ranked in
+    ``app_no_show_rr4_b4.json`` (both editions, every round-robin rank order of ``make_fixtures.RR_ORDERS``);
+    ``test_imported_fixture_events_rank_as_fides_checker`` checks the imported file against those values, and here
+    the app's own standings of the event equal them as well."""
+    t, teams, arbiter, *_ = league
+    rng = random.Random(5)
+    for number in (1, 2, 3):
+        rnd = pair_round(t, arbiter).round
+        publish_round(arbiter, rnd)
+        rnd.refresh_from_db()
+        if number == 1:
+            d = teams["D"][0]
+            record_no_show(rnd.boards.get(Q(white_team=d) | Q(black_team=d)), d, arbiter)
+        for g in Game.objects.filter(board__round=rnd, submissions__isnull=True):
+            enter_result(g, rng.choice(["2-0", "1-1", "0-2"]), arbiter)
+        finish_round(arbiter, rnd)
+    stored = (GACRUX / "app_no_show_rr4_b4.trf").read_text()
+    assert _records(trf_export(t).text.replace(f"042 {t.start_date:%Y/%m/%d}", "042 2026/09/01")) == _records(stored)
+    assert "330 +- 001 001 004" in stored.splitlines()
+    run = json.loads((GACRUX / "app_no_show_rr4_b4.json").read_text())["editions"]["2026"]["runs"][0]
+    Tournament.objects.filter(pk=t.pk).update(tiebreaks=",".join(run["codes"]), start_date="2026-09-01")
+    t.refresh_from_db()
+    rows = {r.team: r for r in team_tables(t).standings.rows}
+    names = {x.number: x.name for x in read_team_trf(stored).teams}
+    for want in run["teams"]:
+        mine = rows[want["team"]]
+        assert (mine.name, mine.rank) == (names[want["team"]], want["rank"]), want
+        for code in run["codes"]:
+            assert mine.tiebreaks[code] == pytest.approx(want["values"][code], abs=1e-9), (want["team"], code)
