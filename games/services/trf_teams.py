@@ -6,8 +6,11 @@ with a start number; their round cells come from the boards), ``310`` teams with
 match and board points and the ranks of the app's team standings, ``352`` the event's colour
 sequence, ``362`` its match points, ``300`` where a line-up left a board empty or differs from the
 roster order, ``240``/``320`` the byes, ``299`` the no-show penalties, ``202`` the rank order.
-``team_trf_text`` writes it. ``store_team_event`` is the way back: a team file read by ``read_team_trf``
-stored as a team event (``trf_io.import_trf`` of a file with 310 records).
+A withdrawn team's forfeited match (stored without boards) is written with boards
+(``forfeit_with_boards``: the present team's line-up, else its roster's first players, each winning against
+an empty board), the shape FIDE's checker reads. ``team_trf_text`` writes it. ``store_team_event`` is the
+way back: a team file read by ``read_team_trf`` stored as a team event (``trf_io.import_trf`` of a file
+with 310 records).
 
 The boards' players are start numbers here (the standings only need to know a board was manned):
 a game's White and Black, an empty board's present player from the line-up.
@@ -37,7 +40,7 @@ from tournaments.trf import (
     build_team_tournament,
     write_team_trf,
 )
-from tournaments.trf.team_writer import TEAM_SYSTEMS
+from tournaments.trf.team_writer import TEAM_SYSTEMS, forfeit_with_boards, is_forfeit_with_boards
 from tournaments.vocabulary import (
     TeamMatch,
     board_colour,
@@ -102,7 +105,14 @@ def team_event_to_trf(tournament: Tournament, rounds: int | None = None) -> TrfT
     matches, byes = team_matches_and_byes(tournament, before_round=rounds + 1)
     who = _players_by_board(tournament, rounds)
 
+    n_boards = tournament.boards_per_match
+
     def with_players(m: TeamMatch) -> TeamMatch:
+        if not m.boards:  # a withdrawn team's forfeit: the present team's line-up, else its roster's first boards
+            present = m.home if m.forfeit == "+-" else m.away
+            line_up = [who.get((m.round, present, n)) for n in range(1, n_boards + 1)]
+            players = line_up if None not in line_up else rosters[present][:n_boards]
+            return forfeit_with_boards(m, players, n_boards, tournament.board_colours)
         return replace(m, boards=tuple(
             replace(b, home_player=who.get((m.round, m.home, b.board)) if b.home_player is not None else None,
                     away_player=who.get((m.round, m.away, b.board)) if b.away_player is not None else None)
@@ -213,14 +223,21 @@ def _settings(tournament: Tournament, t: TrfTeamTournament, lines: list[str]) ->
     tournament.rounds_planned = max(t.rounds, 1)
 
 
-def _no_show_penalty(t: TrfTeamTournament, lines: list[str]) -> float:
+def _withdrawal_match(m: TeamMatch, withdrawn: dict[int, int]) -> bool:
+    """Whether ``m`` is a forfeit of a team withdrawn by then (``_withdrawals``), stored without games."""
+    return bool(m.forfeit) and any(absent and withdrawn.get(team, m.round + 1) <= m.round
+                                   for team, absent in zip((m.home, m.away), no_show_sides(m.forfeit), strict=True))
+
+
+def _no_show_penalty(t: TrfTeamTournament, lines: list[str], withdrawn: dict[int, int]) -> float:
     """The event's no-show penalty the 299 records amount to: each the same number of match points taken
-    from every team that did not show a match (``no_show_penalties``); other penalties have no place in the
-    event (TrfError naming the first 299 record)."""
+    from every team that did not show a match (``no_show_penalties``; a withdrawn team's forfeits are no
+    no-show); other penalties have no place in the event (TrfError naming the first 299 record)."""
     if not t.penalties:
         return 0.0
     value = -t.penalties[0].match_points
-    expected = no_show_penalties([m for m in t.matches if m.boards], replace(t.team_scoring, no_show_penalty=value))
+    shown = [m for m in t.matches if m.boards and not _withdrawal_match(m, withdrawn)]
+    expected = no_show_penalties(shown, replace(t.team_scoring, no_show_penalty=value))
     if value <= 0 or sorted(expected, key=repr) != sorted(t.penalties, key=repr):
         raise TrfError(_record_line(lines, "299"), "penalty (299)",
                        "only the same match points taken from each team that did not show a match can be imported "
@@ -229,32 +246,42 @@ def _no_show_penalty(t: TrfTeamTournament, lines: list[str]) -> float:
 
 
 def _withdrawals(t: TrfTeamTournament, lines: list[str]) -> dict[int, int]:
-    """Team number -> the round from which it is withdrawn: a forfeited match without boards (330) is a
-    withdrawn team's match, as the app stores it; the team must lose every match from that round on
-    without boards and have no bye then (TrfError naming the 330 record)."""
+    """Team number -> the round from which it is withdrawn. A withdrawn team's remaining matches are forfeits
+    it loses (330): without boards (the old shape) or with the present team's players winning against its
+    empty boards (``is_forfeit_with_boards``, the app's export, the shape FIDE's checker reads). A team is
+    withdrawn from the first round from which every match of it is such a forfeit, with no bye then and no
+    no-show penalty (299) for it; so a team not showing in that shape in the last round(s) is read as
+    withdrawn from then on (the standings are the same: a withdrawn team's forfeit scores as a no-show without
+    penalty). A forfeit without boards before such a run is refused (TrfError naming the 330 record): the app
+    can store it only as a withdrawal."""
+    penalised = {(p.team, p.round) for p in t.penalties}
+
+    def withdrawn_loss(m: TeamMatch, team: int) -> bool:
+        if not m.forfeit or not no_show_sides(m.forfeit)[0 if team == m.home else 1]:
+            return False
+        return not m.boards or (is_forfeit_with_boards(m, t.boards) and (team, m.round) not in penalised)
+
     first: dict[int, int] = {}
+    for team in t.teams:
+        rounds = sorted([(m.round, m) for m in t.matches if team.number in (m.home, m.away)]
+                        + [(b.round, None) for b in t.byes if b.team == team.number],
+                        key=lambda x: x[0], reverse=True)
+        for rnd, m in rounds:
+            if m is None or not withdrawn_loss(m, team.number):
+                break
+            first[team.number] = rnd
     for m in t.matches:
         if m.boards or not m.forfeit:
             continue
         for team, absent in zip((m.home, m.away), no_show_sides(m.forfeit), strict=True):
-            if absent:
-                first[team] = min(first.get(team, m.round), m.round)
-    for m in t.matches:
-        if m.boards or not m.forfeit:
-            continue
-        for team, absent in zip((m.home, m.away), no_show_sides(m.forfeit), strict=True):
-            if not absent and team in first and first[team] <= m.round:
-                why = f"round {m.round}: team {team} wins a forfeited match without boards after it withdrew"
+            if absent and first.get(team, m.round + 1) > m.round:
+                later = min([x.round for x in t.matches if team in (x.home, x.away) and x.round > m.round
+                             and not withdrawn_loss(x, team)]
+                            + [b.round for b in t.byes if b.team == team and b.round > m.round])
+                why = (f"team {team} loses round {m.round} without boards (stored as a withdrawal) but plays, has a "
+                       f"bye or does not show with a penalty (299) in round {later}; give the boards of the "
+                       "forfeited match (its players with +)")
                 raise TrfError(_record_line(lines, "330", m.round, m.home, m.away), "forfeited match (330)", why)
-    for team, start in first.items():
-        later = [m for m in t.matches if team in (m.home, m.away) and m.round >= start and m.boards]
-        later_byes = [b for b in t.byes if b.team == team and b.round >= start]
-        if later or later_byes:
-            rnd = (later[0].round if later else later_byes[0].round)
-            m = next(x for x in t.matches if team in (x.home, x.away) and x.round == start)
-            why = (f"team {team} loses round {start} without boards (stored as a withdrawal) but plays or has a bye in "
-                   f"round {rnd}; give the boards of the forfeited match (its players with +)")
-            raise TrfError(_record_line(lines, "330", start, m.home, m.away), "forfeited match (330)", why)
     return first
 
 
@@ -279,14 +306,15 @@ def store_team_event(actor: Actor, tournament: Tournament, t: TrfTeamTournament,
     boards and colours, 362 match points, 320 PAB values, 192 system, 299 as the no-show penalty), the 310
     teams with their rosters in board order, every round finished with its matches (a board per match, the
     home team White's by the sequence), each board's game with its confirmed result and both teams' line-ups
-    (an empty board: no game, the line-up's board left empty), the byes as bye boards, a forfeited match
-    without boards as the losing team's withdrawal (results kept). Call inside a transaction; raises
+    (an empty board: no game, the line-up's board left empty), the byes as bye boards, a withdrawn team's
+    forfeits (``_withdrawals``: without boards, or its boards all empty in the last rounds) as its withdrawal
+    (results kept; the present team's line-up kept, no games). Call inside a transaction; raises
     ``TrfError``. Audited (``tournament.import_team_trf``, in key=value pairs the audit page words)."""
     _settings(tournament, t, lines)
     for m in t.matches:
         _check_match(m, t, tournament.board_colours, lines)
-    tournament.team_no_show_penalty = Decimal(str(_no_show_penalty(t, lines)))
     withdrawn = _withdrawals(t, lines)
+    tournament.team_no_show_penalty = Decimal(str(_no_show_penalty(t, lines, withdrawn)))
     if withdrawn:
         tournament.withdrawal_rule = Tournament.WithdrawalRule.KEEP  # the file's results stand as they are
         tournament.annul_early_withdrawals = False
@@ -318,8 +346,12 @@ def store_team_event(actor: Actor, tournament: Tournament, t: TrfTeamTournament,
                    for i, b in enumerate(byes, start=1)]
         Board.objects.bulk_create(boards)
         for board, m in zip(boards, matches):  # the byes' boards come last
-            if not m.boards:
-                continue  # a withdrawn team's forfeit (``reports.teams.withdrawal_forfeit``)
+            if _withdrawal_match(m, withdrawn):  # a withdrawn team's forfeit (``reports.teams.withdrawal_forfeit``):
+                if m.boards:  # no games; the present team's line-up kept (the export writes its players)
+                    home = m.forfeit == "+-"
+                    line_ups.append((LineUp(team=teams[m.home if home else m.away], round_number=number),
+                                     [b.home_player if home else b.away_player for b in m.boards]))
+                continue
             for side, home in ((m.home, True), (m.away, False)):
                 line_up = LineUp(team=teams[side], round_number=number)
                 by_board = {b.board: b.home_player if home else b.away_player for b in m.boards}

@@ -10,7 +10,7 @@ gives ``t`` back when ``t`` is consistent (``build_team_tournament`` makes it so
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from tournaments.trf.model import TrfCell, TrfPlayer, TrfTournament
@@ -20,10 +20,12 @@ from tournaments.trf.writer import format_cell, format_player, write_trf
 from tournaments.vocabulary import (
     DEFAULT_COLOUR_SEQUENCE,
     TEAM_BYE_CODES,
+    MatchBoard,
     TeamBye,
     TeamMatch,
     TeamPenalty,
     TeamScoring,
+    board_colour,
     colour_sequence,
     score_match,
     team_bye_points,
@@ -51,6 +53,36 @@ def board_cells(m: TeamMatch) -> dict[int, TrfCell]:
                 else TrfCell(None, None, b.away_code)
             )
     return cells
+
+
+def forfeit_with_boards(m: TeamMatch, present: Sequence[int | None], boards: int,
+                        sequence: str = DEFAULT_COLOUR_SEQUENCE) -> TeamMatch:
+    """A match forfeited without boards (a withdrawn team's, ``forfeit`` ``+-`` or ``-+``) in the shape FIDE's
+    checker reads: the present team's players ``present`` (one per board, board order) each winning against an
+    empty board (``+`` without opponent, as a board left empty by one team), the absent team's boards all
+    empty (its 300 record all 0000; the 330 record stays). Unchanged when the match has boards, both teams
+    are absent, or ``present`` does not man each of the ``boards`` boards (the checker cannot read a board
+    empty on both sides either way)."""
+    if m.boards or m.forfeit not in ("+-", "-+") or len(present) < boards or None in present[:boards]:
+        return m
+    home = m.forfeit == "+-"
+    return replace(m, boards=tuple(
+        MatchBoard(n, p if home else None, None if home else p, "+" if home else "", "" if home else "+",
+                   board_colour(n, sequence))
+        for n, p in enumerate(present[:boards], start=1)))
+
+
+def is_forfeit_with_boards(m: TeamMatch, boards: int) -> bool:
+    """Whether a match's boards are ``forfeit_with_boards``' shape: a forfeited match (``+-`` or ``-+``) in
+    which the absent team has no player on any board and the present team's player wins each of the
+    ``boards`` boards against an empty board."""
+    if m.forfeit not in ("+-", "-+") or len(m.boards) != boards:
+        return False
+    home = m.forfeit == "+-"
+    return all(
+        (b.home_player is not None and b.away_player is None and b.home_code == "+" and not b.away_code) if home
+        else (b.away_player is not None and b.home_player is None and b.away_code == "+" and not b.home_code)
+        for b in m.boards)
 
 
 def player_cells(t: TrfTeamTournament) -> dict[int, tuple[TrfCell, ...]]:
