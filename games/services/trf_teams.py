@@ -262,14 +262,14 @@ def _withdrawals(t: TrfTeamTournament, lines: list[str]) -> dict[int, int]:
         return not m.boards or (is_forfeit_with_boards(m, t.boards) and (team, m.round) not in penalised)
 
     first: dict[int, int] = {}
-    for team in t.teams:
-        rounds = sorted([(m.round, m) for m in t.matches if team.number in (m.home, m.away)]
-                        + [(b.round, None) for b in t.byes if b.team == team.number],
+    for number in (x.number for x in t.teams):
+        rounds = sorted([(m.round, m) for m in t.matches if number in (m.home, m.away)]
+                        + [(b.round, None) for b in t.byes if b.team == number],
                         key=lambda x: x[0], reverse=True)
-        for rnd, m in rounds:
-            if m is None or not withdrawn_loss(m, team.number):
+        for rnd, match in rounds:
+            if match is None or not withdrawn_loss(match, number):
                 break
-            first[team.number] = rnd
+            first[number] = rnd
     for m in t.matches:
         if m.boards or not m.forfeit:
             continue

@@ -143,8 +143,8 @@ def test_round_trip_of_a_no_show_and_a_withdrawal(league):  # noqa: F811 - the f
     """The league with a no-show penalty of 1 and the rule "keep": in round 1 (A-D, B-C) D does not show
     (``record_no_show``: every board a forfeit), B-C all 1-1; D withdraws from round 3; rounds 2 and 3 all
     1-1 (round 3's match of D has no games: a forfeit). Exported (330 +- of round 1 with its boards, 299 the
-    penalty, 330 of round 3 without boards) and imported: the same standings, D withdrawn from round 3 with its
-    results kept, and the same file again."""
+    penalty, 330 of round 3 with B's first four players winning against D's empty boards) and imported: the
+    same standings, D withdrawn from round 3 with its results kept, and the same file again."""
     t, teams, arbiter, *_ = league
     update_tournament(arbiter, t, {"team_no_show_penalty": 1, "withdrawal_rule": "keep"})
     t.refresh_from_db()
@@ -341,3 +341,117 @@ def test_fides_checker_reads_the_apps_export_of_a_no_show(league):  # noqa: F811
         assert (mine.name, mine.rank) == (names[want["team"]], want["rank"]), want
         for code in run["codes"]:
             assert mine.tiebreaks[code] == pytest.approx(want["values"][code], abs=1e-9), (want["team"], code)
+
+
+def test_fides_checker_reads_the_apps_export_of_a_withdrawal(league):  # noqa: F811 - the fixture
+    """The app's export of a withdrawn team's forfeits, read by FIDE's reference checker (TieBreakServer 14a34a2):
+    the league (4 teams, 4 boards, round robin, penalty 0, rule "keep") where Team D does not show in round 1
+    (``record_no_show``) and withdraws from round 3 (its match with B has no games), the other boards drawn
+    2-0/1-1/0-2 by ``random.Random(5)``. The export writes the withdrawal's forfeit as B's first four players
+    each winning against an empty board (``0000 - +``, counted in their points), D's boards empty (300 all 0000)
+    and ``330 +- 003 002 004``; it is ``app_withdrawal_rr4_b4.trf`` record for record (the start date aside),
+    the file the checker ranked in ``app_withdrawal_rr4_b4.json`` (both editions, ``make_fixtures.RR_ORDERS``).
+    The app's standings of the event equal the checker's values; the file imported again has D withdrawn from
+    round 3, B's round-3 line-up kept, and exports the same records."""
+    t, teams, arbiter, *_ = league
+    update_tournament(arbiter, t, {"withdrawal_rule": "keep"})
+    t.refresh_from_db()
+    rng = random.Random(5)
+    for number in (1, 2, 3):
+        if number == 3:
+            team_service.withdraw_team(arbiter, teams["D"][0], 3)
+        rnd = pair_round(t, arbiter).round
+        publish_round(arbiter, rnd)
+        rnd.refresh_from_db()
+        if number == 1:
+            d = teams["D"][0]
+            record_no_show(rnd.boards.get(Q(white_team=d) | Q(black_team=d)), d, arbiter)
+        for g in Game.objects.filter(board__round=rnd, submissions__isnull=True):
+            enter_result(g, rng.choice(["2-0", "1-1", "0-2"]), arbiter)
+        finish_round(arbiter, rnd)
+    text = trf_export(t).text
+    stored = (GACRUX / "app_withdrawal_rr4_b4.trf").read_text()
+    assert _records(text.replace(f"042 {t.start_date:%Y/%m/%d}", "042 2026/09/01")) == _records(stored)
+    lines = stored.splitlines()
+    assert [x for x in lines if x[:3] in ("300", "330", "299")] == [
+        "300 003 004 002 0000 0000 0000 0000", "330 +- 001 001 004", "330 +- 003 002 004"]
+    # B's first four players: round 3 a forfeit win (``0000 - +``, 2 points each, ending at column 119).
+    b_players = [line for line in lines if line[:3] == "001" and line[14:15] == "B"]
+    assert [(x[14:23], x[80:84], x[111:]) for x in b_players] == [
+        ("B1 Player", " 2.0", "0000 - +"), ("B2 Player", " 4.0", "0000 - +"), ("B3 Player", " 2.0", "0000 - +"),
+        ("B4 Player", " 3.0", "0000 - +"), ("B5 Player", " 0.0", "")]
+    run = json.loads((GACRUX / "app_withdrawal_rr4_b4.json").read_text())["editions"]["2026"]["runs"][0]
+    Tournament.objects.filter(pk=t.pk).update(tiebreaks=",".join(run["codes"]), start_date="2026-09-01")
+    t.refresh_from_db()
+    rows = {r.team: r for r in team_tables(t).standings.rows}
+    names = {x.number: x.name for x in read_team_trf(stored).teams}
+    for want in run["teams"]:
+        mine = rows[want["team"]]
+        assert (mine.name, mine.rank) == (names[want["team"]], want["rank"]), want
+        for code in run["codes"]:
+            assert mine.tiebreaks[code] == pytest.approx(want["values"][code], abs=1e-9), (want["team"], code)
+    imported = import_trf(stored, slug="league-withdrawal")
+    assert Team.objects.get(tournament=imported, name="Team D").withdrawn_from_round == 3
+    b3 = LineUp.objects.get(team__tournament=imported, team__name="Team B", round_number=3)
+    assert [b.entry.name for b in b3.boards.order_by("board")] == [
+        "B1 Player", "B2 Player", "B3 Player", "B4 Player"]
+    assert not Game.objects.filter(board__round__tournament=imported, board__round__number=3,
+                                   board__black_team__name="Team D").exists()
+    assert _records(trf_export(imported).text) == _records(stored)
+
+
+def test_a_withdrawal_in_the_old_shape_and_a_last_round_no_show_without_penalty():
+    """Two readings of a forfeit the absent team loses with nobody on its boards.
+
+    1. The old export of a withdrawn team's forfeit, ``330`` alone with both teams' ``300`` records all ``0000``
+       (no ``0000 - +`` cells, B's players 2 points fewer), is still read as D's withdrawal from round 3 with the
+       same standings as the stored file (A 4/18, B 2/11, C 5/15, D 1/4: the forfeit is worth 4 x 2 board
+       points either way), and exported in the new shape.
+    2. The hand-written Swiss without its 299 record: Dortmund's round-2 no-show (its boards empty, the last
+       round) is read as Dortmund's withdrawal from round 2; the standings are those of the file (Brussel 2 MP
+       4 + 1 = 5 BP, Dortmund 1 MP 2 BP: no penalty), Brussel's line-up Dirk, Eva kept. With the 299 record the
+       same match is a no-show (``test_a_hand_written_team_swiss_with_a_no_show``)."""
+    stored = (GACRUX / "app_withdrawal_rr4_b4.trf").read_text()
+    old = []
+    for line in stored.splitlines():
+        if line.endswith("  0000 - +"):
+            points = float(line[80:84]) - 2
+            line = line[:80] + f"{points:4.1f}" + line[84:-len("  0000 - +")]
+        old.append(line)
+    old.insert(old.index("300 003 004 002 0000 0000 0000 0000"), "300 003 002 004 0000 0000 0000 0000")
+    imported = import_trf("\n".join(old) + "\n", slug="old-shape")
+    assert Team.objects.get(tournament=imported, name="Team D").withdrawn_from_round == 3
+    assert [(r[1], r[3], r[4]) for r in _table(imported)] == [
+        ("Team C", 5, 15), ("Team A", 4, 18), ("Team B", 2, 11), ("Team D", 1, 4)]
+    assert _records(trf_export(imported).text) == _records(stored)
+
+    no_penalty = SMALL.replace("299    -1.0   0.0  002 0004\n", "").replace(
+        TEAMS[3], _team(4, "Dortmund", 1, 2, 4, 8, 9))
+    t = import_trf(no_penalty, slug="small-withdrawn")
+    assert Team.objects.get(tournament=t, name="Dortmund").withdrawn_from_round == 2
+    assert t.team_no_show_penalty == 0
+    assert [(r.name, r.rank, r.match_points, r.game_points) for r in team_tables(t).standings.rows] == [
+        ("Amsterdam", 1, 4, 6), ("Brussel", 2, 2, 5), ("Cannes", 3, 1, 3), ("Dortmund", 4, 1, 2)]
+    brussel = LineUp.objects.get(team__tournament=t, team__name="Brussel", round_number=2)
+    assert [b.entry.name for b in brussel.boards.order_by("board")] == ["Dirk", "Eva"]
+    assert not LineUp.objects.filter(team__tournament=t, team__name="Dortmund", round_number=2).exists()
+    out = trf_export(t).text
+    assert read_team_trf(out).matches == read_team_trf(no_penalty).matches
+    assert [line for line in out.splitlines() if line[:3] in ("300", "310", "330", "299")] == [
+        *TEAMS[:3], _team(4, "Dortmund", 1, 2, 4, 8, 9), "300 002 004 002 0000 0000", "330 +- 002 002 004"]
+
+
+def test_a_forfeit_without_boards_before_the_team_plays_again_is_refused():
+    """A match forfeited without boards (330 alone) is stored as the absent team's withdrawal, so the team must
+    not play afterwards: the hand-written Swiss with Cannes' round-1 match given as such a forfeit (its boards'
+    players removed from round 1) while Cannes plays round 2 is refused, naming the 330 record."""
+    text = (SMALL.replace(_p(6, "Frans", 1.0, "8 w 0", "2 b ="), _p(6, "Frans", 1.0, "", "2 b ="))
+            .replace(_p(7, "Greet", 2.0, "9 b 1", "3 w 0"), _p(7, "Greet", 0.0, "", "3 w 0"))
+            .replace(_p(8, "Hans", 2.0, "6 b 1", ""), _p(8, "Hans", 0.0))
+            .replace(_p(9, "Ida", 0.0, "7 w 0", ""), _p(9, "Ida", 0.0))
+            + "330 -+ 001 003 004\n")
+    with pytest.raises(TrfError) as exc:
+        import_trf(text, slug="bad-withdrawal")
+    assert f"line {_line(text, '330 -+ 001')}," in str(exc.value)
+    assert "team 3 loses round 1 without boards (stored as a withdrawal) but plays" in str(exc.value)
+    assert "in round 2" in str(exc.value)

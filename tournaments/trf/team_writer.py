@@ -6,6 +6,9 @@ game is left blank: FIDE's reference checker reads a ``0000 - Z`` of a reserve a
 of the team), ``310``, ``300`` where a team's boards differ from its roster order or a board is
 empty (the checker needs it), ``320``, ``330``, ``240`` and ``299``. ``read_team_trf`` of the result
 gives ``t`` back when ``t`` is consistent (``build_team_tournament`` makes it so).
+
+``forfeit_with_boards`` gives a match forfeited without boards the boards FIDE's checker needs (the present
+team's players each winning against an empty board); ``is_forfeit_with_boards`` recognises that shape.
 """
 
 from __future__ import annotations
