@@ -19,6 +19,7 @@ from tournaments.trf import (
     write_team_trf,
 )
 from tournaments.trf.model import TrfPlayer, TrfTournament
+from tournaments.trf.team_writer import forfeit_with_boards, is_forfeit_with_boards
 from tournaments.vocabulary import DRAUGHTS_SCORING, MatchBoard, TeamBye, TeamMatch, TeamPenalty, TeamScoring
 
 TEAMS = Path(__file__).resolve().parent.parent / "fixtures" / "standings" / "teams"
@@ -225,3 +226,29 @@ def test_builder_fills_cells_points_totals_and_ranks() -> None:
     assert (rr.tournament.system, rr.tournament.tournament_type) == ("FIDE_TEAM_ROUNDROBIN", "Team round robin")  # type: ignore[attr-defined]
     text = write_team_trf(rr)  # type: ignore[arg-type]
     assert "192 FIDE_TEAM_ROUNDROBIN" in text.splitlines() and "092 Team round robin" in text.splitlines()
+
+
+def test_a_forfeit_without_boards_gets_the_present_teams_players_winning_against_empty_boards() -> None:
+    """``forfeit_with_boards``: team 4 (players 10, 11, 12) withdrawn, its round-2 match with team 2 (players
+    4, 5, 6) forfeited without boards (``-+``: the away team wins). Written for FIDE's checker: players 4, 5,
+    6 each ``0000 - +`` in round 2 (the cell from column 102 to 109, 2 points each added to their points), team
+    4's 300 record all 0000, the 330 record kept; read back, the match has those boards and is recognised
+    (``is_forfeit_with_boards``) with the same totals as the board-less match: team 2 3 x 2 = 6 board points and
+    a win. Both teams absent (``--``) or a short list of players: the match stays without boards."""
+    m1 = TeamMatch(1, 1, 2, tuple(MatchBoard(b, b, 3 + b, "=", "=", "w" if b % 2 else "b") for b in (1, 2, 3)))
+    m2 = TeamMatch(2, 4, 2, (), forfeit="-+")
+    assert forfeit_with_boards(TeamMatch(2, 4, 2, (), forfeit="--"), [4, 5, 6], 3) == TeamMatch(2, 4, 2, (), "--")
+    assert forfeit_with_boards(m2, [4, 5], 3) == m2 and forfeit_with_boards(m2, [4, None, 6], 3) == m2
+    shaped = forfeit_with_boards(m2, [4, 5, 6], 3, "WB")
+    assert shaped.boards == (MatchBoard(1, None, 4, "", "+", "w"), MatchBoard(2, None, 5, "", "+", "b"),
+                             MatchBoard(3, None, 6, "", "+", "w"))  # fmt: skip
+    assert is_forfeit_with_boards(shaped, 3) and not is_forfeit_with_boards(m2, 3)
+    assert not is_forfeit_with_boards(m1, 3)
+    lines = write_team_trf(_build([m1, shaped])).splitlines()  # type: ignore[arg-type]
+    p4 = next(x for x in lines if x.startswith("001    4"))
+    assert (p4[80:84], p4[101:109], len(p4)) == (" 3.0", "0000 - +", 109)
+    assert "300 002 004 002 0000 0000 0000" in lines and "330 -+ 002 004 002" in lines
+    assert not any(x.startswith("300 002 002") for x in lines)
+    back = read_team_trf("\n".join(lines))
+    assert back.matches[1] == shaped and is_forfeit_with_boards(back.matches[1], 3)
+    assert team_totals(back) == team_totals(_build([m1, m2]))  # type: ignore[arg-type]
