@@ -294,7 +294,10 @@ class _Solver(BlossomForest):
 
     def _apply_dual_step(self, delta: int, tops: list[int], outer: list[int], top_blossoms: list[int]) -> None:
         """S-vertices and T-blossoms lose ``delta``, T-vertices and S-blossoms gain it; the cached
-        slacks are out of date (``phase`` moves on)."""
+        slacks are out of date (``phase`` moves on). A step of 0 (a T-blossom with dual 0 to expand:
+        most steps of a big bracket's last stages) changes nothing, and the cached slacks stay."""
+        if not delta:
+            return
         dual, label = self.dual, self.label
         for v in outer:
             dual[v] -= delta
