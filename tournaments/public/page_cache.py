@@ -38,7 +38,7 @@ from django.utils.translation import get_language
 
 from tournaments import throttle
 from tournaments.models import Tournament
-from tournaments.public.version import etag_for, loaded_tournament, tournament_for_request
+from tournaments.public.version import etag_for, loaded_tournament, tournament_for_request, tournament_version
 
 PAGE_TTL = 600  # seconds a rendered version stays in the cache
 LOCK_SECONDS = 10  # a render that takes longer lets the next request render too
@@ -184,12 +184,23 @@ def shared_page(name: str, stamp: Callable[..., str] | None = None) -> Callable[
     def decorate(view: View) -> View:
         @wraps(view)
         def wrapper(request: HttpRequest, slug: str, **kwargs: Any) -> HttpResponse:
-            tournament_for_request(request, slug)  # 404 for an unknown tournament, before any key
+            # 404 for an unknown tournament, before any key. A conditional request (a poll) reads only the
+            # id and version first: answered 304, it loads nothing more (issue 30); any other loads the row.
+            if not request.headers.get("If-None-Match"):
+                tournament_for_request(request, slug)
+            tournament_version(request, slug)
             shared = _shareable(request)
             # A signed-in visitor's pages differ (navigation, drafts for an arbiter): their own ETag.
             who = () if shared else ("user", request.user.pk)
             extra = (stamp(request, slug, **kwargs),) if stamp is not None else ()
-            etag = etag_for(request, slug, name, *kwargs.values(), request.META.get("QUERY_STRING", ""), *who, *extra)
+            parts = (name, *kwargs.values(), request.META.get("QUERY_STRING", ""), *who, *extra)
+            etag = etag_for(request, slug, *parts)
+            if _not_modified(request, etag):
+                return _headers(HttpResponseNotModified(), etag, shared)
+            # The whole row from here on, and the ETag of the version it holds (the same unless a change
+            # came in between the two reads: then the page is keyed by what it shows).
+            tournament_for_request(request, slug)
+            etag = etag_for(request, slug, *parts)
             if _not_modified(request, etag):
                 return _headers(HttpResponseNotModified(), etag, shared)
             if not shared:
