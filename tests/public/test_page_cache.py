@@ -151,3 +151,30 @@ def test_while_results_pour_in_a_page_is_rendered_at_most_once_per_reuse_window(
     tournament.save()
     changed(tournament)
     assert client.get(live).status_code == 404  # settings changed: never stale
+
+
+def test_a_poll_answered_304_reads_the_tournament_id_and_version_only(client, tournament, two_rounds):
+    """Issue 30: a spectator's conditional poll costs one two-column query. The ETag it gets is the one a
+    poll that loads the whole row computes (same id, version, language), so 304s keep matching; a
+    404 still answers an unknown slug, and a changed version still gets the page."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.models import Tournament
+
+    live = reverse("public:standings_live", args=[tournament.slug])
+    etag = client.get(live)["ETag"]  # no If-None-Match: the whole row, as before
+    with CaptureQueriesContext(connection) as ctx:
+        again = client.get(live, headers={"if-none-match": etag})
+    assert again.status_code == 304 and again["ETag"] == etag
+    assert len(ctx.captured_queries) == 1
+    sql = ctx.captured_queries[0]["sql"]
+    assert sql.startswith("SELECT id, version FROM tournaments_tournament WHERE slug")
+    # The names written out are the model's (a renamed column would fail here, not in production).
+    meta = Tournament._meta
+    assert (meta.db_table, meta.pk.column, meta.get_field("version").column, meta.get_field("slug").column) == (
+        "tournaments_tournament", "id", "version", "slug")
+    unknown = reverse("public:standings_live", args=["no-such-event"])
+    assert client.get(unknown, headers={"if-none-match": etag}).status_code == 404
+    changed(tournament)
+    assert client.get(live, headers={"if-none-match": etag}).status_code == 200
