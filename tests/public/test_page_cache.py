@@ -178,3 +178,32 @@ def test_a_poll_answered_304_reads_the_tournament_id_and_version_only(client, to
     assert client.get(unknown, headers={"if-none-match": etag}).status_code == 404
     changed(tournament)
     assert client.get(live, headers={"if-none-match": etag}).status_code == 200
+
+
+def test_polls_of_one_version_in_the_reuse_window_load_the_row_once(client, tournament, two_rounds, play, settings,
+                                                                    monkeypatch):
+    """Issue 30: while results pour in, the page rendered a moment ago answers the polls of later
+    versions. The first poll of a version reads the whole row (the settings' stamp, kept for that
+    version); the next polls of it read only id and version: 1 query instead of 2. A settings change
+    makes a new version whose stamp is read from the row: never served stale."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    settings.PUBLIC_PAGE_REUSE = 2
+    clock = {"now": 1000.0}
+    monkeypatch.setattr(page_cache.time, "time", lambda: clock["now"])
+    live = reverse("public:standings_live", args=[tournament.slug])
+    etag = client.get(live)["ETag"]
+    changed(tournament)  # a result elsewhere: a new version, the page not rendered again yet
+    clock["now"] += 1
+    counts = []
+    for _ in range(3):
+        with CaptureQueriesContext(connection) as ctx:
+            answer = client.get(live, headers={"if-none-match": etag})
+        assert answer.status_code == 304 and answer["ETag"] == etag  # the kept render is the one they have
+        counts.append(len(ctx.captured_queries))
+    assert counts == [2, 1, 1] and renders(tournament) == 1
+    tournament.public_standings = False
+    tournament.save()
+    changed(tournament)
+    assert client.get(live, headers={"if-none-match": etag}).status_code == 404
