@@ -41,7 +41,7 @@ from games.services.team_results import record_no_show
 from games.services.typed_results import enter_typed_results
 from games.services.validation import check_game
 from games.views.claims import claims_context
-from games.views.common import back, form_errors, game_for, submission_for, whole_number
+from games.views.common import back, form_errors, game_for, submission_for, url_maker, whole_number
 from games.views.moves import entry_context
 from tournaments.access import require, tournament_for
 from tournaments.models import Board, Entry, Round
@@ -387,6 +387,9 @@ def results_overview(request: HttpRequest, slug: str) -> HttpResponse:
     elif rounds:
         rnd = rounds[-1]
     rows: list[dict[str, Any]] = []
+    # The addresses every row links to, made by number (same addresses as {% url %} gives).
+    confirm_url, submit_url = url_maker("games:confirm"), url_maker("games:submit")
+    default_time_url, game_url = url_maker("games:default_time"), url_maker("games:game")
     if rnd is not None:
         # Games and their open submissions come in prefetch queries, whatever the number of boards.
         games = Game.objects.select_related("white", "black").order_by("number").prefetch_related(Prefetch(
@@ -407,6 +410,10 @@ def results_overview(request: HttpRequest, slug: str) -> HttpResponse:
                     # One waiting result and no conflict: the arbiter confirms it with one tap (moves kept).
                     "confirmable": waiting[0] if len(waiting) == 1 and not disagreeing(subs) else None,
                     "conflict": bool(disagreeing(subs))})
+                row = rows[-1]
+                row.update(game_url=game_url(game.pk), submit_url=submit_url(game.pk),
+                           default_time_url=default_time_url(game.pk),
+                           confirm_url=confirm_url(row["confirmable"].pk) if row["confirmable"] else "")
     return render(request, "games/results.html", {
         "tournament": tournament, "rounds": rounds, "round": rnd, "rows": rows, "title": _("Results"),
         "corrections": open_corrections(tournament), "decision_form": DecisionForm(),
