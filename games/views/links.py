@@ -202,7 +202,7 @@ def link_home(request: HttpRequest, token: str) -> HttpResponse:
     link = _link_or_404(token, request)
     cards = [game_card(g, None, link.entry, link=link) for g in with_card_rows(games_of_entry(link.entry))]
     return render(request, "games/link_home.html", {"link": link, "tournament": link.tournament, "cards": cards,
-                                                    "result_form": ResultForm(), "title": _("My games")})
+                                                    "title": _("My games")})
 
 
 def _link_decision(request: HttpRequest, token: str, pk: int, confirm: bool) -> HttpResponse:

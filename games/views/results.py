@@ -125,7 +125,7 @@ def my_games(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "games/my_games.html", {
         "tournament": tournament, "cards": cards, "has_entry": bool(entries),
         "unclaimed": [e for e in entries if e.player.user_id != request.user.pk],
-        "result_form": ResultForm(), "title": _("My games"), "is_arbiter": is_arbiter(request.user, tournament),
+        "title": _("My games"), "is_arbiter": is_arbiter(request.user, tournament),
     })
 
 
