@@ -207,3 +207,22 @@ def test_polls_of_one_version_in_the_reuse_window_load_the_row_once(client, tour
     tournament.save()
     changed(tournament)
     assert client.get(live, headers={"if-none-match": etag}).status_code == 404
+
+
+def test_a_poll_served_the_cached_page_of_a_new_version_reads_only_the_version(client, tournament, two_rounds,
+                                                                               settings):
+    """Issue 30: after a change every spectator's poll gets the new version's page once; when it is in
+    the cache already (another spectator had it rendered), the poll reads only id and version: 1 query."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    settings.PUBLIC_PAGE_REUSE = 0  # no micro-cache: the page of exactly this version
+    live = reverse("public:standings_live", args=[tournament.slug])
+    old = client.get(live)["ETag"]
+    changed(tournament)
+    new = client.get(live)  # the first visitor of the new version has it rendered
+    assert new["ETag"] != old and renders(tournament) == 2
+    with CaptureQueriesContext(connection) as ctx:
+        poll = client.get(live, headers={"if-none-match": old})
+    assert poll.status_code == 200 and poll.content == new.content and poll["ETag"] == new["ETag"]
+    assert len(ctx.captured_queries) == 1 and renders(tournament) == 2

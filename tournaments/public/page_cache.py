@@ -225,15 +225,19 @@ def shared_page(name: str, stamp: Callable[..., str] | None = None) -> Callable[
                     return _headers(HttpResponseNotModified(), fresh.etag, shared=True)
                 return _headers(HttpResponse(fresh.body, status=fresh.status, content_type=fresh.content_type),
                                 fresh.etag, shared=True)
-            # The whole row from here on, and the ETag of the version it holds (the same unless a change
-            # came in between the two reads: then the page is keyed by what it shows).
-            tournament_for_request(request, slug)
-            etag = etag_for(request, slug, *parts)
-            if _not_modified(request, etag):
-                return _headers(HttpResponseNotModified(), etag, shared)
-            if not shared:
-                return _headers(view(request, slug, **kwargs), etag, shared=False)
-            page = cache.get(_key(etag, slug))
+            # This version's page from the cache needs no more of the tournament than its version either.
+            page = cache.get(_key(etag, slug)) if shared else None
+            if page is None:
+                # The whole row from here on, and the ETag of the version it holds (the same unless a change
+                # came in between the two reads: then the page is keyed by what it shows).
+                tournament_for_request(request, slug)
+                looked, etag = etag, etag_for(request, slug, *parts)
+                if _not_modified(request, etag):
+                    return _headers(HttpResponseNotModified(), etag, shared)
+                if not shared:
+                    return _headers(view(request, slug, **kwargs), etag, shared=False)
+                if etag != looked:
+                    page = cache.get(_key(etag, slug))
             if page is None:
                 page = _render_once(view, request, slug, kwargs, name, etag)
             if isinstance(page, HttpResponse):
