@@ -8,6 +8,7 @@ standard's collection, tags kept); games already holding moves are left alone, s
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from pathlib import Path
 
@@ -17,9 +18,23 @@ from arbiter.pdn import PdnGame, read_pdn
 from games.models import Game, ResultSubmission
 from games.services.pdn_import import movetext
 from games.services.validation import validate_game
-from tournaments.models import Tournament
+from tournaments.models import Entry, Tournament
+from tournaments.ratings import logistic_expected
 
 DEMO_FILE = Path(__file__).with_name("demo_games.pdn")
+DRAW_RATE = 0.38  # roughly the share of draws between club players in international draughts
+
+
+def plausible_result(rng: random.Random, white: Entry, black: Entry, draw_rate: float = DRAW_RATE) -> str:
+    """A plausible demo result from the ratings: the Elo expectation split into wins and draws."""
+    expected = logistic_expected((white.rating or 1500) - (black.rating or 1500))
+    roll = rng.random()
+    white_wins = (1 - draw_rate) * expected
+    if roll < white_wins:
+        return "2-0"
+    if roll < white_wins + draw_rate:
+        return "1-1"
+    return "0-2"
 
 
 @cache

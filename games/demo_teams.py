@@ -17,10 +17,10 @@ from typing import cast
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from games.demo import plausible_result
 from games.models import Game
 from games.services.results import enter_result
 from tournaments.models import Entry, Player, Round, Team, Tournament
-from tournaments.ratings import logistic_expected
 from tournaments.services import teams as team_service
 from tournaments.services.pairing import pair_round
 from tournaments.services.registration import (
@@ -60,7 +60,7 @@ FIRST_NAMES = (
     "Jelle", "Sietske", "Douwe", "Anneke", "Hessel", "Marijke", "Sjoerd", "Femke", "Tjeerd", "Ilse", "Wietse",
     "Froukje", "Bram", "Lotte", "Koen", "Sanne", "Joost", "Noor", "Thijs", "Eva", "Stijn", "Lieke",
 )
-DRAW_RATE = 0.35
+DRAW_RATE = 0.35  # the team demos draw a little less than the individual ones (games.demo.DRAW_RATE)
 
 
 def _names(rng: random.Random, count: int, taken: set[str]) -> list[str]:
@@ -72,18 +72,6 @@ def _names(rng: random.Random, count: int, taken: set[str]) -> list[str]:
             taken.add(name)
             out.append(name)
     return out
-
-
-def _result(rng: random.Random, white: Entry, black: Entry) -> str:
-    """A plausible board result from the ratings (the Elo expectation split into wins and draws)."""
-    expected = logistic_expected((white.rating or 1500) - (black.rating or 1500))
-    roll = rng.random()
-    white_wins = (1 - DRAW_RATE) * expected
-    if roll < white_wins:
-        return "2-0"
-    if roll < white_wins + DRAW_RATE:
-        return "1-1"
-    return "0-2"
 
 
 def _teams(arbiter: User, tournament: Tournament, clubs: tuple[tuple[str, int], ...], roster_size: int,
@@ -123,7 +111,7 @@ def _play(arbiter: User, tournament: Tournament, rng: random.Random,
                  .order_by("board__number", "number"))
     open_games = {g.pk for g in (leave_open(games) if leave_open else [])}
     for g in games:
-        result = _result(rng, cast(Entry, g.white), cast(Entry, g.black))  # drawn for every game: a stable run
+        result = plausible_result(rng, cast(Entry, g.white), cast(Entry, g.black), DRAW_RATE)  # drawn for every game
         if g.pk not in open_games:
             enter_result(g, result, arbiter)
     if not open_games:

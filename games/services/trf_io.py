@@ -5,7 +5,8 @@ Public API:
 * ``import_trf(text, *, slug=None, actor=None) -> Tournament``: players (entries with the file's
   start numbers), every round of the file as a finished round with boards, games and *confirmed*
   result submissions, byes as bye boards, prohibited pairs, requested byes (``240``) of later
-  rounds as ``Absence`` rows. Bad files raise ``TrfError`` (line and field); nothing is stored.
+  rounds as ``Absence`` rows. A team file (records 310) becomes a team event
+  (``trf_teams.store_team_event``). Bad files raise ``TrfError`` (line and field); nothing is stored.
 * ``tournament_to_trf(tournament) -> TrfTournament`` and ``export_trf(tournament, flavour="trf26")
   -> str`` (``trf_export``: the text and which rounds it holds): TRF26 (142/152/162/192/...) or
   TRF16 + XXR/XXC/BB* (``flavour="trf16"``), in UTF-8. Round cells come from ``reports.history``
@@ -31,7 +32,7 @@ from django.db.models import Max, Min
 from django.utils import timezone
 
 from games.models import Game, ResultSubmission
-from games.services.trf_teams import team_trf_text
+from games.services.trf_teams import store_team_event, team_trf_text
 from tournaments import federations
 from tournaments.audit import Actor, record
 from tournaments.history import COUNTED_ROUND_STATUSES, History, build_history
@@ -61,6 +62,7 @@ from tournaments.trf import (
     cell_points,
     infer_initial_colour,
     is_team_trf,
+    read_team_trf,
     read_trf,
     split_lines,
     write_trf,
@@ -171,39 +173,36 @@ MAX_TRF_PLAYERS = 3000  # as many as one CSV import takes
 MAX_TRF_ROUNDS = 99  # TRF26 round cells: two-digit round numbers
 
 
-def _read_bounded(text: str) -> TrfTournament:
-    """The TRF read, or TrfError: a file over a bound, binary, or without players."""
+def _check_text(text: str) -> None:
+    """TrfError for a file over the size bound or a binary one."""
     if len(text) > MAX_TRF_CHARS:
         raise TrfError(0, "file", f"the file has {len(text)} characters; at most {MAX_TRF_CHARS} are read")
     if "\x00" in text:
         # Binary rather than text; PostgreSQL would also refuse to store it in a name.
         line = text[: text.index("\x00")].count("\n") + 1
         raise TrfError(line, "text", "contains a NUL character (is this a TRF text file?)")
-    if is_team_trf(text):
-        # A team file read as an individual one would lose its teams, rosters and matches: refused,
-        # naming the first team record (importing team events is not done yet; issue 27.7).
-        line, code = next((i, x[:3]) for i, x in enumerate(split_lines(text), start=1) if x[:3] in ("310", "013"))
-        raise TrfError(line, code, "team files (records 310/013) cannot be imported as a tournament "
-                                                 "yet; read their standings with python -m tournaments.standings "
-                                                 "FILE --teams")
-    t = read_trf(text)
+
+
+def _check_size(t: TrfTournament, rounds: int) -> None:
+    """TrfError for a file without players or over the players' or rounds' bound."""
     if not t.players:
         raise TrfError(0, "001", "the file has no player records")
     if len(t.players) > MAX_TRF_PLAYERS:
         raise TrfError(0, "001", f"the file has {len(t.players)} players; at most {MAX_TRF_PLAYERS} are imported")
-    if t.rounds_played > MAX_TRF_ROUNDS:
-        raise TrfError(0, "001", f"the file has {t.rounds_played} rounds; at most {MAX_TRF_ROUNDS} are imported")
+    if rounds > MAX_TRF_ROUNDS:
+        raise TrfError(0, "001", f"the file has {rounds} rounds; at most {MAX_TRF_ROUNDS} are imported")
+
+
+def _read_bounded(text: str) -> TrfTournament:
+    """The TRF read, or TrfError: a file over a bound, binary, or without players."""
+    _check_text(text)
+    t = read_trf(text)
+    _check_size(t, t.rounds_played)
     return t
 
 
-@transaction.atomic
-def import_trf(text: str, *, slug: str | None = None, actor: Actor = None) -> Tournament:
-    """Create a tournament from TRF text (see the module docstring). All or nothing.
-
-    Bounded: at most ``MAX_TRF_CHARS`` characters, ``MAX_TRF_PLAYERS`` players, ``MAX_TRF_ROUNDS`` rounds.
-    """
-    t = _read_bounded(text)
-    tournament = _create_tournament(t, slug, actor)
+def _create_entries(tournament: Tournament, t: TrfTournament) -> dict[int, Entry]:
+    """The file's players as entries with their start numbers (start number -> entry)."""
     players = Player.objects.bulk_create(
         [
             Player(
@@ -224,7 +223,33 @@ def import_trf(text: str, *, slug: str | None = None, actor: Actor = None) -> To
             for p, pl in zip(t.players, players)
         ]
     )
-    by_start = {e.start_number: e for e in entries}
+    return {e.start_number: e for e in entries if e.start_number is not None}
+
+
+def _import_team_file(text: str, slug: str | None, actor: Actor) -> Tournament:
+    """A team file (records 310): a team event with its teams, rosters, rounds, matches and board games
+    (``trf_teams.store_team_event``), inside ``import_trf``'s transaction."""
+    team_file = read_team_trf(text)
+    _check_size(team_file.tournament, team_file.rounds)
+    tournament = _create_tournament(team_file.tournament, slug, actor)
+    by_start = _create_entries(tournament, team_file.tournament)
+    store_team_event(actor, tournament, team_file, by_start, split_lines(text))
+    return tournament
+
+
+@transaction.atomic
+def import_trf(text: str, *, slug: str | None = None, actor: Actor = None) -> Tournament:
+    """Create a tournament from TRF text (see the module docstring). All or nothing.
+
+    Bounded: at most ``MAX_TRF_CHARS`` characters, ``MAX_TRF_PLAYERS`` players, ``MAX_TRF_ROUNDS`` rounds.
+    A team file (records 310) becomes a team event (``trf_teams.store_team_event``), with the same bounds.
+    """
+    _check_text(text)
+    if is_team_trf(text):
+        return _import_team_file(text, slug, actor)
+    t = _read_bounded(text)
+    tournament = _create_tournament(t, slug, actor)
+    by_start = _create_entries(tournament, t)
     now = timezone.now()
     played = t.rounds_played
     last = [p.cells[played - 1] for p in t.players if len(p.cells) >= played] if played else []
@@ -289,7 +314,7 @@ def import_trf(text: str, *, slug: str | None = None, actor: Actor = None) -> To
         tournament,
         "tournament.import_trf",
         tournament,
-        after=f"players={len(entries)}; rounds={played}",
+        after=f"players={len(by_start)}; rounds={played}",
     )
     return tournament
 

@@ -18,7 +18,8 @@
   }
 
   function fit(section) {
-    var table = section.querySelector("table");
+    // Only a list that is the slide's own table is cut; a team event's match cards fit by their CSS.
+    var table = section.querySelector(":scope > table");
     if (!table || !table.tBodies.length) return [section];
     var body = table.tBodies[0], rows = Array.prototype.slice.call(body.rows);
     if (!rows.length) return [section];
@@ -54,6 +55,12 @@
 
   function layout() {
     box.innerHTML = original;
+    // A team event's match cards: their size follows the rows of cards and the boards of a match (the
+    // CSP allows no style attribute in the page, so the numbers come as data and are set here).
+    box.querySelectorAll(".match-grid").forEach(function (grid) {
+      grid.style.setProperty("--rows", grid.dataset.rows);
+      grid.style.setProperty("--boards", grid.dataset.boards);
+    });
     var sections = Array.prototype.slice.call(box.querySelectorAll(".slide"));
     sections.forEach(function (s) { s.hidden = true; });
     sections.forEach(function (s) {

@@ -1,7 +1,8 @@
-"""The pages of a team event's rules on a phone (390 x 844) in German, Dutch and French (issue 27): the team
-standings with a withdrawn team, the crosstable with its byes column, the results by board (board prizes),
-a player's page, a round's matches, and the arbiter's team page (withdrawal, byes), round page (start
-time) and settings (the team rules); none may scroll sideways. Screenshots in test-artifacts/e2e/.
+"""The pages of a team event's rules on a phone (390 x 844) in English, German, Dutch and French (issue 27):
+the team standings with a withdrawn team, the crosstable with its byes column, the results by board (board
+prizes), a player's page, a round's matches, and the arbiter's team page (withdrawal, byes), round page
+(start time), settings (the team rules) and the confirmation page of a team's withdrawal (asking changes
+nothing; confirming withdraws); none may scroll sideways. Screenshots in test-artifacts/e2e/.
 
 The league: four teams of four boards (Berger 4: round 1 A-D, B-C; round 2 D-C, A-B), every board 1-1
 (4-4 matches, 1 match point each), D withdrawn from round 2 under the rule "keep": C wins their match
@@ -18,7 +19,7 @@ from tests.e2e.conftest import sign_in
 pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-WITHDRAWN = {"de": "ab Runde 2 zurückgezogen", "nl": "teruggetrokken vanaf ronde 2",
+WITHDRAWN = {"en": "withdrawn from round 2", "de": "ab Runde 2 zurückgezogen", "nl": "teruggetrokken vanaf ronde 2",
              "fr": "retirée à partir de la ronde 2"}
 
 
@@ -27,7 +28,7 @@ def _no_sideways_scroll(page, what: str) -> None:
     assert overflow <= 0, f"{what} scrolls sideways by {overflow}px on a phone"
 
 
-@pytest.mark.parametrize("lang", ["de", "nl", "fr"])
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "fr"])
 @pytest.mark.django_db(transaction=True)
 def test_team_rule_pages_on_a_phone(browser: Browser, live_server, make_tournament, make_user, chief_arbiter, shot,
                                     lang):
@@ -87,4 +88,19 @@ def test_team_rule_pages_on_a_phone(browser: Browser, live_server, make_tourname
         page.goto(url + path)
         shot(page, f"{lang} {what}")
         _no_sideways_scroll(page, f"{what} ({lang})")
+    # Withdrawing a team asks first, on its own page, what will happen (round 3 is the next to pair).
+    page.goto(url + arbiter["arbiter team page"])
+    page.locator("form[action$='/withdraw/'] button").click()
+    page.wait_for_url("**/withdraw/?round=3")
+    assert "DC Heerhugowaard" in page.locator("h1").inner_text() and "3" in page.locator("h1").inner_text()
+    assert page.locator("ul.consequences li").count() >= 3
+    shot(page, f"{lang} withdraw team confirmation")
+    _no_sideways_scroll(page, f"withdraw confirmation ({lang})")
+    teams[1].refresh_from_db()
+    assert teams[1].withdrawn_from_round is None  # asking changed nothing
+    page.locator("form input[name=confirm] ~ button").click()
+    page.wait_for_url(f"**/manage/teams/{teams[1].pk}/")
+    assert page.locator("form[action$='/reinstate/']").count() == 1
+    teams[1].refresh_from_db()
+    assert teams[1].withdrawn_from_round == 3
     context.close()

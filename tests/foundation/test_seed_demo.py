@@ -91,8 +91,9 @@ def test_demo_people_accounts_and_audit(seeded):
     # 9 (round robin) + 5 (Swiss) + 7 (the event's Swiss) + 3 x 5 (its finals A, B, C)
     # + 5 + 5 + 5 + 6 (the four draughts Swiss system events, issue 26).
     # The round robin, the Swiss, the event (7 + 3 finals of 5), the four systems, the two micro-match events.
-    # The team league (7 rounds) and the team Swiss (round 3 in play), issue 27.
-    assert AuditEntry.objects.filter(action="round.publish").count() == 14 + 7 + 3 * 5 + 21 + 5 + 3 + 7 + 3
+    # The team league (7 rounds) and the team Swiss (round 3 in play), issue 27; the club final of four
+    # decided by a play-off (3 rounds), issue 26.
+    assert AuditEntry.objects.filter(action="round.publish").count() == 14 + 7 + 3 * 5 + 21 + 5 + 3 + 7 + 3 + 3
 
 
 def test_seeding_twice_changes_nothing(seeded):
@@ -153,3 +154,19 @@ def test_team_league_finished_and_team_swiss_in_round_three(seeded):
     assert 0 < _confirmed(swiss, 3).count() < 5 * 4
     captain = Team.objects.get(tournament=swiss, captain__username="pieter")
     assert LineUp.objects.filter(team=captain, by_default=False, submitted_by__username="pieter").count() == 3
+
+
+def test_club_final_tie_for_first_decided_by_a_recorded_play_off(seeded, client):
+    """Issue 26. Hand computation: four players by rating get start numbers 1 de Vries (2108), 2 van den
+    Berg (2015), 3 Schäfer (1946), 4 Jansen (1884). 1 and 2 draw each other and beat 3 and 4; 3 and 4
+    draw: 1 and 2 have 1 + 2 + 2 = 5 points, no marked draw (balance 0 each), a drawn mutual game, so
+    they are tied for place 1, which the event's rule gives to a play-off. The demo records it for van
+    den Berg (2 before 1): the public standings list her first and say the places were decided by it."""
+    t = Tournament.objects.get(slug="hoofddorp-club-final-2026")
+    assert t.status == Tournament.Status.FINISHED and t.playoff_places == "1"
+    assert set(t.rounds.values_list("status", flat=True)) == {Round.Status.FINISHED}
+    assert list(t.playoffs.values_list("first_place", "order")) == [(1, [2, 1])]
+    assert AuditEntry.objects.filter(tournament=t, action="playoff.record").count() == 1
+    page = client.get(f"/t/{t.slug}/standings/").content.decode()
+    assert "places 1 to 2 decided by play-off: 1. van den Berg, Sanne, 2. de Vries, Pieter (1-1, 2-0)" in page
+    assert page.index("van den Berg, Sanne") < page.index("de Vries, Pieter")

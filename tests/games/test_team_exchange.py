@@ -28,7 +28,7 @@ from tournaments.reports.teams import team_tables
 from tournaments.services import teams as team_service
 from tournaments.services.pairing import pair_round
 from tournaments.services.rounds import finish_round, publish_round
-from tournaments.trf import TrfError, read_team_trf
+from tournaments.trf import read_team_trf
 
 pytestmark = pytest.mark.django_db
 
@@ -101,16 +101,14 @@ def test_trf_export_of_a_team_event_in_play_holds_the_completed_rounds(league): 
     assert {m.round for m in parsed.matches} == {1}
 
 
-def test_importing_a_team_file_is_refused_with_the_line_of_its_first_team_record(league):  # noqa: F811
-    """The app's team export read back by the TRF import: refused (it would lose the teams), naming the
-    line of the first 310 record; nothing is created."""
+def test_importing_a_team_file_makes_a_team_event(league):  # noqa: F811 - the fixture
+    """The app's team export read back by the TRF import is a team event (no longer refused): its teams
+    and the same team standings (the full round trip: ``test_team_trf_import``)."""
     t, *_ = play_league(league)
-    text = trf_export(t).text
-    first = next(i for i, line in enumerate(text.splitlines(), start=1) if line.startswith("310"))
-    before = Tournament.objects.count()
-    with pytest.raises(TrfError, match=rf"line {first}, field 310: team files"):
-        import_trf(text, slug="copy")
-    assert Tournament.objects.count() == before
+    imported = import_trf(trf_export(t).text, slug="copy")
+    assert imported.competitors == Tournament.Competitors.TEAMS
+    assert [(r.name, r.rank, r.match_points) for r in team_tables(imported).standings.rows] == [
+        (r.name, r.rank, r.match_points) for r in team_tables(t).standings.rows]
 
 
 def test_pdn_of_team_board_games_names_both_teams(league):  # noqa: F811

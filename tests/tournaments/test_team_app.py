@@ -344,6 +344,9 @@ def test_no_english_on_the_team_pages(league, lang):
               (arbiter, reverse("tournaments:team", kwargs={"slug": t.slug, "team_id": team_a.pk})),
               (arbiter, reverse("tournaments:round", kwargs={"slug": t.slug, "number": 1})),
               (arbiter, reverse("tournament_audit", kwargs={"slug": t.slug})),
+              (arbiter, reverse("tournaments:withdraw_team", kwargs={"slug": t.slug, "team_id": team_a.pk})
+               + "?round=2"),
+              (None, reverse("public:projector", kwargs={"slug": t.slug})),
               (captain_a, reverse("tournaments:line_up", kwargs={"slug": t.slug, "team_id": team_a.pk}) + "?round=2")]
     for user, url in pages:
         c = Client(HTTP_ACCEPT_LANGUAGE=lang)

@@ -6,6 +6,7 @@ points: more than N wins, N draws, less loses)."""
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.db import connection
@@ -150,7 +151,8 @@ def test_a_withdrawn_team_forfeits_its_remaining_round_robin_matches_or_is_annul
     team_d = teams["D"][0]
     c = Client()
     c.force_login(arbiter)
-    r = c.post(reverse("tournaments:withdraw_team", kwargs={"slug": t.slug, "team_id": team_d.pk}), {"round": "2"})
+    r = c.post(reverse("tournaments:withdraw_team", kwargs={"slug": t.slug, "team_id": team_d.pk}),
+               {"round": "2", "confirm": "yes"})
     assert r.status_code == 302
     team_d.refresh_from_db()
     assert team_d.withdrawn_from_round == 2
@@ -177,6 +179,59 @@ def test_a_withdrawn_team_forfeits_its_remaining_round_robin_matches_or_is_annul
     assert AuditEntry.objects.filter(tournament=t, action="team.reinstate").count() == 1
     with pytest.raises(ServiceError, match="fixed"):
         team_service.set_team_bye(arbiter, teams["A"][0], 3, "half")
+
+
+def _withdraw_url(t, team):
+    return reverse("tournaments:withdraw_team", kwargs={"slug": t.slug, "team_id": team.pk})
+
+
+def test_withdrawing_a_team_asks_to_confirm_and_says_what_happens(league_fixture):
+    """Round 1 (A-D, B-C) is played, every board 1-1. The confirmation page for D from round 2 names the
+    team and the round and, under the rule "half" (kept only when more than half of the schedule's 3
+    matches were played), says D's results would be annulled: it played 1 of its 3 matches. Under
+    "keep" it says its earlier matches keep their results and the rest are forfeits. Neither the GET nor
+    a POST without the confirmation changes anything or writes an audit entry."""
+    t, teams, arbiter, *_ = league_fixture
+    rnd = _publish_next(t, arbiter)
+    for g in Game.objects.filter(board__round=rnd):
+        enter_result(g, "1-1", arbiter)
+    team_d = teams["D"][0]
+    c = Client()
+    c.force_login(arbiter)
+    page = c.get(_withdraw_url(t, team_d), {"round": "2"}).content.decode()
+    assert "Withdraw Team D from round 2?" in page
+    assert "Its results are annulled" in page and "It has played 1 of its 3 matches." in page
+    assert 'name="confirm" value="yes"' in page and 'name="round" value="2"' in page
+    update_tournament(arbiter, t, {"withdrawal_rule": "keep"})
+    page = c.get(_withdraw_url(t, team_d), {"round": "2"}).content.decode()
+    assert "Its matches before round 2 keep their results." in page
+    assert "it loses every board by forfeit" in page
+    assert c.post(_withdraw_url(t, team_d), {"round": "2"}).status_code == 200  # the page again
+    team_d.refresh_from_db()
+    assert team_d.withdrawn_from_round is None
+    assert not AuditEntry.objects.filter(tournament=t, action="team.withdraw").exists()
+    # Round 1 is published: the page refuses it and sends the arbiter back with the reason.
+    r = c.get(_withdraw_url(t, team_d), {"round": "1"}, follow=True)
+    assert "Round 1 is already published" in r.content.decode()
+    assert c.get(_withdraw_url(t, team_d), {"round": "x"}).status_code == 302
+    r = c.post(_withdraw_url(t, team_d), {"round": "2", "confirm": "yes"})
+    assert r.status_code == 302
+    team_d.refresh_from_db()
+    assert team_d.withdrawn_from_round == 2
+    assert AuditEntry.objects.filter(tournament=t, action="team.withdraw").count() == 1
+
+
+def test_only_an_arbiter_may_withdraw_a_team(league_fixture):
+    """A captain (signed in, no arbiter role) gets 403 for the page and for the confirmed POST; the team
+    stays in."""
+    t, teams, _arbiter, *_ = league_fixture
+    team_d, captain_d, _players = teams["D"]
+    c = Client()
+    c.force_login(captain_d)
+    assert c.get(_withdraw_url(t, team_d)).status_code == 403
+    assert c.post(_withdraw_url(t, team_d), {"round": "1", "confirm": "yes"}).status_code == 403
+    team_d.refresh_from_db()
+    assert team_d.withdrawn_from_round is None
 
 
 @pytest.fixture
@@ -266,11 +321,16 @@ def test_line_up_deadline_after_publication(league_fixture):
     url = reverse("public:team_round", kwargs={"slug": t.slug, "number": 1})
     page = Client().get(url).content.decode()
     assert "The line-ups are shown once both are handed in" in page and "A3 Player" not in page
+    projector = reverse("public:projector", kwargs={"slug": t.slug})
+    page = Client().get(projector).content.decode()  # the hall projector hides them the same way
+    assert "The line-ups are shown once both are handed in." in page and "A3 Player" not in page
     assert not team_service.line_up_visible_to(team_a, 1, captain_d)
     team_service.submit_line_up(captain_d, team_d, 1, pd[1:5])
     match = rnd.boards.get(white_team=team_a)
     assert Game.objects.get(board=match, number=1).black.name == "D2 Player"
     page = Client().get(url).content.decode()
+    assert "A3 Player" in page and "D2 Player" in page
+    page = Client().get(projector).content.decode()
     assert "A3 Player" in page and "D2 Player" in page
     rnd.refresh_from_db()
     team_service.set_round_start(arbiter, rnd, timezone.now() + datetime.timedelta(minutes=30))
@@ -380,3 +440,30 @@ def test_player_and_board_pages_read_with_a_constant_number_of_queries(league_fi
                 assert Client().get(url).status_code == 200
             counts.append(len(queries))
     assert counts[0] == counts[1], counts
+
+
+def test_the_projector_of_a_team_event_shows_matches_and_team_standings(league_fixture):
+    """Round 1 (Berger 4: A-D, B-C; A White on boards 1 and 3). A wins every board: 4 x 2 = 8-0 board
+    points, 2-0 match points; B-C every board 1-1: 4-4, 1-1. The projector's slides: "Round 1" with
+    the two matches (team names, the board points 8–0 and 4–4, the players of each board), then the
+    team standings: A 2 MP 8 BP, B and C 1 MP 4 BP, D 0 MP 0 BP. Not the individual slides (no White
+    and Black columns, no Pts). The polled fragment holds the same slides and the version for live.js."""
+    t, teams, arbiter, *_ = league_fixture
+    rnd = _publish_next(t, arbiter)
+    _play(rnd, teams["A"][0], ["2-0", "0-2", "2-0", "0-2"], arbiter)
+    _play(rnd, teams["B"][0], ["1-1"] * 4, arbiter)
+    c = Client()
+    for name in ("public:projector", "public:projector_live"):
+        page = c.get(reverse(name, kwargs={"slug": t.slug})).content.decode()
+        assert 'class="slide matches"' in page and 'class="slide team_standings"' in page
+        assert "Team A" in page and "Team D" in page and "A1 Player" in page and "D1 Player" in page
+        assert '<span class="score">8–0</span>' in page and '<span class="score">4–4</span>' in page
+        standings = page[page.index('class="slide team_standings"'):]
+        cells = [" ".join(re.sub(r"<[^>]+>", " ", row).split()) for row in standings.split("<tr>")[2:]]
+        # Rank, team, match points, board points: B and C share place 2 (equal on everything).
+        assert [c_.split()[:5] for c_ in cells] == [["1", "Team", "A", "2", "8"], ["2", "Team", "B", "1", "4"],
+                                                    ["2", "Team", "C", "1", "4"], ["4", "Team", "D", "0", "0"]]
+        assert ">MP<" in page and ">BP<" in page
+        assert ">White<" not in page and ">Pts<" not in page and 'class="slide pairings"' not in page
+        t.refresh_from_db()
+        assert f'data-live-version="{t.version}"' in page

@@ -26,10 +26,9 @@ from arbiter.position import Position
 from tournaments.pdf.common import (
     FONT,
     FONT_BOLD,
-    HEAD_BG,
     RULE,
-    SHADE,
     DocumentHeader,
+    list_table_style,
     numbered_canvas,
     register_fonts,
 )
@@ -156,17 +155,8 @@ def ballot_sheet_pdf(lines: list[BallotLine], header: DocumentHeader) -> bytes:
     if not rows:
         rows.append(["", Paragraph(escape(_("No boards in this round.")), _style()), *([""] * (len(head) - 2))])
     table = Table([head, *rows], colWidths=widths, repeatRows=1, hAlign="LEFT")
-    style: list[tuple[Any, ...]] = [  # reportlab table commands
-        ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8.5),
-        ("FONT", (0, 1), (-1, -1), FONT, 8.5),
-        ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
-        ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
-        ("ALIGN", (0, 0), (0, -1), "RIGHT"),
-        ("VALIGN", (0, 1), (-1, -1), "TOP"),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.25, RULE),
-    ]
-    for i in range(2, len(rows) + 1, 2):
-        style.append(("BACKGROUND", (0, i), (-2 if not one else -1, i), SHADE))
+    style = list_table_style(("ALIGN", (0, 0), (0, -1), "RIGHT"), ("VALIGN", (0, 1), (-1, -1), "TOP"),
+                             ("LINEBELOW", (0, 1), (-1, -1), 0.25, RULE), rows=len(rows), shade_to=-1 if one else -2)
     table.setStyle(TableStyle(style))
     story.append(table)
     doc.build(story, onLaterPages=running_header(header), canvasmaker=numbered_canvas(_("Page"), header.footer))

@@ -8,13 +8,12 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
-from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
 
-from tournaments.pdf.common import FONT, FONT_BOLD, HEAD_BG, SHADE, DocumentHeader, numbered_canvas, styles
+from tournaments.pdf.common import DocumentHeader, list_table_style, numbered_canvas, styles
 from tournaments.pdf.crosstable import header_flowables, running_header
 
 MARGIN = 14 * mm
@@ -32,16 +31,9 @@ def event_ranking_pdf(header: DocumentHeader, rows: Sequence[RankingRow], note: 
     data += [[place, Paragraph(escape(name), st["normal"]), group, points] for place, name, group, points in rows]
     width = A4[0] - 2 * MARGIN
     table = Table(data, colWidths=[14 * mm, width - 64 * mm, 30 * mm, 20 * mm], repeatRows=1)
-    style: list[tuple[object, ...]] = [
-        ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8.5),
-        ("FONT", (0, 1), (-1, -1), FONT, 8.5),
-        ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
-        ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
-        ("ALIGN", (0, 0), (0, -1), "RIGHT"),
-        ("ALIGN", (3, 0), (3, -1), "RIGHT"),
-    ]
-    style += [("BACKGROUND", (0, i), (-1, i), SHADE) for i in range(2, len(data), 2)]
-    table.setStyle(TableStyle(style))  # type: ignore[arg-type]  # reportlab's commands are loosely typed
+    style = list_table_style(("ALIGN", (0, 0), (0, -1), "RIGHT"), ("ALIGN", (3, 0), (3, -1), "RIGHT"),
+                             rows=len(data) - 1)
+    table.setStyle(TableStyle(style))
     story: list[Flowable] = header_flowables(header)
     story += [table, Paragraph(escape(note), st["small"])]
     doc.build(story, onLaterPages=running_header(header), canvasmaker=numbered_canvas(_("Page"), header.footer))

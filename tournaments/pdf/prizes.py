@@ -9,13 +9,12 @@ from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
 
-from tournaments.pdf.common import FONT, FONT_BOLD, HEAD_BG, SHADE, DocumentHeader, numbered_canvas, styles
+from tournaments.pdf.common import DocumentHeader, list_table_style, numbered_canvas, styles
 from tournaments.pdf.crosstable import header_flowables, running_header
 
 MARGIN = 14 * mm
@@ -31,16 +30,9 @@ def _table(rows: Sequence[PrizeRow]) -> Table:
         data.append([place, Paragraph(escape(name), st["normal"]), amount, Paragraph(escape(how), st["small"])])
     width = A4[0] - 2 * MARGIN
     table = Table(data, colWidths=[18 * mm, 52 * mm, 24 * mm, width - 94 * mm], repeatRows=1)
-    style: list[tuple[object, ...]] = [
-        ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8.5),
-        ("FONT", (0, 1), (-1, -1), FONT, 8.5),
-        ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
-        ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
-        ("ALIGN", (2, 0), (2, -1), "RIGHT"),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-    ]
-    style += [("BACKGROUND", (0, i), (-1, i), SHADE) for i in range(2, len(data), 2)]
-    table.setStyle(TableStyle(style))  # type: ignore[arg-type]  # reportlab's commands are loosely typed
+    style = list_table_style(("ALIGN", (2, 0), (2, -1), "RIGHT"), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                             rows=len(data) - 1)
+    table.setStyle(TableStyle(style))
     return table
 
 

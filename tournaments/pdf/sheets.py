@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Any
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
-from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -23,10 +21,10 @@ from reportlab.platypus.flowables import Flowable
 from tournaments.pdf.common import (
     FONT,
     FONT_BOLD,
-    HEAD_BG,
     RULE,
     SHADE,
     DocumentHeader,
+    list_table_style,
     numbered_canvas,
     register_fonts,
     styles,
@@ -118,17 +116,9 @@ def pairing_list_pdf(lines: list[SheetLine], header: DocumentHeader) -> bytes:
         widths[7] -= 9 * mm
         widths.append(18 * mm)
     table = Table([head, *rows], colWidths=widths, repeatRows=1, hAlign="LEFT")
-    style: list[tuple[Any, ...]] = [  # reportlab table commands
-        ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8.5),
-        ("FONT", (0, 1), (-1, -1), FONT, 8.5),
-        ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
-        ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
-        ("ALIGN", (0, 0), (1, -1), "RIGHT"),
-        ("ALIGN", (3, 0), (6, -1), "CENTER"),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.25, RULE),
-        ("BOX", (4, 1), (4, len(games)), 0.6, RULE),
-        ("VALIGN", (0, 1), (-1, -1), "MIDDLE"),
-    ]
+    style = list_table_style(("ALIGN", (0, 0), (1, -1), "RIGHT"), ("ALIGN", (3, 0), (6, -1), "CENTER"),
+                             ("LINEBELOW", (0, 1), (-1, -1), 0.25, RULE), ("BOX", (4, 1), (4, len(games)), 0.6, RULE),
+                             ("VALIGN", (0, 1), (-1, -1), "MIDDLE"))
     if with_qr:
         style += [("ALIGN", (8, 0), (8, -1), "CENTER"), ("TOPPADDING", (8, 1), (8, -1), 1),
                   ("BOTTOMPADDING", (8, 1), (8, -1), 1)]

@@ -7,7 +7,7 @@ query), and a changed fragment is rendered once per version for all spectators.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -17,6 +17,7 @@ from django_tables2 import RequestConfig
 from tournaments.models import Tournament
 from tournaments.public.page_cache import shared_page
 from tournaments.public.tables import standings_table
+from tournaments.public.teams import match_rows, projector_stamp, standings_rows
 from tournaments.public.views import (
     my_start_numbers,
     nav_context,
@@ -27,6 +28,7 @@ from tournaments.public.views import (
 from tournaments.reports import why
 from tournaments.reports.formatting import points_text, tiebreak_text, tiebreak_words
 from tournaments.reports.rounds import published_rounds, rank_moves, round_view, tournament_standings
+from tournaments.services.teams import deadline_pending
 from tournaments.standings import StandingsError
 
 # The projector gets each list whole; projector.js splits it into screenfuls of what fits the screen
@@ -71,8 +73,47 @@ def _slide(kind: str, heading: str, items: list[Any], key: str, **extra: object)
     return [{"kind": kind, "heading": heading, key: items, **extra}]
 
 
+# A team event's matches on the projector: two columns of match cards, at most this many rows of them
+# a slide (three rows of 8 boards fit 1920x1080; a 10-team event's 5 matches are one slide).
+MATCH_COLUMNS = 2
+
+
+def _match_rows_per_slide(boards: int) -> int:
+    return 3 if boards <= 8 else 2 if boards <= 12 else 1
+
+
+def _team_slides(t: Tournament) -> list[dict[str, object]]:
+    """A team event's slides: the current round's matches (each with its boards), then the team
+    standings (match points, board points, the event's tie-breaks), as the public team pages show them."""
+    slides: list[dict[str, object]] = []
+    if t.public_pairings:
+        current = published_rounds(t).last()
+        if current is not None:
+            matches = match_rows(t, current, deadline_pending(t, current))
+            per = MATCH_COLUMNS * _match_rows_per_slide(t.boards_per_match)
+            chunks = [matches[i:i + per] for i in range(0, len(matches), per)]
+            heading = _("Round %(n)s") % {"n": current.number}
+            for i, chunk in enumerate(chunks, start=1):
+                slides += _slide("matches", heading, chunk, "matches", boards=t.boards_per_match,
+                                 rows=max(2, -(-len(chunk) // MATCH_COLUMNS)),
+                                 page=f"{i}/{len(chunks)}" if len(chunks) > 1 else "")
+    if t.public_standings:
+        try:
+            table = standings_rows(t)
+        except StandingsError:
+            table = None
+        if table is not None and table["rows"]:
+            heading = _("Standings after round %(n)s") % {"n": table["after_round"]}
+            names = dict(cast(list[tuple[str, str]], table["legend"]))
+            slides += _slide("team_standings", heading, cast(list[Any], table["rows"]), "rows",
+                             codes=[(c, names.get(c, c)) for c in cast(list[str], table["codes"])])
+    return slides
+
+
 def _slides(t: Tournament) -> list[dict[str, object]]:
     """The projector's slides: the current round's boards, then the standings, a screenful each."""
+    if t.competitors == Tournament.Competitors.TEAMS:
+        return _team_slides(t)
     slides: list[dict[str, object]] = []
     if t.public_pairings:
         current = published_rounds(t).last()
@@ -100,7 +141,7 @@ def _slides(t: Tournament) -> list[dict[str, object]]:
     return slides
 
 
-@shared_page("projector")
+@shared_page("projector", stamp=projector_stamp)
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     """Full-screen page for the playing hall: cycles through the pairings and the standings."""
     t = public_tournament(request, slug)
@@ -128,7 +169,7 @@ def _number(request: HttpRequest, name: str, default: int, low: int, high: int) 
         return default
 
 
-@shared_page("projector-live")
+@shared_page("projector-live", stamp=projector_stamp)
 def projector_fragment(request: HttpRequest, slug: str) -> HttpResponse:
     """The projector's slides alone (polled; 304 when nothing changed)."""
     t = public_tournament(request, slug)

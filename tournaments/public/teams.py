@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from tournaments.models import LineUp, TeamMember, Tournament
+from tournaments.models import LineUp, Round, TeamMember, Tournament
 from tournaments.public.page_cache import shared_page
 from tournaments.public.version import tournament_for_request
 from tournaments.public.views import nav_context, public_tournament
@@ -45,11 +45,28 @@ def team_standings(request: HttpRequest, slug: str) -> HttpResponse:
     """Match points, board points and the tie-breaks of the event's rank order."""
     t = _team_event(request, slug, "standings")
     try:
-        tables = team_tables(t)
+        table = standings_rows(t)
     except StandingsError as exc:
         return render(request, "public/error.html", {**nav_context(t, "team_standings"), "error": str(exc)})
-    s = tables.standings
     ts = team_scoring(t)
+    return render(request, "public/team_standings.html", {
+        **nav_context(t, "team_standings"), **table,
+        "boards": t.boards_per_match,
+        "match_points": _("Match points: %(win)s for more board points than the opponent, %(draw)s for as many, "
+                          "%(loss)s for fewer.") % {"win": points_text(ts.win), "draw": points_text(ts.draw),
+                                                    "loss": points_text(ts.loss)},
+        "penalty": points_text(ts.no_show_penalty) if ts.no_show_penalty else "",
+        "title": _("Team standings – %(name)s") % {"name": t.name},
+    })
+
+
+def standings_rows(t: Tournament) -> dict[str, object]:
+    """The team standings as the standings page and the projector show them: ``rows`` (rank, team, name,
+    withdrawal note, match and board points, matches won/drawn/lost, the tie-breaks), ``codes`` (the
+    rank order's codes after match and board points), ``legend`` (code, name), ``after_round``.
+    StandingsError when they cannot be computed."""
+    tables = team_tables(t)
+    s = tables.standings
     # Match and board points have their own columns: the other codes of the rank order follow them.
     codes = [c for c in s.tiebreaks if c not in ("MPTS", "GPTS")]
     rows = [{
@@ -60,17 +77,9 @@ def team_standings(request: HttpRequest, slug: str) -> HttpResponse:
         "tiebreaks": [points_text(v) if isinstance(v, int | float) else ("" if v is None else str(v))
                       for v in (r.tiebreaks.get(c) for c in codes)],
     } for r in s.rows]
-    return render(request, "public/team_standings.html", {
-        **nav_context(t, "team_standings"), "rows": rows, "codes": codes, "after_round": s.after_round,
-        # The pure core's names are marked for the translators (gettext_noop): translated here.
-        "legend": [(code, _(name)) for code, name, _text in team_legend(s.tiebreaks, s.kind)],
-        "boards": t.boards_per_match,
-        "match_points": _("Match points: %(win)s for more board points than the opponent, %(draw)s for as many, "
-                          "%(loss)s for fewer.") % {"win": points_text(ts.win), "draw": points_text(ts.draw),
-                                                    "loss": points_text(ts.loss)},
-        "penalty": points_text(ts.no_show_penalty) if ts.no_show_penalty else "",
-        "title": _("Team standings – %(name)s") % {"name": t.name},
-    })
+    # The pure core's names are marked for the translators (gettext_noop): translated here.
+    return {"rows": rows, "codes": codes, "after_round": s.after_round,
+            "legend": [(code, _(name)) for code, name, _text in team_legend(s.tiebreaks, s.kind)]}
 
 
 @shared_page("team_crosstable")
@@ -104,6 +113,40 @@ def team_crosstable(request: HttpRequest, slug: str) -> HttpResponse:
         "after_round": tables.standings.after_round,
         "title": _("Team crosstable – %(name)s") % {"name": t.name},
     })
+
+
+def match_rows(t: Tournament, rnd: Round | None, pending: bool) -> list[dict[str, object]]:
+    """A shown round's matches as the round page and the projector show them: each match ``m``
+    (``reports.teams.MatchView``), its board and match points once complete, its ``boards`` (none while
+    ``hidden``: before a line-up deadline still to come (``pending``) a match's boards show once both
+    captains have handed in)."""
+    if rnd is None:
+        return []
+    handed_in: set[int] = set()
+    if pending:
+        handed_in = set(LineUp.objects.filter(team__tournament=t, round_number=rnd.number, by_default=False)
+                        .values_list("team_id", flat=True))
+    matches: list[dict[str, object]] = []
+    for m in round_matches(t, rnd.number):
+        s = m.score
+        hidden = pending and m.away is not None and not {m.home.pk, m.away.pk} <= handed_in
+        matches.append({
+            "m": m,
+            "home_points": points_text(s.home_game_points) if s else "",
+            "away_points": points_text(s.away_game_points) if s else "",
+            "home_mp": points_text(s.home_match_points) if s else "",
+            "away_mp": points_text(s.away_match_points) if s else "",
+            "boards": [] if hidden else [{"b": b, "text": b.text} for b in m.boards],
+            "hidden": hidden,
+        })
+    return matches
+
+
+def projector_stamp(request: HttpRequest, slug: str) -> str:
+    """Part of the projector's ETag: for a team event, whether the current round's line-ups are still
+    private (``_line_up_stamp``); nothing for an individual event."""
+    t = tournament_for_request(request, slug)
+    return _line_up_stamp(request, slug) if t.competitors == Tournament.Competitors.TEAMS else ""
 
 
 def _withdrawn_text(w: TeamWithdrawal | None, round_robin: bool) -> str:
@@ -185,25 +228,9 @@ def _round(request: HttpRequest, t: Tournament, number: int | None) -> HttpRespo
     rounds = list(published_rounds(t))
     if number is not None and number not in {r.number for r in rounds}:
         raise Http404(f"round {number} of {t.slug} is not published")
-    matches = []
     rnd = next((r for r in rounds if r.number == number), None)
     pending = deadline_pending(t, rnd)
-    handed_in: set[int] = set()
-    if pending and rnd is not None:  # before the deadline a match's boards show once both captains have handed in
-        handed_in = set(LineUp.objects.filter(team__tournament=t, round_number=rnd.number, by_default=False)
-                        .values_list("team_id", flat=True))
-    for m in round_matches(t, number) if number is not None else []:
-        s = m.score
-        hidden = pending and m.away is not None and not {m.home.pk, m.away.pk} <= handed_in
-        matches.append({
-            "m": m,
-            "home_points": points_text(s.home_game_points) if s else "",
-            "away_points": points_text(s.away_game_points) if s else "",
-            "home_mp": points_text(s.home_match_points) if s else "",
-            "away_mp": points_text(s.away_match_points) if s else "",
-            "boards": [] if hidden else [{"b": b, "text": b.text} for b in m.boards],
-            "hidden": hidden,
-        })
+    matches = match_rows(t, rnd, pending)
     captain_team = team_of(request.user.pk if request.user.is_authenticated else None, t)
     return render(request, "public/team_round.html", {
         **nav_context(t, "team_matches"), "rounds": rounds, "number": number, "matches": matches,

@@ -45,6 +45,7 @@ ACTIONS = {
     "tournament.update": gettext_lazy("changed the settings"),
     "tournament.finish": gettext_lazy("finished the tournament"),
     "tournament.import_trf": gettext_lazy("imported the tournament from TRF"),
+    "tournament.import_team_trf": gettext_lazy("imported the team event from a TRF team file"),
     "import_archive": gettext_lazy("imported a tournament archive"),
     "mirror_received": gettext_lazy("received the hall laptop's changes (mirror)"),
     "mirror_token.create": gettext_lazy("created a mirror key for the hall laptop"),
@@ -188,6 +189,12 @@ KEYS: dict[str, Promise] = {
     "places": gettext_lazy("places"),
     "order": gettext_lazy("finishing order"),
     "games": gettext_lazy("games or score"),
+    # The import of a TRF team file (``games.services.trf_teams.store_team_event``).
+    "teams": gettext_lazy("teams"),
+    "matches": gettext_lazy("matches"),
+    "board_games": gettext_lazy("board games"),
+    "team_byes": gettext_lazy("team byes"),
+    "withdrawn": gettext_lazy("withdrawn teams: from round (results kept)"),
 }
 # Who was late when the default time was applied (``games.services.results.apply_default_time``).
 LATE_CHOICES = {"w": gettext_lazy("White"), "b": gettext_lazy("Black"), "both": gettext_lazy("White and Black")}

@@ -279,20 +279,36 @@ def team_withdrawals(tournament: Tournament, views: list[MatchView]) -> dict[int
     teams = list(Team.objects.filter(tournament=tournament, withdrawn_from_round__isnull=False))
     if not teams:
         return {}
-    if tournament.is_round_robin:
-        rule = tournament.withdrawal_rule
-        count = Team.objects.filter(tournament=tournament).count()
-        total = (count - 1) * (2 if tournament.system.kind == "double_round_robin" else 1)
-    else:
-        rule = "half" if tournament.annul_early_withdrawals else ""
-        total = tournament.rounds_planned
+    rule, total = _withdrawal_rule(tournament)
     out = {}
     for t in teams:
-        played = sum(1 for v in views if v.away is not None and t.pk in (v.home.pk, v.away.pk) and not v.withdrawn
-                     and v.score is not None and v.score.played)
+        played = _played(t, views)
         out[t.pk] = TeamWithdrawal(t.pk, t.withdrawn_from_round or 0, withdrawal_keeps_results(rule, played, total),
                                    rule, played, total)
     return out
+
+
+def _withdrawal_rule(tournament: Tournament) -> tuple[str, int]:
+    """The rule a team's withdrawal follows and the matches it counts against (``team_withdrawals``)."""
+    if tournament.is_round_robin:
+        count = Team.objects.filter(tournament=tournament).count()
+        return tournament.withdrawal_rule, (count - 1) * (2 if tournament.system.kind == "double_round_robin" else 1)
+    return ("half" if tournament.annul_early_withdrawals else ""), tournament.rounds_planned
+
+
+def _played(team: Team, views: list[MatchView]) -> int:
+    """The matches of ``views`` that ``team`` played over the board."""
+    return sum(1 for v in views if v.away is not None and team.pk in (v.home.pk, v.away.pk) and not v.withdrawn
+               and v.score is not None and v.score.played)
+
+
+def withdrawal_outcome(tournament: Tournament, team: Team, from_round: int) -> TeamWithdrawal:
+    """What withdrawing ``team`` from ``from_round`` on would do, by the same rule as ``team_withdrawals``
+    (the matches it played before that round count): the arbiter's confirmation page says it."""
+    boards = _boards(tournament, before_round=from_round)
+    rule, total = _withdrawal_rule(tournament)
+    played = _played(team, _match_views(tournament, boards))
+    return TeamWithdrawal(team.pk, from_round, withdrawal_keeps_results(rule, played, total), rule, played, total)
 
 
 def _pairs(tournament: Tournament, before_round: int | None) -> list[tuple[Board, MatchView]]:

@@ -17,7 +17,8 @@ Public API:
 * ``line_up_visible_to(team, round_number, user)``: a line-up is private to its captain and the
   arbiters until both line-ups of the match are handed in or the round is published (and its deadline
   has passed).
-* ``withdraw_team``, ``reinstate_team``, ``set_team_bye``, ``set_round_start``: audited.
+* ``withdraw_team``, ``reinstate_team``, ``set_team_bye``, ``set_round_start``: audited; ``withdrawal_round``
+  checks the round of a withdrawal before it is confirmed.
 * ``pair_team_round(actor, tournament, override=False)``: the next round of a team event as a draft
   (Berger over teams, or the tournament's Swiss engine with teams as competitors).
 * ``make_team_games(actor, tournament, boards)``: at publication, each match's board games from the
@@ -590,12 +591,9 @@ def _next_unpaired_round(tournament: Tournament) -> int:
     return (Round.objects.filter(tournament=tournament).aggregate(m=Max("number"))["m"] or 0) + 1
 
 
-@transaction.atomic
-def withdraw_team(actor: Actor, team: Team, from_round: int | None = None) -> Team:
-    """Withdraw ``team`` from ``from_round`` on (default: the next round to be paired): it is not paired
-    from then on in a Swiss; in a round robin its scheduled matches are forfeits. Its results stay or are
-    annulled by the players' rule (``reports.teams.team_withdrawals``). Refused for a round already
-    published or finished."""
+def withdrawal_round(team: Team, from_round: int | None = None) -> int:
+    """The round ``team`` would be withdrawn from (``from_round``; default: the first round not yet
+    published). ServiceError for a round already published or finished, or when not a team event."""
     tournament = team.tournament
     _require_team_event(tournament)
     first = _next_unpaired_round(tournament)
@@ -605,6 +603,17 @@ def withdraw_team(actor: Actor, team: Team, from_round: int | None = None) -> Te
     if number < earliest:
         raise ServiceError(_("Round %(n)s is already published: withdraw the team from round %(first)s or later.")
                            % {"n": number, "first": earliest})
+    return number
+
+
+@transaction.atomic
+def withdraw_team(actor: Actor, team: Team, from_round: int | None = None) -> Team:
+    """Withdraw ``team`` from ``from_round`` on (default: the next round to be paired): it is not paired
+    from then on in a Swiss; in a round robin its scheduled matches are forfeits. Its results stay or are
+    annulled by the players' rule (``reports.teams.team_withdrawals``). Refused for a round already
+    published or finished."""
+    tournament = team.tournament
+    number = withdrawal_round(team, from_round)
     before = f"team={team.name}; withdrawn_from_round={team.withdrawn_from_round or ''}"
     team.withdrawn_from_round = number
     team.save(update_fields=["withdrawn_from_round"])

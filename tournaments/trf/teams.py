@@ -102,6 +102,15 @@ class _Records:
     forfeits: dict[tuple[int, frozenset[int]], tuple[str, int, int, int]] = field(default_factory=dict)
     orders: dict[tuple[int, int], tuple[int, tuple[int, ...], int]] = field(default_factory=dict)
     penalties: list[TeamPenalty] = field(default_factory=list)
+    bye_lines: dict[tuple[int, int], int] = field(default_factory=dict)  # (round, team) -> its 240/320 record
+
+
+def _bye_lines_240(r: _Records, line: str, lineno: int) -> None:
+    """Where each team's 240 bye is (the individual reader reads the record itself), to name it in errors."""
+    rnd = line[6:9].strip()
+    for team in line[10:].split():
+        if rnd.isdigit() and team.isdigit():
+            r.bye_lines[(int(rnd), int(team))] = lineno  # the last: a second bye is the one at fault
 
 
 def _team_310(r: _Records, line: str, lineno: int) -> None:
@@ -158,6 +167,7 @@ def _pab_320(r: _Records, line: str, lineno: int) -> None:
         team = _int(text, lineno, f"PAB team of round {rnd} (320)", default=0)
         if team:
             r.pab.append((rnd, team))
+            r.bye_lines.setdefault((rnd, team), lineno)
 
 
 def _forfeit_330(r: _Records, line: str, lineno: int) -> None:
@@ -193,7 +203,7 @@ def _penalty_299(r: _Records, line: str, lineno: int) -> None:
 
 _READERS: dict[str, Callable[[_Records, str, int], None]] = {
     "310": _team_310, "013": _team_013, "352": _sequence_352, "362": _scoring_362, "320": _pab_320,
-    "330": _forfeit_330, "300": _order_300, "299": _penalty_299,
+    "330": _forfeit_330, "300": _order_300, "299": _penalty_299, "240": _bye_lines_240,
 }  # fmt: skip
 
 
@@ -423,7 +433,9 @@ def _round_matches(
     for a, b in sorted(pairs):
         for x, y in ((a, b), (b, a)):
             if x in opponent and opponent[x] != y:
-                raise TrfError(0, f"round {rnd}", f"team {x} meets both {opponent[x]} and {y}")
+                games = rc.games.get(frozenset((x, y)))
+                at = t.player(games[0].a).line if games else 0
+                raise TrfError(at, f"round {rnd}", f"team {x} meets both {opponent[x]} and {y}")
             opponent[x] = y
     for team, entries in rc.loose.items():
         if team not in opponent:
@@ -446,12 +458,14 @@ def _byes(rounds: dict[int, _Round], r: _Records, t: TrfTournament, matches: lis
     for b in t.byes:
         for team in b.players:
             if (b.round, team) in byes:
-                raise TrfError(0, f"round {b.round} byes", f"team {team} has two byes")
+                where = r.bye_lines.get((b.round, team), 0)
+                raise TrfError(where, f"round {b.round} byes", f"team {team} has two byes")
             byes[(b.round, team)] = b.kind
     playing = {(m.round, side) for m in matches for side in (m.home, m.away)}
     for (rnd, team), kind in byes.items():
         if (rnd, team) in playing:
-            raise TrfError(0, f"round {rnd} byes", f"team {team} has a bye ({kind}) and a match")
+            where = r.bye_lines.get((rnd, team), 0)
+            raise TrfError(where, f"round {rnd} byes", f"team {team} has a bye ({kind}) and a match")
     return [TeamBye(rnd, team, TEAM_BYE_KINDS[kind]) for (rnd, team), kind in sorted(byes.items())]
 
 
@@ -504,7 +518,7 @@ def read_team_trf(text: str, *, check_points: bool = True) -> TrfTeamTournament:
     byes = _byes(rounds, r, t, matches)
     for b in byes:
         if b.team not in numbers:
-            raise TrfError(0, f"round {b.round} byes", f"no team {b.team}")
+            raise TrfError(r.bye_lines.get((b.round, b.team), 0), f"round {b.round} byes", f"no team {b.team}")
     return TrfTeamTournament(
         tournament=replace(t, byes=()),
         teams=tuple(sorted(r.teams, key=lambda x: x.number)),

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -20,6 +22,7 @@ from django.views.decorators.http import require_POST
 from tournaments.access import LoginRequired, tournament_for
 from tournaments.models import Entry, LineUp, Round, Team, TeamByeRequest, Tournament
 from tournaments.permissions import is_arbiter
+from tournaments.reports.teams import withdrawal_outcome
 from tournaments.services import teams as team_service
 from tournaments.services.errors import ServiceError
 
@@ -106,8 +109,9 @@ def _team_of_event(request: HttpRequest, slug: str, team_id: int) -> tuple[Tourn
 
 
 def _round_field(request: HttpRequest, name: str = "round") -> int | None:
-    """The posted round number; None (with a message) when it is not a number."""
-    raw = request.POST.get(name, "").strip()
+    """The posted (or asked) round number; None when empty; ValueError (with a message) when it is not
+    a number."""
+    raw = (request.POST.get(name) or request.GET.get(name) or "").strip()
     if not raw:
         return None
     try:
@@ -117,61 +121,76 @@ def _round_field(request: HttpRequest, name: str = "round") -> int | None:
         raise
 
 
-@require_POST
-def withdraw_team(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
-    """Withdraw a team from a round on (``round``; default: the next round to pair)."""
+def _team_action(request: HttpRequest, slug: str, team_id: int, act: Callable[[Team], str]) -> HttpResponse:
+    """The frame of a team's withdrawal, reinstatement and bye: the arbiter's team of the event; ``act``
+    does the change and returns the message of success ("" for none); a round that is not a number or a
+    change the service refuses says why. Back to the team's page."""
     found = _team_of_event(request, slug, team_id)
     if found is None:
         return redirect("tournaments:manage", slug=slug)
-    tournament, t = found
+    _tournament, t = found
     try:
-        number = _round_field(request)
-        team_service.withdraw_team(request.user, t, number)
+        done = act(t)
     except ValueError:
         pass
     except ServiceError as exc:
         refuse(request, exc)
     else:
-        messages.success(request, _("%(team)s is withdrawn from round %(n)s.")
-                         % {"team": t.name, "n": t.withdrawn_from_round})
+        if done:
+            messages.success(request, done)
     return redirect("tournaments:team", slug=slug, team_id=t.pk)
+
+
+def withdraw_team(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
+    """Withdraw a team from a round on (``round``; default: the next round to pair). GET (or a POST
+    without ``confirm=yes``) shows what the withdrawal would do and asks to confirm; changes nothing."""
+    if request.method == "POST" and request.POST.get("confirm") == "yes":
+        def withdraw(t: Team) -> str:
+            team_service.withdraw_team(request.user, t, _round_field(request))
+            return _("%(team)s is withdrawn from round %(n)s.") % {"team": t.name, "n": t.withdrawn_from_round}
+        return _team_action(request, slug, team_id, withdraw)
+    found = _team_of_event(request, slug, team_id)
+    if found is None:
+        return redirect("tournaments:manage", slug=slug)
+    tournament, t = found
+    try:
+        number = team_service.withdrawal_round(t, _round_field(request))
+    except ValueError:
+        return redirect("tournaments:team", slug=slug, team_id=t.pk)
+    except ServiceError as exc:
+        refuse(request, exc)
+        return redirect("tournaments:team", slug=slug, team_id=t.pk)
+    if t.withdrawn_from_round is not None:
+        messages.error(request, _("%(team)s is already withdrawn from round %(n)s.")
+                       % {"team": t.name, "n": t.withdrawn_from_round})
+        return redirect("tournaments:team", slug=slug, team_id=t.pk)
+    return render(request, "tournaments/manage/team_withdraw.html", {
+        "tournament": tournament, "team": t, "number": number,
+        "outcome": withdrawal_outcome(tournament, t, number),
+        "rule": tournament.get_withdrawal_rule_display() if tournament.is_round_robin else "",
+    })
 
 
 @require_POST
 def reinstate_team(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     """Undo a team's withdrawal."""
-    found = _team_of_event(request, slug, team_id)
-    if found is None:
-        return redirect("tournaments:manage", slug=slug)
-    tournament, t = found
-    try:
+    def reinstate(t: Team) -> str:
         team_service.reinstate_team(request.user, t)
-    except ServiceError as exc:
-        refuse(request, exc)
-    else:
-        messages.success(request, _("%(team)s plays again from the next round.") % {"team": t.name})
-    return redirect("tournaments:team", slug=slug, team_id=t.pk)
+        return _("%(team)s plays again from the next round.") % {"team": t.name}
+    return _team_action(request, slug, team_id, reinstate)
 
 
 @require_POST
 def team_bye(request: HttpRequest, slug: str, team_id: int) -> HttpResponse:
     """Give a team a bye for a round of a team Swiss (``kind`` half or zero) or take it back (``kind`` "")."""
-    found = _team_of_event(request, slug, team_id)
-    if found is None:
-        return redirect("tournaments:manage", slug=slug)
-    tournament, t = found
-    try:
+    def bye(t: Team) -> str:
         number = _round_field(request)
         if number is None:
             messages.error(request, _("Say for which round."))
-        else:
-            team_service.set_team_bye(request.user, t, number, request.POST.get("kind", "").strip())
-            messages.success(request, _("Saved."))
-    except ValueError:
-        pass
-    except ServiceError as exc:
-        refuse(request, exc)
-    return redirect("tournaments:team", slug=slug, team_id=t.pk)
+            return ""
+        team_service.set_team_bye(request.user, t, number, request.POST.get("kind", "").strip())
+        return _("Saved.")
+    return _team_action(request, slug, team_id, bye)
 
 
 def _roster_choices(tournament: Tournament, team: Team) -> list[tuple[str, str]]:

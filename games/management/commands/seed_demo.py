@@ -4,7 +4,8 @@ tournament of each draughts Swiss system (issue 26): an FMJD open on Solkoff (wi
 resistance points and a Moyenne competition; a finished event of two stages (issue 29); and micro-matches
 from balloted openings (issue 28): a finished Russian draughts round robin of six on the FMJD drawing
 table for 64, and an English checkers Swiss in progress on the three-move deck; team events (issue 27,
-``games.demo_teams``): a finished 8-team league on 8 boards and a 10-team Swiss of fours in round 3.
+``games.demo_teams``): a finished 8-team league on 8 boards and a 10-team Swiss of fours in round 3;
+and a finished club final of four whose tie for first was decided by a recorded play-off (issue 26).
 
 ``python manage.py seed_demo`` is idempotent: a tournament whose short name already exists is
 left alone, accounts that exist keep their passwords, so running it twice changes nothing.
@@ -30,14 +31,14 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from games.demo import seed_games
+from games.demo import plausible_result, seed_games
 from games.demo_teams import seed_team_league, seed_team_swiss
 from games.models import ResultSubmission
 from games.services.games import game_for_board
 from games.services.results import apply_default_time, enter_result, mark_draw
 from tournaments.models import Absence, Board, Entry, Player, Round, Tournament
-from tournaments.ratings import logistic_expected
 from tournaments.services.pairing import pair_round
+from tournaments.services.playoffs import playoff_candidates, record_playoff
 from tournaments.services.prizes import save_prize_setup
 from tournaments.services.registration import (
     create_tournament,
@@ -58,7 +59,7 @@ EVENT_SLUG = "nk-rapid-2026"
 EVENT_PLAYERS = 18  # a 7-round Swiss, then finals A, B and C of six (issue 29)
 EVENT_WOMEN = {"Sow, Aïssatou", "Köhler, Lena", "Girard, Noémie", "Wiśniewska, Zofia", "Moreau, Hélène",
                "Петрова, Татьяна", "Brouwer, Anouk"}
-DRAW_RATE = 0.38  # roughly the share of draws between club players in international draughts
+PLAYOFF_SLUG = "hoofddorp-club-final-2026"
 
 
 @dataclass(frozen=True)
@@ -180,18 +181,6 @@ def _register(
     freeze_start_numbers(arbiter, tournament, "rating")
 
 
-def _result_for(rng: random.Random, white: Entry, black: Entry) -> str:
-    """A plausible result from the ratings: the Elo expectation split into wins and draws."""
-    expected = logistic_expected((white.rating or 1500) - (black.rating or 1500))
-    roll = rng.random()
-    white_wins = (1 - DRAW_RATE) * expected
-    if roll < white_wins:
-        return "2-0"
-    if roll < white_wins + DRAW_RATE:
-        return "1-1"
-    return "0-2"
-
-
 def _play_round(
     arbiter: User, tournament: Tournament, rng: random.Random, *, leave_open: Callable[[Board], bool]
 ) -> Round:
@@ -206,7 +195,7 @@ def _play_round(
     complete = True
     for board in boards.order_by("number"):
         # Drawn for every board: a stable sequence. Game boards (filtered above) seat both players.
-        result = _result_for(rng, cast(Entry, board.white), cast(Entry, board.black))
+        result = plausible_result(rng, cast(Entry, board.white), cast(Entry, board.black))
         if leave_open(board):
             complete = False
         else:
@@ -315,7 +304,7 @@ def _play_system_round(arbiter: User, tournament: Tournament, rng: random.Random
     boards = rnd.boards.filter(bye_kind="", black__isnull=False).select_related("white", "black")
     for board in boards.order_by("number"):
         game = game_for_board(board)
-        result = _result_for(rng, cast(Entry, board.white), cast(Entry, board.black))
+        result = plausible_result(rng, cast(Entry, board.white), cast(Entry, board.black))
         if tournament.early_draw_scores_zero and (rnd.number, board.number) == (2, 1):
             enter_result(game, "1-1", arbiter, termination="agreement", moves=EARLY_DRAW_MOVES)
         elif tournament.default_time_minutes and (rnd.number, board.number) == (3, 2):
@@ -434,7 +423,7 @@ def _play_micro_round(arbiter: User, tournament: Tournament, rng: random.Random,
     keep = len(boards) - open_boards
     for board in boards[:keep]:
         for game in board.games.select_related("white", "black").order_by("number"):
-            enter_result(game, _result_for(rng, cast(Entry, game.white), cast(Entry, game.black)), arbiter)
+            enter_result(game, plausible_result(rng, cast(Entry, game.white), cast(Entry, game.black)), arbiter)
     if not open_boards:
         rnd = finish_round(arbiter, rnd)
     return rnd
@@ -482,6 +471,46 @@ def seed_micro_swiss(users: dict[str, User]) -> Tournament | None:
     return tournament
 
 
+def _final_result(white: Entry, black: Entry, leaders: set[int]) -> str:
+    """The club final's results: the two leaders draw each other and beat the other two, who draw."""
+    if (white.pk in leaders) == (black.pk in leaders):
+        return "1-1"
+    return "2-0" if white.pk in leaders else "0-2"
+
+
+def seed_playoff_final(users: dict[str, User]) -> Tournament | None:
+    """Issue 26: a finished round robin of four (KNDB order: points, plus/minus balance, mutual result)
+    with a play-off for place 1. The two strongest draw each other and beat the others: 5 points each,
+    no marked draws, a drawn mutual game, so the standings flag them tied for first; the play-off
+    (recorded through the service, as the arbiter does) goes to the lower-rated of the two, so the
+    public standings say the place was decided by play-off. No games with moves: seeding stays quick."""
+    if Tournament.objects.filter(slug=PLAYOFF_SLUG).exists():
+        return None
+    arbiter = users[ARBITER.username]
+    with transaction.atomic():
+        tournament = create_tournament(
+            arbiter, slug=PLAYOFF_SLUG, name="Clubfinale Damclub Hoofddorp 2026", place="Hoofddorp",
+            federation="NED", start_date=datetime.date(2026, 11, 6), end_date=datetime.date(2026, 11, 20),
+            time_control="90 min + 1 min/move", pairing_system="berger", rounds_planned=3,
+            tiebreaks="PMD,DE,RRO", playoff_places="1")
+        accounts = {_player(ACCOUNT_PLAYERS[u]).pk: users[u] for u in (PLAYER_ONE.username, PLAYER_TWO.username)}
+        players = [Player.objects.get(pk=pk) for pk in accounts]
+        _register(arbiter, tournament, players + [_player(row) for row in ROUND_ROBIN_PLAYERS[:2]], accounts)
+        leaders = set(Entry.objects.filter(tournament=tournament).order_by("start_number")
+                      .values_list("pk", flat=True)[:2])
+        for _round in range(3):
+            rnd = publish_round(arbiter, pair_round(tournament, arbiter).round)
+            for board in rnd.boards.filter(bye_kind="", black__isnull=False).select_related("white", "black"):
+                result = _final_result(cast(Entry, board.white), cast(Entry, board.black), leaders)
+                enter_result(game_for_board(board), result, arbiter)
+            finish_round(arbiter, rnd)
+        for first, _last, order in playoff_candidates(tournament):
+            record_playoff(arbiter, tournament, first, list(reversed(order)),
+                           "1-1, 2-0")  # the games of the play-off: figures only, no words to translate
+        update_tournament(arbiter, tournament, {"status": Tournament.Status.FINISHED})
+    return tournament
+
+
 def _guests() -> dict[str, Player]:
     """The demo accounts' players (username -> player): each plays on a team of the team events."""
     return {u: _player(ACCOUNT_PLAYERS[u]) for u in (PLAYER_ONE.username, PLAYER_TWO.username)}
@@ -497,7 +526,8 @@ class Command(BaseCommand):
                             ("micro-match Swiss", seed_micro_swiss),
                             ("team league", lambda u: seed_team_league(u, ARBITER.username, _guests())),
                             ("team Swiss", lambda u: seed_team_swiss(u, ARBITER.username, PLAYER_ONE.username,
-                                                                     _guests()))):
+                                                                     _guests())),
+                            ("play-off final", seed_playoff_final)):
             tournament = seed(users)
             if tournament is None:
                 self.stdout.write(f"{label}: already there, left unchanged")

@@ -1,4 +1,5 @@
-"""``python manage.py import_trf FILE.trf [--slug SLUG] [--user USERNAME]``: import a whole tournament."""
+"""``python manage.py import_trf FILE.trf [--slug SLUG] [--user USERNAME]``: import a whole tournament (a team
+file: a team event)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from tournaments.trf import TrfError
 
 
 class Command(BaseCommand):
-    help = "Import a tournament (players, rounds, confirmed results, byes) from a TRF16/TRF26 file."
+    help = ("Import a tournament (players, rounds, confirmed results, byes) from a TRF16/TRF26 file, or a team "
+            "event (teams, rosters, matches, board games) from a TRF-2026 team file (records 310).")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the TRF file (any line ending, UTF-8)")
@@ -47,4 +49,6 @@ class Command(BaseCommand):
             Role.objects.get_or_create(tournament=tournament, user=actor, kind=Role.Kind.CHIEF_ARBITER)
         rounds = tournament.rounds.count()
         entries = tournament.entries.count()
-        self.stdout.write(f"Imported {tournament.slug}: {entries} players, {rounds} rounds")
+        teams = tournament.teams.count()
+        what = f"{teams} teams, " if teams else ""
+        self.stdout.write(f"Imported {tournament.slug}: {what}{entries} players, {rounds} rounds")
