@@ -210,11 +210,12 @@ def shared_page(name: str, stamp: Callable[..., str] | None = None) -> Callable[
             # id and version first: answered 304, it loads nothing more (issue 30); any other loads the row.
             if not request.headers.get("If-None-Match"):
                 tournament_for_request(request, slug)
+            # The page's own stamp first: one that reads the whole row (the projector's) spares the version query.
+            extra = (stamp(request, slug, **kwargs),) if stamp is not None else ()
             tournament_version(request, slug)
             shared = _shareable(request)
             # A signed-in visitor's pages differ (navigation, drafts for an arbiter): their own ETag.
             who = () if shared else ("user", request.user.pk)
-            extra = (stamp(request, slug, **kwargs),) if stamp is not None else ()
             parts = (name, *kwargs.values(), request.META.get("QUERY_STRING", ""), *who, *extra)
             etag = etag_for(request, slug, *parts)
             if _not_modified(request, etag):
