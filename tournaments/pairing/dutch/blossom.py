@@ -19,9 +19,10 @@ and the duals a solve leaves behind; ``edgegraph`` the edges kept between solves
 
 Speed (the Dutch engine solves dozens of times per bracket, on graphs of up to ~500,000 edges):
 a warm start (see ``solve_matching``) frees as few vertices as it can; a stage goes on after an
-augmentation with the trees it did not touch; zero-dual S-blossoms live on to the next stage;
-dead edges leave the adjacency lists lazily, and only vertices with edges are visited. The scan
-and the dual step keep their loops inline (a function call per edge would cost real time).
+augmentation with the trees it did not touch; blossoms whose dual is 0 are undone between
+stages (kept, they were labelled T, expanded and formed again stage after stage); dead edges
+leave the adjacency lists lazily, and only vertices with edges are visited. The scan and the
+dual step keep their loops inline (a function call per edge would cost real time).
 
 ``max_weight_matching(n, edges)`` returns ``mate`` with ``mate[v]`` the partner of v or -1; the
 matching maximises the total weight (not the cardinality).
@@ -122,11 +123,19 @@ class _Solver(BlossomForest):
 
     def begin_stage(self) -> bool:
         """Clear the last stage's labels and trees and label the roots: every free vertex with a
-        positive dual (one with dual 0 already meets the optimality conditions). False: none left."""
+        positive dual (one with dual 0 already meets the optimality conditions). False: none left.
+        Blossoms with dual 0 are expanded first."""
         n, blocked, just_blocked = self.n, self.blocked, self.just_blocked
         for x in just_blocked:
             blocked[x] = False
         just_blocked.clear()
+        # Top-level blossoms with dual 0 are undone first (nested ones with dual 0 too): kept,
+        # they would mostly be labelled T, expanded by a dual step each and formed again, stage
+        # after stage (the tail of a big bracket's base solve spent most of its time so).
+        parent, base, dual = self.parent, self.base, self.dual
+        for b in range(n, 2 * n):
+            if parent[b] == -1 and base[b] >= 0 and dual[b] == 0:
+                self.expand_blossom(b, True)
         zeros, minus, nones, falses = self.blank
         self.label[:] = zeros
         self.bestedge[:] = minus
@@ -294,7 +303,10 @@ class _Solver(BlossomForest):
 
     def _apply_dual_step(self, delta: int, tops: list[int], outer: list[int], top_blossoms: list[int]) -> None:
         """S-vertices and T-blossoms lose ``delta``, T-vertices and S-blossoms gain it; the cached
-        slacks are out of date (``phase`` moves on)."""
+        slacks are out of date (``phase`` moves on). A step of 0 (a T-blossom with dual 0 to expand:
+        most steps of a big bracket's last stages) changes nothing, and the cached slacks stay."""
+        if not delta:
+            return
         dual, label = self.dual, self.label
         for v in outer:
             dual[v] -= delta
@@ -309,9 +321,8 @@ class _Solver(BlossomForest):
         self.phase += 1
 
     def finish(self) -> tuple[list[int], Saved]:
-        """Expand the top-level blossoms with dual 0 (S-blossoms with a zero dual were kept from one
-        stage to the next: one labelled T there is expanded at once, one labelled S again need not be
-        found again) and return the matching with what a warm start needs."""
+        """Expand the top-level blossoms with dual 0 (those of the last stage: ``begin_stage``
+        expands them between stages) and return the matching with what a warm start needs."""
         n, parent, base, dual = self.n, self.parent, self.base, self.dual
         for b in range(n, 2 * n):
             if parent[b] == -1 and base[b] >= 0 and dual[b] == 0:
