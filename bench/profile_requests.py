@@ -134,7 +134,8 @@ def main() -> int:
         # (PUBLIC_PAGE_REUSE) under the new ETag, without a render. Only the GET is timed.
         bump(tournament_id)
         response = spectator.get(standings, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
-        assert response.status_code == 200
+        # 304 when the kept render is the one this spectator already has (its ETag matches).
+        assert response.status_code in (200, 304), response.status_code
 
     kinds = {
         "standings-304": lambda: spectator.get(standings, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag),

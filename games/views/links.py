@@ -33,7 +33,7 @@ from games.services.results import confirm_submission, reject_submission, reques
 from games.views.claims import claim_view, claims_context
 from games.views.common import back, form_errors, whole_number
 from games.views.moves import check_response, entry_context, posted_board_response, save_moves_response
-from games.views.results import game_card, sent_message
+from games.views.results import game_card, sent_message, with_card_rows
 from tournaments import throttle
 from tournaments.access import tournament_for
 from tournaments.models import Entry, Tournament
@@ -200,9 +200,9 @@ def link_home(request: HttpRequest, token: str) -> HttpResponse:
     """The link holder's games of published rounds, with result buttons and the opponent's waiting
     results to confirm or reject, as on "My games" (no account needed)."""
     link = _link_or_404(token, request)
-    cards = [game_card(g, None, link.entry, link=link) for g in games_of_entry(link.entry)]
+    cards = [game_card(g, None, link.entry, link=link) for g in with_card_rows(games_of_entry(link.entry))]
     return render(request, "games/link_home.html", {"link": link, "tournament": link.tournament, "cards": cards,
-                                                    "result_form": ResultForm(), "title": _("My games")})
+                                                    "title": _("My games")})
 
 
 def _link_decision(request: HttpRequest, token: str, pk: int, confirm: bool) -> HttpResponse:

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -41,7 +41,7 @@ from games.services.team_results import record_no_show
 from games.services.typed_results import enter_typed_results
 from games.services.validation import check_game
 from games.views.claims import claims_context
-from games.views.common import back, form_errors, game_for, submission_for, whole_number
+from games.views.common import back, form_errors, game_for, submission_for, url_maker, whole_number
 from games.views.moves import entry_context
 from tournaments.access import require, tournament_for
 from tournaments.models import Board, Entry, Round
@@ -74,8 +74,11 @@ def game_card(game: Game, user: User, entry: Entry | None = None, link: Submissi
               ) -> dict[str, Any]:
     """What a result card shows: confirmed result, waiting submissions and what ``user`` (or the
     holder of the private ``link``, playing ``entry``) may do: send a result, confirm or reject the
-    opponent's, or, once only an arbiter changes it, ask for a correction."""
-    subs = list(game.submissions.select_related("submitted_by", "submitted_for").all())
+    opponent's, or, once only an arbiter changes it, ask for a correction. The game's submissions and
+    correction requests come from ``with_card_rows`` when the caller prefetched them (no query per card)."""
+    prefetched = getattr(game, "_prefetched_objects_cache", {})
+    subs = list(game.submissions.all() if "submissions" in prefetched
+                else game.submissions.select_related("submitted_by", "submitted_for").all())
     pending = [s for s in subs if s.status == ResultSubmission.Status.PENDING]
     entry = entry or entry_of_user(game, user)
     confirmed = next((s for s in subs if s.status == ResultSubmission.Status.CONFIRMED), None)
@@ -95,6 +98,14 @@ def game_card(game: Game, user: User, entry: Entry | None = None, link: Submissi
     }
 
 
+def with_card_rows(games: list[Game]) -> list[Game]:
+    """``games`` with what ``game_card`` reads of each (submissions with their senders, correction
+    requests) loaded in two queries for all of them."""
+    prefetch_related_objects(games, Prefetch("submissions", queryset=ResultSubmission.objects.select_related(
+        "submitted_by", "submitted_for")), "correction_requests")
+    return games
+
+
 def sent_message(sub: ResultSubmission) -> str:
     """What a player is told after sending a result: waiting for the opponent, or, when the opponent
     had sent the same, confirmed by the two of them."""
@@ -110,11 +121,11 @@ def my_games(request: HttpRequest, slug: str) -> HttpResponse:
     entries = entries_of_user(tournament, request.user)
     for e in entries:
         e.tournament = tournament  # games_of_entry reads it: no second load
-    cards = [game_card(g, request.user) for e in entries for g in games_of_entry(e)]
+    cards = [game_card(g, request.user) for g in with_card_rows([g for e in entries for g in games_of_entry(e)])]
     return render(request, "games/my_games.html", {
         "tournament": tournament, "cards": cards, "has_entry": bool(entries),
         "unclaimed": [e for e in entries if e.player.user_id != request.user.pk],
-        "result_form": ResultForm(), "title": _("My games"), "is_arbiter": is_arbiter(request.user, tournament),
+        "title": _("My games"), "is_arbiter": is_arbiter(request.user, tournament),
     })
 
 
@@ -376,6 +387,9 @@ def results_overview(request: HttpRequest, slug: str) -> HttpResponse:
     elif rounds:
         rnd = rounds[-1]
     rows: list[dict[str, Any]] = []
+    # The addresses every row links to, made by number (same addresses as {% url %} gives).
+    confirm_url, submit_url = url_maker("games:confirm"), url_maker("games:submit")
+    default_time_url, game_url = url_maker("games:default_time"), url_maker("games:game")
     if rnd is not None:
         # Games and their open submissions come in prefetch queries, whatever the number of boards.
         games = Game.objects.select_related("white", "black").order_by("number").prefetch_related(Prefetch(
@@ -396,6 +410,10 @@ def results_overview(request: HttpRequest, slug: str) -> HttpResponse:
                     # One waiting result and no conflict: the arbiter confirms it with one tap (moves kept).
                     "confirmable": waiting[0] if len(waiting) == 1 and not disagreeing(subs) else None,
                     "conflict": bool(disagreeing(subs))})
+                row = rows[-1]
+                row.update(game_url=game_url(game.pk), submit_url=submit_url(game.pk),
+                           default_time_url=default_time_url(game.pk),
+                           confirm_url=confirm_url(row["confirmable"].pk) if row["confirmable"] else "")
     return render(request, "games/results.html", {
         "tournament": tournament, "rounds": rounds, "round": rnd, "rows": rows, "title": _("Results"),
         "corrections": open_corrections(tournament), "decision_form": DecisionForm(),

@@ -151,3 +151,78 @@ def test_while_results_pour_in_a_page_is_rendered_at_most_once_per_reuse_window(
     tournament.save()
     changed(tournament)
     assert client.get(live).status_code == 404  # settings changed: never stale
+
+
+def test_a_poll_answered_304_reads_the_tournament_id_and_version_only(client, tournament, two_rounds):
+    """Issue 30: a spectator's conditional poll costs one two-column query. The ETag it gets is the one a
+    poll that loads the whole row computes (same id, version, language), so 304s keep matching; a
+    404 still answers an unknown slug, and a changed version still gets the page."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.models import Tournament
+
+    live = reverse("public:standings_live", args=[tournament.slug])
+    etag = client.get(live)["ETag"]  # no If-None-Match: the whole row, as before
+    with CaptureQueriesContext(connection) as ctx:
+        again = client.get(live, headers={"if-none-match": etag})
+    assert again.status_code == 304 and again["ETag"] == etag
+    assert len(ctx.captured_queries) == 1
+    sql = ctx.captured_queries[0]["sql"]
+    assert sql.startswith("SELECT id, version FROM tournaments_tournament WHERE slug")
+    # The names written out are the model's (a renamed column would fail here, not in production).
+    meta = Tournament._meta
+    assert (meta.db_table, meta.pk.column, meta.get_field("version").column, meta.get_field("slug").column) == (
+        "tournaments_tournament", "id", "version", "slug")
+    unknown = reverse("public:standings_live", args=["no-such-event"])
+    assert client.get(unknown, headers={"if-none-match": etag}).status_code == 404
+    changed(tournament)
+    assert client.get(live, headers={"if-none-match": etag}).status_code == 200
+
+
+def test_polls_of_one_version_in_the_reuse_window_load_the_row_once(client, tournament, two_rounds, play, settings,
+                                                                    monkeypatch):
+    """Issue 30: while results pour in, the page rendered a moment ago answers the polls of later
+    versions. The first poll of a version reads the whole row (the settings' stamp, kept for that
+    version); the next polls of it read only id and version: 1 query instead of 2. A settings change
+    makes a new version whose stamp is read from the row: never served stale."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    settings.PUBLIC_PAGE_REUSE = 2
+    clock = {"now": 1000.0}
+    monkeypatch.setattr(page_cache.time, "time", lambda: clock["now"])
+    live = reverse("public:standings_live", args=[tournament.slug])
+    etag = client.get(live)["ETag"]
+    changed(tournament)  # a result elsewhere: a new version, the page not rendered again yet
+    clock["now"] += 1
+    counts = []
+    for _ in range(3):
+        with CaptureQueriesContext(connection) as ctx:
+            answer = client.get(live, headers={"if-none-match": etag})
+        assert answer.status_code == 304 and answer["ETag"] == etag  # the kept render is the one they have
+        counts.append(len(ctx.captured_queries))
+    assert counts == [2, 1, 1] and renders(tournament) == 1
+    tournament.public_standings = False
+    tournament.save()
+    changed(tournament)
+    assert client.get(live, headers={"if-none-match": etag}).status_code == 404
+
+
+def test_a_poll_served_the_cached_page_of_a_new_version_reads_only_the_version(client, tournament, two_rounds,
+                                                                               settings):
+    """Issue 30: after a change every spectator's poll gets the new version's page once; when it is in
+    the cache already (another spectator had it rendered), the poll reads only id and version: 1 query."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    settings.PUBLIC_PAGE_REUSE = 0  # no micro-cache: the page of exactly this version
+    live = reverse("public:standings_live", args=[tournament.slug])
+    old = client.get(live)["ETag"]
+    changed(tournament)
+    new = client.get(live)  # the first visitor of the new version has it rendered
+    assert new["ETag"] != old and renders(tournament) == 2
+    with CaptureQueriesContext(connection) as ctx:
+        poll = client.get(live, headers={"if-none-match": old})
+    assert poll.status_code == 200 and poll.content == new.content and poll["ETag"] == new["ETag"]
+    assert len(ctx.captured_queries) == 1 and renders(tournament) == 2

@@ -19,13 +19,13 @@ from games.models import Game
 from games.services.live_view import live_round
 from games.services.relay_feed import round_games_stamp
 from tournaments.public.page_cache import shared_page
-from tournaments.public.version import tournament_for_request
+from tournaments.public.version import tournament_version
 from tournaments.public.views import nav_context, public_tournament
 from tournaments.reports.rounds import published_rounds
 
 
 def _round_stamp(request: HttpRequest, slug: str, number: int) -> str:
-    return round_games_stamp(tournament_for_request(request, slug).pk, number)
+    return round_games_stamp(tournament_version(request, slug)[0], number)
 
 
 def _game_stamp(request: HttpRequest, slug: str, game_id: int) -> str:

@@ -38,7 +38,7 @@ from django.utils.translation import get_language
 
 from tournaments import throttle
 from tournaments.models import Tournament
-from tournaments.public.version import etag_for, loaded_tournament, tournament_for_request
+from tournaments.public.version import etag_for, loaded_tournament, tournament_for_request, tournament_version
 
 PAGE_TTL = 600  # seconds a rendered version stays in the cache
 LOCK_SECONDS = 10  # a render that takes longer lets the next request render too
@@ -159,6 +159,25 @@ def _render_once(view: View, request: HttpRequest, slug: str, kwargs: dict[str, 
     return cast(Page, previous) if previous is not None else view(request, slug, **kwargs)
 
 
+def _stamp_key(tournament_id: int, version: int) -> str:
+    return f"page-stamp:{tournament_id}:{version}"
+
+
+def _current_stamp(request: HttpRequest, slug: str, kept: str | None) -> str:
+    """``settings_stamp`` of the tournament as it is now: ``kept`` (the one the cache holds for its
+    current version) unless this request loaded the row anyway; else from the row, then kept for the
+    version it was read at. The settings change only with the version (every change is audited and
+    bumps it), so a poll that finds the stamp of its version needs no whole row (issue 30)."""
+    loaded = loaded_tournament(request)
+    if kept is not None and (loaded is None or loaded.slug != slug):
+        return kept
+    t = tournament_for_request(request, slug)
+    stamp = settings_stamp(t)
+    if kept is None:
+        cache.set(_stamp_key(t.pk, t.version), stamp, PAGE_TTL)
+    return stamp
+
+
 def _fresh(request: HttpRequest, name: str, slug: str) -> Page | None:
     """The page's latest render if it is younger than ``PUBLIC_PAGE_REUSE`` seconds and was made under
     the same tournament settings, whatever the version (results, entries).
@@ -168,9 +187,12 @@ def _fresh(request: HttpRequest, name: str, slug: str) -> Page | None:
     reuse = settings.PUBLIC_PAGE_REUSE
     if reuse <= 0:
         return None
-    page = cache.get(_latest_key(request, name, slug))
+    latest = _latest_key(request, name, slug)
+    stamp_key = _stamp_key(*tournament_version(request, slug))
+    found = cache.get_many([latest, stamp_key])
+    page = found.get(latest)
     if (isinstance(page, Page) and time.time() - page.rendered_at < reuse
-            and page.stamp == settings_stamp(tournament_for_request(request, slug))):
+            and page.stamp == _current_stamp(request, slug, found.get(stamp_key))):
         return page
     return None
 
@@ -184,23 +206,39 @@ def shared_page(name: str, stamp: Callable[..., str] | None = None) -> Callable[
     def decorate(view: View) -> View:
         @wraps(view)
         def wrapper(request: HttpRequest, slug: str, **kwargs: Any) -> HttpResponse:
-            tournament_for_request(request, slug)  # 404 for an unknown tournament, before any key
+            # 404 for an unknown tournament, before any key. A conditional request (a poll) reads only the
+            # id and version first: answered 304, it loads nothing more (issue 30); any other loads the row.
+            if not request.headers.get("If-None-Match"):
+                tournament_for_request(request, slug)
+            # The page's own stamp first: one that reads the whole row (the projector's) spares the version query.
+            extra = (stamp(request, slug, **kwargs),) if stamp is not None else ()
+            tournament_version(request, slug)
             shared = _shareable(request)
             # A signed-in visitor's pages differ (navigation, drafts for an arbiter): their own ETag.
             who = () if shared else ("user", request.user.pk)
-            extra = (stamp(request, slug, **kwargs),) if stamp is not None else ()
-            etag = etag_for(request, slug, name, *kwargs.values(), request.META.get("QUERY_STRING", ""), *who, *extra)
+            parts = (name, *kwargs.values(), request.META.get("QUERY_STRING", ""), *who, *extra)
+            etag = etag_for(request, slug, *parts)
             if _not_modified(request, etag):
                 return _headers(HttpResponseNotModified(), etag, shared)
-            if not shared:
-                return _headers(view(request, slug, **kwargs), etag, shared=False)
-            fresh = _fresh(request, name, slug)
+            fresh = _fresh(request, name, slug) if shared else None
             if fresh is not None:  # rendered a moment ago under the same settings: good enough for everyone
                 if _not_modified(request, fresh.etag):
                     return _headers(HttpResponseNotModified(), fresh.etag, shared=True)
                 return _headers(HttpResponse(fresh.body, status=fresh.status, content_type=fresh.content_type),
                                 fresh.etag, shared=True)
-            page = cache.get(_key(etag, slug))
+            # This version's page from the cache needs no more of the tournament than its version either.
+            page = cache.get(_key(etag, slug)) if shared else None
+            if page is None:
+                # The whole row from here on, and the ETag of the version it holds (the same unless a change
+                # came in between the two reads: then the page is keyed by what it shows).
+                tournament_for_request(request, slug)
+                looked, etag = etag, etag_for(request, slug, *parts)
+                if _not_modified(request, etag):
+                    return _headers(HttpResponseNotModified(), etag, shared)
+                if not shared:
+                    return _headers(view(request, slug, **kwargs), etag, shared=False)
+                if etag != looked:
+                    page = cache.get(_key(etag, slug))
             if page is None:
                 page = _render_once(view, request, slug, kwargs, name, etag)
             if isinstance(page, HttpResponse):
