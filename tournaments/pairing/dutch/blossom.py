@@ -99,7 +99,7 @@ class _Solver(BlossomForest):
     as ``(blossom, stamp, ends)``, valid while that blossom stands.
     """
 
-    __slots__ = ("active", "blank", "blocked", "just_blocked", "outside")
+    __slots__ = ("active", "blank", "blocked", "epoch", "just_blocked", "outside", "tight")
 
     def __init__(self, n: int, graph: EdgeGraph) -> None:
         super().__init__(n, graph)
@@ -107,6 +107,10 @@ class _Solver(BlossomForest):
         self.blocked = [False] * n
         self.just_blocked: list[int] = []
         self.active: list[int] = []
+        # ``tight[v]`` caches v's edges with slack <= 0 as ``(epoch, ends)``; ``epoch`` counts the
+        # dual steps that changed a dual (the vertex duals stand between them, across stages).
+        self.tight: list[tuple[int, list[int]] | None] = [None] * n
+        self.epoch = 0
         # What ``begin_stage`` resets the labels, least-slack edges and tight edges to (made once).
         self.blank = ([0] * (2 * n), [-1] * (2 * n), [None] * n, [False] * len(self.allowed))
 
@@ -118,6 +122,9 @@ class _Solver(BlossomForest):
             if not self.begin_stage():
                 break
             while not self.scan():  # the trees are stuck: change the duals
+                if self.lazy:  # the first dual step of the stage needs the least slacks
+                    self.lazy = False
+                    self.gather_least_slacks()
                 if self.dual_step():
                     break
 
@@ -142,6 +149,7 @@ class _Solver(BlossomForest):
         self.bestedges[n:] = nones
         self.allowed[:] = falses
         self.phase += 1
+        self.lazy = True
         self.queue.clear()
         mate, dual, label, inblossom, assign_label = self.mate, self.dual, self.label, self.inblossom, self.assign_label
         roots = False
@@ -178,6 +186,8 @@ class _Solver(BlossomForest):
         wt2, mate, base = self.wt2, self.mate, self.base
         bestedge, best_slack_val, best_slack_at, ph = self.bestedge, self.best_slack_val, self.best_slack_at, self.phase
         live, best_slack, assign_label = self.live, self.best_slack, self.assign_label
+        if self.lazy:
+            return self._scan_tight()
         augmented = False
         while queue:
             v = queue.pop()
@@ -238,6 +248,105 @@ class _Solver(BlossomForest):
                     augmented = True
                     break
         return augmented
+
+    def _tight_edges(self, v: int) -> list[int]:
+        """v's live edges with slack <= 0 on the vertex duals (those into v's own blossom among
+        them), computed once per epoch: the duals do not change in between."""
+        cached = self.tight[v]
+        if cached is not None and cached[0] == self.epoch:
+            return cached[1]
+        endpoint, dual, wt2 = self.endpoint, self.dual, self.wt2
+        dv = dual[v]
+        ends = [p for p in self.live(v) if dv + dual[endpoint[p]] <= wt2[p >> 1]]
+        self.tight[v] = (self.epoch, ends)
+        return ends
+
+    def _scan_tight(self) -> bool:
+        """``scan`` before the stage's first dual step: only tight edges can label, shrink or
+        augment, and the least slacks are not needed until a dual step (``gather_least_slacks``),
+        so each S-vertex's tight edges are visited, in the order ``scan`` visits them. Most stages
+        of a big bracket's base solve end so (one augmentation each, on unchanged duals)."""
+        queue, blocked, inb, label, labelend = self.queue, self.blocked, self.inblossom, self.label, self.labelend
+        allowed, endpoint, mate, base = self.allowed, self.endpoint, self.mate, self.base
+        assign_label, tight_edges = self.assign_label, self._tight_edges
+        augmented = False
+        while queue:
+            v = queue.pop()
+            if blocked[v]:
+                continue
+            bv = inb[v]
+            for p in tight_edges(v):
+                w = endpoint[p]
+                bw = inb[w]
+                if bw == bv:
+                    continue  # inside v's blossom
+                lbw = label[bw]
+                if lbw == 2 and label[w]:
+                    continue
+                if augmented and blocked[w]:
+                    continue
+                k = p >> 1
+                allowed[k] = True
+                if lbw == 0:
+                    if mate[base[bw]] != -1:
+                        assign_label(w, 2, p ^ 1)
+                        continue
+                    labelend[bw] = -1
+                elif lbw == 1:
+                    found = self.scan_blossom(v, w)
+                    if found >= 0:
+                        self.add_blossom(found, k)
+                        bv = inb[v]
+                        continue
+                else:
+                    if label[w] == 0:
+                        label[w] = 2
+                        labelend[w] = p ^ 1
+                    continue
+                self.augment_and_block(k)
+                augmented = True
+                break
+        return augmented
+
+    def gather_least_slacks(self) -> None:
+        """The least-slack edges ``scan`` would have kept, from every S-vertex's non-tight edges
+        (all its tight ones are scanned by now): called before a stage's first dual step."""
+        n, inb, label, allowed, dual, endpoint = self.n, self.inblossom, self.label, self.allowed, self.dual, self.endpoint
+        wt2, bestedge, best_slack_val, best_slack_at, ph = (
+            self.wt2,
+            self.bestedge,
+            self.best_slack_val,
+            self.best_slack_at,
+            self.phase,
+        )
+        live, best_slack = self.live, self.best_slack
+        for v in self.active:
+            bv = inb[v]
+            if label[bv] != 1:
+                continue
+            dv = dual[v]
+            for p in live(v) if bv < n else self._outside_edges(v, bv):
+                w = endpoint[p]
+                bw = inb[w]
+                lbw = label[bw]
+                if lbw == 2 and label[w]:
+                    continue
+                k = p >> 1
+                if allowed[k]:
+                    continue
+                kslack = dv + dual[w] - wt2[k]
+                if kslack <= 0:
+                    continue
+                if lbw == 1:
+                    x = bv
+                elif label[w] == 0:
+                    x = w
+                else:
+                    continue
+                if bestedge[x] == -1 or kslack < (best_slack_val[x] if best_slack_at[x] == ph else best_slack(x)):
+                    bestedge[x] = k
+                    best_slack_val[x] = kslack
+                    best_slack_at[x] = ph
 
     def augment_and_block(self, k: int) -> None:
         """Augment along edge k and take both trees (and a free vertex reached) out of the stage."""
@@ -319,6 +428,7 @@ class _Solver(BlossomForest):
             elif label[b] == 2:
                 dual[b] -= delta
         self.phase += 1
+        self.epoch += 1
 
     def finish(self) -> tuple[list[int], Saved]:
         """Expand the top-level blossoms with dual 0 (those of the last stage: ``begin_stage``

@@ -56,6 +56,7 @@ class BlossomForest:
         "inblossom",
         "label",
         "labelend",
+        "lazy",
         "mate",
         "n",
         "neighbend",
@@ -91,6 +92,8 @@ class BlossomForest:
         self.best_slack_val = [0] * (2 * n)
         self.best_slack_at = [-1] * (2 * n)
         self.phase = 0
+        # True while a stage has made no dual step: least slacks are not kept (see ``blossom``).
+        self.lazy = False
 
     def slack(self, k: int) -> int:
         """Edge k's slack (its ends in different top-level blossoms)."""
@@ -211,7 +214,15 @@ class BlossomForest:
             if label[inblossom[x]] == 2:
                 queue.append(x)
             inblossom[x] = b
-        self._gather_best_edges(b, path)
+        if self.lazy:  # no least slacks are kept yet: drop the sub-blossoms' (they are stale)
+            bestedges, bestedge = self.bestedges, self.bestedge
+            for sub in path:
+                bestedges[sub] = None
+                bestedge[sub] = -1
+            bestedges[b] = None
+            bestedge[b] = -1
+        else:
+            self._gather_best_edges(b, path)
 
     def _gather_best_edges(self, b: int, path: list[int]) -> None:
         """``bestedges[b]`` and ``bestedge[b]`` of the new blossom b from its sub-blossoms ``path``:
