@@ -99,7 +99,7 @@ class _Solver(BlossomForest):
     as ``(blossom, stamp, ends)``, valid while that blossom stands.
     """
 
-    __slots__ = ("active", "blank", "blocked", "epoch", "just_blocked", "outside", "tight")
+    __slots__ = ("active", "blank", "blocked", "epoch", "just_blocked", "outside", "tight", "unused_at_start")
 
     def __init__(self, n: int, graph: EdgeGraph) -> None:
         super().__init__(n, graph)
@@ -111,6 +111,7 @@ class _Solver(BlossomForest):
         # dual steps that changed a dual (the vertex duals stand between them, across stages).
         self.tight: list[tuple[int, list[int]] | None] = [None] * n
         self.epoch = 0
+        self.unused_at_start: list[int] = []
         # What ``begin_stage`` resets the labels, least-slack edges and tight edges to (made once).
         self.blank = ([0] * (2 * n), [-1] * (2 * n), [None] * n, [False] * len(self.allowed))
 
@@ -122,13 +123,20 @@ class _Solver(BlossomForest):
             if not self.begin_stage():
                 break
             while not self.scan():  # the trees are stuck: change the duals
-                if self.lazy:  # the first dual step of the stage needs the least slacks
-                    self.lazy = False
-                    self.gather_least_slacks()
+                if self.lazy:  # a dual step needs the least slacks: the stage again, with them
+                    self.restart_stage()
+                    continue
                 if self.dual_step():
                     break
 
-    def begin_stage(self) -> bool:
+    def restart_stage(self) -> None:
+        """Undo a stage that found no augmenting path among tight edges (its blossoms have dual 0,
+        its labels go) and begin it again keeping least slacks: it then runs exactly as a stage
+        that kept them from the start (same blossom numbers, same order), so the same optimum."""
+        self.begin_stage(lazy=False)
+        self.unused[:] = self.unused_at_start
+
+    def begin_stage(self, lazy: bool = True) -> bool:
         """Clear the last stage's labels and trees and label the roots: every free vertex with a
         positive dual (one with dual 0 already meets the optimality conditions). False: none left.
         Blossoms with dual 0 are expanded first."""
@@ -149,7 +157,9 @@ class _Solver(BlossomForest):
         self.bestedges[n:] = nones
         self.allowed[:] = falses
         self.phase += 1
-        self.lazy = True
+        self.lazy = lazy
+        if lazy:
+            self.unused_at_start = self.unused[:]
         self.queue.clear()
         mate, dual, label, inblossom, assign_label = self.mate, self.dual, self.label, self.inblossom, self.assign_label
         roots = False
@@ -263,7 +273,7 @@ class _Solver(BlossomForest):
 
     def _scan_tight(self) -> bool:
         """``scan`` before the stage's first dual step: only tight edges can label, shrink or
-        augment, and the least slacks are not needed until a dual step (``gather_least_slacks``),
+        augment, and the least slacks are not needed until a dual step (then ``restart_stage``),
         so each S-vertex's tight edges are visited, in the order ``scan`` visits them. Most stages
         of a big bracket's base solve end so (one augmentation each, on unchanged duals)."""
         queue, blocked, inb, label, labelend = self.queue, self.blocked, self.inblossom, self.label, self.labelend
@@ -307,46 +317,6 @@ class _Solver(BlossomForest):
                 augmented = True
                 break
         return augmented
-
-    def gather_least_slacks(self) -> None:
-        """The least-slack edges ``scan`` would have kept, from every S-vertex's non-tight edges
-        (all its tight ones are scanned by now): called before a stage's first dual step."""
-        n, inb, label, allowed, dual, endpoint = self.n, self.inblossom, self.label, self.allowed, self.dual, self.endpoint
-        wt2, bestedge, best_slack_val, best_slack_at, ph = (
-            self.wt2,
-            self.bestedge,
-            self.best_slack_val,
-            self.best_slack_at,
-            self.phase,
-        )
-        live, best_slack = self.live, self.best_slack
-        for v in self.active:
-            bv = inb[v]
-            if label[bv] != 1:
-                continue
-            dv = dual[v]
-            for p in live(v) if bv < n else self._outside_edges(v, bv):
-                w = endpoint[p]
-                bw = inb[w]
-                lbw = label[bw]
-                if lbw == 2 and label[w]:
-                    continue
-                k = p >> 1
-                if allowed[k]:
-                    continue
-                kslack = dv + dual[w] - wt2[k]
-                if kslack <= 0:
-                    continue
-                if lbw == 1:
-                    x = bv
-                elif label[w] == 0:
-                    x = w
-                else:
-                    continue
-                if bestedge[x] == -1 or kslack < (best_slack_val[x] if best_slack_at[x] == ph else best_slack(x)):
-                    bestedge[x] = k
-                    best_slack_val[x] = kslack
-                    best_slack_at[x] = ph
 
     def augment_and_block(self, k: int) -> None:
         """Augment along edge k and take both trees (and a free vertex reached) out of the stage."""
