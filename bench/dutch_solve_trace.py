@@ -9,7 +9,8 @@ whole ``pair_dutch``, of all blossom solves, of setting the bracket weights, and
 ``--top`` most expensive solves: CPU seconds, vertices with edges, live edges, vertices re-fitted
 by the warm start, pairs found, stages, augmentations, dual steps and blossoms made. ``--stages``
 adds each of those solves' stage log: the number of roots a stage starts with, then ``d`` for
-a dual step and ``A`` for an augmentation. Wraps the solver's methods, so its own figures are
+a dual step, ``A`` for an augmentation and ``r`` for a stage begun again keeping least slacks
+(it found no augmenting path among tight edges). Wraps the solver's methods, so its own figures are
 a little slower than ``bench_dutch.py``'s.
 """
 
@@ -62,6 +63,7 @@ def main() -> None:
         return f"\n    {free} roots:"
 
     counting(blossom._Solver, "begin_stage", roots)
+    counting(blossom._Solver, "restart_stage", lambda s, r: "r")
     counting(blossom._Solver, "dual_step", lambda s, r: "d")
     counting(blossom._Solver, "augment_and_block", lambda s, r: "A")
     counting(blossom_forest.BlossomForest, "add_blossom", lambda s, r: None)
@@ -82,7 +84,7 @@ def main() -> None:
             f"{cpu:7.3f} s  {vertices:5d} vertices {len(graph.slot):7d} edges {refit:5d} re-fitted "
             f"{pairs:5d} pairs  {counts.get('begin_stage', 0):3d} stages "
             f"{counts.get('augment_and_block', 0):4d} augmentations {counts.get('dual_step', 0):4d} dual steps "
-            f"{counts.get('add_blossom', 0):4d} blossoms"
+            f"{counts.get('add_blossom', 0):4d} blossoms {counts.get('restart_stage', 0):3d} restarts"
         )
         solves.append((cpu, line, "".join(" " + x if len(x) == 1 else x for x in log)))
         return result

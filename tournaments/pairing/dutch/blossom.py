@@ -20,7 +20,9 @@ and the duals a solve leaves behind; ``edgegraph`` the edges kept between solves
 Speed (the Dutch engine solves dozens of times per bracket, on graphs of up to ~500,000 edges):
 a warm start (see ``solve_matching``) frees as few vertices as it can; a stage goes on after an
 augmentation with the trees it did not touch; blossoms whose dual is 0 are undone between
-stages (kept, they were labelled T, expanded and formed again stage after stage); dead edges
+stages (kept, they were labelled T, expanded and formed again stage after stage); a stage first
+scans tight edges only (each vertex's kept while no dual changes) and keeps no least slacks: most
+stages of a big base solve find their paths so, the others begin again keeping them; dead edges
 leave the adjacency lists lazily, and only vertices with edges are visited. The scan and the
 dual step keep their loops inline (a function call per edge would cost real time).
 
@@ -122,7 +124,7 @@ class _Solver(BlossomForest):
         for _stage in range(2 * self.n + 2):
             if not self.begin_stage():
                 break
-            while not self.scan():  # the trees are stuck: change the duals
+            while not (self.scan_tight() if self.lazy else self.scan()):  # stuck: change the duals
                 if self.lazy:  # a dual step needs the least slacks: the stage again, with them
                     self.restart_stage()
                     continue
@@ -133,13 +135,17 @@ class _Solver(BlossomForest):
         """Undo a stage that found no augmenting path among tight edges (its blossoms have dual 0,
         its labels go) and begin it again keeping least slacks: it then runs exactly as a stage
         that kept them from the start (same blossom numbers, same order), so the same optimum."""
-        self.begin_stage(lazy=False)
+        self._begin(False)
         self.unused[:] = self.unused_at_start
 
-    def begin_stage(self, lazy: bool = True) -> bool:
+    def begin_stage(self) -> bool:
         """Clear the last stage's labels and trees and label the roots: every free vertex with a
         positive dual (one with dual 0 already meets the optimality conditions). False: none left.
-        Blossoms with dual 0 are expanded first."""
+        Blossoms with dual 0 are expanded first. The stage scans tight edges only (``lazy``)."""
+        return self._begin(True)
+
+    def _begin(self, lazy: bool) -> bool:
+        """``begin_stage``, or ``restart_stage`` (``lazy`` False)."""
         n, blocked, just_blocked = self.n, self.blocked, self.just_blocked
         for x in just_blocked:
             blocked[x] = False
@@ -196,8 +202,6 @@ class _Solver(BlossomForest):
         wt2, mate, base = self.wt2, self.mate, self.base
         bestedge, best_slack_val, best_slack_at, ph = self.bestedge, self.best_slack_val, self.best_slack_at, self.phase
         live, best_slack, assign_label = self.live, self.best_slack, self.assign_label
-        if self.lazy:
-            return self._scan_tight()
         augmented = False
         while queue:
             v = queue.pop()
@@ -271,7 +275,7 @@ class _Solver(BlossomForest):
         self.tight[v] = (self.epoch, ends)
         return ends
 
-    def _scan_tight(self) -> bool:
+    def scan_tight(self) -> bool:
         """``scan`` before the stage's first dual step: only tight edges can label, shrink or
         augment, and the least slacks are not needed until a dual step (then ``restart_stage``),
         so each S-vertex's tight edges are visited, in the order ``scan`` visits them. Most stages
