@@ -421,10 +421,12 @@ TABLE: dict[str, list[Case]] = {
                           Case(team_cup, "POST", only(ARBITERS), audit=NO_WRITE),
                           Case(team_cup, "POST", only(ARBITERS, DONE), lambda w: {"name": "Team 3"}, AUDITED)],
     "tournaments:delete_team": [Case(team_cup_team, "POST", only(ARBITERS, DONE), audit=AUDITED)],
-    # Withdrawing a team (audited); undoing a withdrawal that is none and a bye in the round-robin cup are
-    # refused with a message (nothing written).
-    "tournaments:withdraw_team": [Case(team_cup_team, "POST", only(ARBITERS, DONE), lambda w: {"round": "1"},
-                                       AUDITED)],
+    # Withdrawing a team: the form (a POST without ``confirm``) shows the confirmation page and writes
+    # nothing; the confirmed POST withdraws it (audited). Undoing a withdrawal that is none and a bye in the
+    # round-robin cup are refused with a message (nothing written).
+    "tournaments:withdraw_team": [Case(team_cup_team, "POST", only(ARBITERS), lambda w: {"round": "1"}, NO_WRITE),
+                                  Case(team_cup_team, "POST", only(ARBITERS, DONE),
+                                       lambda w: {"round": "1", "confirm": "yes"}, AUDITED)],
     "tournaments:reinstate_team": [Case(team_cup_team, "POST", only(ARBITERS, DONE), audit=NO_WRITE)],
     "tournaments:team_bye": [Case(team_cup_team, "POST", only(ARBITERS, DONE), lambda w: {"round": "1",
                                                                                         "kind": "half"}, NO_WRITE)],
