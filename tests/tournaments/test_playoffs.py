@@ -15,9 +15,11 @@ import io
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from pypdf import PdfReader
 
 from tournaments.models import AuditEntry, Board, PlayOff, Role
+from tournaments.reports.audit import read, subjects
 from tournaments.reports.standings import playoff_groups, standings_for
 from tournaments.services.errors import ServiceError
 from tournaments.services.playoffs import record_playoff, remove_playoff
@@ -69,6 +71,11 @@ def test_a_recorded_play_off_orders_the_places_and_is_audited(kndb, chief_arbite
     entry = AuditEntry.objects.get(action="playoff.record")
     assert entry.after == ("places=1-2; order=Player 002 (2) > Player 001 (1); "
                            "games=Player 002 - Player 001 2-0")
+    # The audit page names what the entry is about in the reader's language (the stored text is English).
+    with translation.override("de"):
+        assert subjects([entry]) == {entry.pk: "Stichkampf ab Platz 1"}
+    with translation.override("fr"):
+        assert read(entry, subjects([entry])[entry.pk]).subject == "barrage à partir de la place 1"
 
 
 def test_only_a_flagged_tie_can_be_recorded_each_player_once(kndb, chief_arbiter):

@@ -32,6 +32,7 @@ from tournaments.models import (
     Board,
     Entry,
     Player,
+    PlayOff,
     ProhibitedPair,
     RatingList,
     Role,
@@ -408,6 +409,7 @@ def _describers() -> dict[str, tuple[type[models.Model], tuple[str, ...], object
         "tournaments.Role": (Role, ("user",), lambda r: f"{r.user.get_full_name() or r.user.get_username()} – "
                                                         f"{r.get_kind_display()}"),
         "tournaments.RatingList": (RatingList, (), lambda x: x.name),
+        "tournaments.PlayOff": (PlayOff, (), lambda p: _("play-off from place %(n)s") % {"n": p.first_place}),
     }
     # Archives written before games and results moved to the games app (issue 25.7) name them so.
     describers["tournaments.Game"] = describers["games.Game"]
