@@ -249,7 +249,7 @@ def wait_for_rebuild(seeded: Seeded, since: datetime.datetime, timeout: float = 
 
     start = time.monotonic()
     while time.monotonic() - start < timeout:
-        doc = Document.objects.get(tournament__slug=seeded.slug, kind="crosstable")
+        doc = Document.objects.get(tournament__slug=seeded.slug, kind="crosstable", language="en")
         if doc.is_current(Tournament.objects.get(slug=seeded.slug)) and doc.built_at > since:
             return True, time.monotonic() - start
         time.sleep(0.5)

@@ -159,11 +159,33 @@ def test_concurrent_first_builds_keep_one_document_row(tournament, two_rounds):
     """Issue 14.5: the round-less crosstable escaped the unique constraint (NULL round number)."""
     from django.db import IntegrityError, transaction
 
-    store_document(tournament, "crosstable")
+    doc = store_document(tournament, "crosstable")
     with pytest.raises(IntegrityError), transaction.atomic():
-        Document.objects.create(tournament=tournament, kind="crosstable", round_number=None)
+        Document.objects.create(tournament=tournament, kind="crosstable", round_number=None, language=doc.language)
     store_document(tournament, "crosstable")
     assert Document.objects.filter(tournament=tournament, kind="crosstable").count() == 1
+
+
+def test_each_visitor_gets_the_document_in_their_own_language(client, tournament, two_rounds):
+    """The stored file is kept per language: a German visitor gets the German crosstable and a French visitor,
+    asking next, the French one (not the file the first visitor's language built); the pairing list likewise.
+    The footer's page label is the oracle: "Seite" (de), "Page" (fr, en), "Pagina" (nl)."""
+    url = reverse("public:document", args=[tournament.slug, "crosstable"])
+
+    def footer(lang: str, address: str = url) -> str:
+        response = client.get(address, HTTP_ACCEPT_LANGUAGE=lang)
+        assert response.status_code == 200
+        return text_of(b"".join(response.streaming_content))[1][0]
+
+    assert "Seite 1" in footer("de")
+    french = footer("fr")
+    assert "Page 1" in french and "Seite" not in french
+    assert "Seite 1" in footer("de")  # the German file is still the German one
+    assert "Pagina 1" in footer("nl")
+    assert set(Document.objects.filter(tournament=tournament, kind="crosstable")
+               .values_list("language", flat=True)) == {"de", "fr", "nl"}
+    pairings = reverse("public:round_document", args=[tournament.slug, "pairings", 1])
+    assert "Seite" in footer("de", pairings) and "Seite" not in footer("fr", pairings)
 
 
 def test_download_serves_the_stored_file(client, tournament, two_rounds):

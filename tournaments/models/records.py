@@ -96,15 +96,17 @@ class Document(models.Model):
     version = models.PositiveBigIntegerField(default=0)  # the tournament version it was built from
     # The site address its QR codes point to (the pairing list's board codes); another address rebuilds it.
     base_url = models.CharField(max_length=200, blank=True)
+    # The language its words are printed in: one file per language asked for ("" before languages were kept).
+    language = models.CharField(max_length=10, blank=True, default="")
     built_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "kind", "round_number"], name="unique_document"),
-            # NULL escapes the constraint above: one round-less document (the crosstable) per kind.
-            models.UniqueConstraint(
-                fields=["tournament", "kind"], condition=Q(round_number__isnull=True), name="unique_tournament_document"
-            ),
+            models.UniqueConstraint(fields=["tournament", "kind", "round_number", "language"],
+                                    name="unique_document_language"),
+            # NULL escapes the constraint above: one round-less document (the crosstable) per kind and language.
+            models.UniqueConstraint(fields=["tournament", "kind", "language"], condition=Q(round_number__isnull=True),
+                                    name="unique_tournament_document_language"),
         ]
 
     def is_current(self, tournament: Tournament) -> bool:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
@@ -327,35 +328,46 @@ def micro_match_sheets(lines: list[SheetLine], games: int) -> list[SheetLine]:
     return out
 
 
-def _filename(t: Tournament, kind: str, round_number: int | None) -> str:
+def _filename(t: Tournament, kind: str, round_number: int | None, language: str) -> str:
     suffix = f"-r{round_number}" if round_number else ""
-    return f"{t.slug}-{kind}{suffix}.pdf"
+    return f"{t.slug}-{kind}{suffix}-{language}.pdf"
 
 
-def _document_row(t: Tournament, kind: str, round_number: int | None) -> Document:
-    """The one ``Document`` row of (t, kind, round), created if missing; concurrent callers get the same row."""
-    found = Document.objects.filter(tournament=t, kind=kind, round_number=round_number).first()
+def document_language(language: str | None = None) -> str:
+    """The language a document is printed in: ``language``, else the active one, else the site's default."""
+    return language or translation.get_language() or settings.LANGUAGE_CODE
+
+
+def _document_row(t: Tournament, kind: str, round_number: int | None, language: str) -> Document:
+    """The one ``Document`` row of (t, kind, round, language), created if missing; concurrent callers get the
+    same row."""
+    key = {"tournament": t, "kind": kind, "round_number": round_number, "language": language}
+    found = Document.objects.filter(**key).first()
     if found is not None:
         return found
     try:
         with transaction.atomic():
-            return Document.objects.create(tournament=t, kind=kind, round_number=round_number)
+            return Document.objects.create(**key)
     except IntegrityError:
-        return Document.objects.get(tournament=t, kind=kind, round_number=round_number)
+        return Document.objects.get(**key)
 
 
-def store_document(t: Tournament, kind: str, round_number: int | None = None, base_url: str = "") -> Document:
-    """Build document ``kind`` and store it (replacing the previous file); returns it, current.
+def store_document(t: Tournament, kind: str, round_number: int | None = None, base_url: str = "",
+                   language: str | None = None) -> Document:
+    """Build document ``kind`` in ``language`` (default: the active language) and store it (replacing that
+    language's previous file); returns it, current.
 
     ``base_url``: the site address the QR codes of a pairing list point to.
     """
     base = base_url if kind in QR_KINDS else ""
     rn = round_number if kind in ROUND_KINDS else None
+    lang = document_language(language)
     version = Tournament.objects.filter(pk=t.pk).values_list("version", flat=True).get()
-    data = build_pdf(t, kind, rn, base)
-    doc = _document_row(t, kind, rn)
+    with translation.override(lang):
+        data = build_pdf(t, kind, rn, base)
+    doc = _document_row(t, kind, rn, lang)
     old = doc.file.name if doc.file else ""
-    doc.file.save(_filename(t, kind, rn), ContentFile(data), save=False)
+    doc.file.save(_filename(t, kind, rn, lang), ContentFile(data), save=False)
     doc.version = version
     doc.base_url = base
     doc.save()
@@ -364,15 +376,18 @@ def store_document(t: Tournament, kind: str, round_number: int | None = None, ba
     return doc
 
 
-def current_document(t: Tournament, kind: str, round_number: int | None = None, base_url: str = "") -> Document:
-    """The stored document, built first when missing, outdated, its file lost, or its QR codes made
+def current_document(t: Tournament, kind: str, round_number: int | None = None, base_url: str = "",
+                     language: str | None = None) -> Document:
+    """The stored document in ``language`` (default: the active language: a German visitor gets the German
+    file, a French one the French), built first when missing, outdated, its file lost, or its QR codes made
     for another site address than ``base_url``."""
     rn = round_number if kind in ROUND_KINDS else None
     base = base_url if kind in QR_KINDS else ""
-    doc = Document.objects.filter(tournament=t, kind=kind, round_number=rn).first()
+    lang = document_language(language)
+    doc = Document.objects.filter(tournament=t, kind=kind, round_number=rn, language=lang).first()
     if (doc is None or not doc.is_current(t) or doc.base_url != base or not doc.file
             or not doc.file.storage.exists(doc.file.name)):
-        doc = store_document(t, kind, rn, base)
+        doc = store_document(t, kind, rn, base, lang)
     return doc
 
 
@@ -387,7 +402,7 @@ def rebuild_outdated(tournament_id: int) -> int:
     count = 0
     for doc in Document.objects.filter(tournament=t, version__lt=t.version):
         try:
-            store_document(t, doc.kind, doc.round_number, doc.base_url)
+            store_document(t, doc.kind, doc.round_number, doc.base_url, doc.language or None)
             count += 1
         except DocumentError:
             if doc.file:
