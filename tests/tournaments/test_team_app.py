@@ -12,12 +12,14 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 
 from games.models import Game
 from games.services.results import confirm_submission, enter_result, may_confirm, submit_result
 from tests.conftest import PASSWORD
 from tests.english import LANGS, english_in, page_texts
 from tournaments.models import Absence, AuditEntry, Entry, LineUp, Player, Role, Team
+from tournaments.reports.audit import subjects
 from tournaments.reports.teams import board_scores, round_matches, team_tables
 from tournaments.services import teams as team_service
 from tournaments.services.errors import ServiceError
@@ -487,3 +489,21 @@ def test_a_team_is_removed_before_round_1_only(league):
     pair_round(t, arbiter)
     with pytest.raises(ServiceError, match="cannot be removed"):
         team_service.delete_team(arbiter, teams["A"][0])
+
+
+def test_the_audit_log_names_a_team_boards_result_by_its_match_board_and_players(league):
+    """A result on a team match's board is named by the match, the board number and the game's own players
+    (the match's board row has no players: it read "round 1, board 1: – –" for every board of the match)."""
+    t, teams, arbiter, *_ = league
+    rnd = pair_round(t, arbiter).round
+    publish_round(arbiter, rnd)
+    game = Game.objects.filter(board__round=rnd, number=3).select_related(
+        "board__white_team", "board__black_team", "white__player", "black__player").first()
+    assert game is not None
+    enter_result(game, "2-0", arbiter)
+    entry = AuditEntry.objects.get(tournament=t, action="result.enter")
+    home, away = game.board.white_team.name, game.board.black_team.name
+    white, black = game.white.player.name, game.black.player.name
+    assert subjects([entry])[entry.pk] == f"round 1, {home} – {away}, board 3: {white} – {black}, version 1"
+    with translation.override("de"):
+        assert subjects([entry])[entry.pk] == f"Runde 1, {home} – {away}, Brett 3: {white} – {black}, Version 1"

@@ -25,7 +25,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.models import DrawMark, Result, ResultSubmission, Termination
+from games.models import DrawMark, Game, Result, ResultSubmission, Termination
 from tournaments.models import (
     Absence,
     AuditEntry,
@@ -383,8 +383,22 @@ def _board_words(board: Board) -> str:
     return _("round %(round)s, board %(board)s: %(white)s – %(black)s") % params
 
 
-_BOARD = ("round", "white__player", "black__player")
-_GAME_BOARD = tuple(f"game__board__{p}" for p in _BOARD) + ("game__board",)
+def _game_words(game: Game) -> str:
+    """A game as the audit log names it: its board's words; a team match's board (issue 27) by its match and
+    board number with the game's own players (the match's board row has no players of its own)."""
+    board = game.board
+    if board.white_team_id is None and board.black_team_id is None:
+        return _board_words(board)
+    params = {"round": board.round.number, "home": board.white_team.name if board.white_team else "–",
+              "away": board.black_team.name if board.black_team else "–", "board": game.number,
+              "white": game.white.player.name if game.white else "–",
+              "black": game.black.player.name if game.black else "–"}
+    return _("round %(round)s, %(home)s – %(away)s, board %(board)s: %(white)s – %(black)s") % params
+
+
+_BOARD = ("round", "white__player", "black__player", "white_team", "black_team")
+_GAME = tuple(f"board__{p}" for p in _BOARD) + ("white__player", "black__player")
+_GAME_BOARD = tuple(f"game__{p}" for p in _GAME) + ("game__board",)
 
 
 def _describers() -> dict[str, tuple[type[models.Model], tuple[str, ...], object]]:
@@ -397,11 +411,11 @@ def _describers() -> dict[str, tuple[type[models.Model], tuple[str, ...], object
         "tournaments.Tournament": (Tournament, (), lambda t: t.name),
         "tournaments.Round": (Round, (), lambda r: _("round %(n)s") % {"n": r.number}),
         "tournaments.Board": (Board, _BOARD, _board_words),
-        "games.Game": (game, tuple(f"board__{p}" for p in _BOARD), lambda g: _board_words(g.board)),
+        "games.Game": (game, _GAME, _game_words),
         "games.ResultSubmission": (ResultSubmission, _GAME_BOARD, lambda s: _("%(board)s, version %(n)s") % {
-            "board": _board_words(s.game.board), "n": s.version}),
-        "games.DrawClaim": (draw_claim, _GAME_BOARD, lambda c: _board_words(c.game.board)),
-        "games.CorrectionRequest": (correction, _GAME_BOARD, lambda c: _board_words(c.game.board)),
+            "board": _game_words(s.game), "n": s.version}),
+        "games.DrawClaim": (draw_claim, _GAME_BOARD, lambda c: _game_words(c.game)),
+        "games.CorrectionRequest": (correction, _GAME_BOARD, lambda c: _game_words(c.game)),
         "games.SubmissionLink": (link, ("entry__player",), lambda x: str(x.entry)),
         "tournaments.Entry": (Entry, ("player",), str),
         "tournaments.ProhibitedPair": (ProhibitedPair, ("first__player", "second__player"),
