@@ -507,3 +507,22 @@ def test_the_audit_log_names_a_team_boards_result_by_its_match_board_and_players
     assert subjects([entry])[entry.pk] == f"round 1, {home} – {away}, board 3: {white} – {black}, version 1"
     with translation.override("de"):
         assert subjects([entry])[entry.pk] == f"Runde 1, {home} – {away}, Brett 3: {white} – {black}, Version 1"
+
+
+def test_no_withdrawal_from_a_round_after_the_last(league):
+    """The league has 3 rounds: once all 3 are paired, the next round to withdraw from would be round 4, which
+    does not exist: refused with the number of rounds (the confirmation page offered "from round 4")."""
+    t, teams, arbiter, *_ = league
+    for _number in (1, 2, 3):
+        rnd = pair_round(t, arbiter).round
+        publish_round(arbiter, rnd)
+        for g in Game.objects.filter(board__round=rnd):
+            enter_result(g, "1-1", arbiter)
+        finish_round(arbiter, rnd)
+    team = teams["D"][0]
+    with pytest.raises(ServiceError, match="The event has 3 rounds: there is no round 4"):
+        team_service.withdrawal_round(team)
+    with pytest.raises(ServiceError, match="no round 5"):
+        team_service.withdraw_team(arbiter, team, 5)
+    team.refresh_from_db()
+    assert team.withdrawn_from_round is None

@@ -38,6 +38,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.models import Game, ResultSubmission
 from tournaments.audit import Actor, record
@@ -603,6 +604,11 @@ def withdrawal_round(team: Team, from_round: int | None = None) -> int:
     if number < earliest:
         raise ServiceError(_("Round %(n)s is already published: withdraw the team from round %(first)s or later.")
                            % {"n": number, "first": earliest})
+    if tournament.rounds_planned and number > tournament.rounds_planned:
+        words = ngettext("The event has %(rounds)s round: there is no round %(n)s to withdraw the team from.",
+                         "The event has %(rounds)s rounds: there is no round %(n)s to withdraw the team from.",
+                         tournament.rounds_planned)
+        raise ServiceError(words % {"rounds": tournament.rounds_planned, "n": number})
     return number
 
 
