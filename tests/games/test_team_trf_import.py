@@ -148,18 +148,7 @@ def test_round_trip_of_a_no_show_and_a_withdrawal(league):  # noqa: F811 - the f
     t, teams, arbiter, *_ = league
     update_tournament(arbiter, t, {"team_no_show_penalty": 1, "withdrawal_rule": "keep"})
     t.refresh_from_db()
-    for number in (1, 2, 3):
-        if number == 3:
-            team_service.withdraw_team(arbiter, teams["D"][0], 3)
-        rnd = pair_round(t, arbiter).round
-        publish_round(arbiter, rnd)
-        rnd.refresh_from_db()
-        if number == 1:
-            d = teams["D"][0]
-            record_no_show(rnd.boards.get(Q(white_team=d) | Q(black_team=d)), d, arbiter)
-        for g in Game.objects.filter(board__round=rnd, submissions__isnull=True):
-            enter_result(g, "1-1", arbiter)
-        finish_round(arbiter, rnd)
+    _play_with_a_no_show(t, teams, arbiter, lambda: "1-1", withdraw_d_from=3)
     text = trf_export(t).text
     lines = text.splitlines()
     assert [x for x in lines if x[:3] in ("330", "299")] == [
@@ -318,29 +307,11 @@ def test_fides_checker_reads_the_apps_export_of_a_no_show(league):  # noqa: F811
     the app's own standings of the event equal them as well."""
     t, teams, arbiter, *_ = league
     rng = random.Random(5)
-    for number in (1, 2, 3):
-        rnd = pair_round(t, arbiter).round
-        publish_round(arbiter, rnd)
-        rnd.refresh_from_db()
-        if number == 1:
-            d = teams["D"][0]
-            record_no_show(rnd.boards.get(Q(white_team=d) | Q(black_team=d)), d, arbiter)
-        for g in Game.objects.filter(board__round=rnd, submissions__isnull=True):
-            enter_result(g, rng.choice(["2-0", "1-1", "0-2"]), arbiter)
-        finish_round(arbiter, rnd)
+    _play_with_a_no_show(t, teams, arbiter, lambda: rng.choice(["2-0", "1-1", "0-2"]))
     stored = (GACRUX / "app_no_show_rr4_b4.trf").read_text()
     assert _records(trf_export(t).text.replace(f"042 {t.start_date:%Y/%m/%d}", "042 2026/09/01")) == _records(stored)
     assert "330 +- 001 001 004" in stored.splitlines()
-    run = json.loads((GACRUX / "app_no_show_rr4_b4.json").read_text())["editions"]["2026"]["runs"][0]
-    Tournament.objects.filter(pk=t.pk).update(tiebreaks=",".join(run["codes"]), start_date="2026-09-01")
-    t.refresh_from_db()
-    rows = {r.team: r for r in team_tables(t).standings.rows}
-    names = {x.number: x.name for x in read_team_trf(stored).teams}
-    for want in run["teams"]:
-        mine = rows[want["team"]]
-        assert (mine.name, mine.rank) == (names[want["team"]], want["rank"]), want
-        for code in run["codes"]:
-            assert mine.tiebreaks[code] == pytest.approx(want["values"][code], abs=1e-9), (want["team"], code)
+    _assert_the_checkers_values(t, "app_no_show_rr4_b4", stored)
 
 
 def test_fides_checker_reads_the_apps_export_of_a_withdrawal(league):  # noqa: F811 - the fixture
@@ -357,18 +328,7 @@ def test_fides_checker_reads_the_apps_export_of_a_withdrawal(league):  # noqa: F
     update_tournament(arbiter, t, {"withdrawal_rule": "keep"})
     t.refresh_from_db()
     rng = random.Random(5)
-    for number in (1, 2, 3):
-        if number == 3:
-            team_service.withdraw_team(arbiter, teams["D"][0], 3)
-        rnd = pair_round(t, arbiter).round
-        publish_round(arbiter, rnd)
-        rnd.refresh_from_db()
-        if number == 1:
-            d = teams["D"][0]
-            record_no_show(rnd.boards.get(Q(white_team=d) | Q(black_team=d)), d, arbiter)
-        for g in Game.objects.filter(board__round=rnd, submissions__isnull=True):
-            enter_result(g, rng.choice(["2-0", "1-1", "0-2"]), arbiter)
-        finish_round(arbiter, rnd)
+    _play_with_a_no_show(t, teams, arbiter, lambda: rng.choice(["2-0", "1-1", "0-2"]), withdraw_d_from=3)
     text = trf_export(t).text
     stored = (GACRUX / "app_withdrawal_rr4_b4.trf").read_text()
     assert _records(text.replace(f"042 {t.start_date:%Y/%m/%d}", "042 2026/09/01")) == _records(stored)
@@ -380,16 +340,7 @@ def test_fides_checker_reads_the_apps_export_of_a_withdrawal(league):  # noqa: F
     assert [(x[14:23], x[80:84], x[111:]) for x in b_players] == [
         ("B1 Player", " 2.0", "0000 - +"), ("B2 Player", " 4.0", "0000 - +"), ("B3 Player", " 2.0", "0000 - +"),
         ("B4 Player", " 3.0", "0000 - +"), ("B5 Player", " 0.0", "")]
-    run = json.loads((GACRUX / "app_withdrawal_rr4_b4.json").read_text())["editions"]["2026"]["runs"][0]
-    Tournament.objects.filter(pk=t.pk).update(tiebreaks=",".join(run["codes"]), start_date="2026-09-01")
-    t.refresh_from_db()
-    rows = {r.team: r for r in team_tables(t).standings.rows}
-    names = {x.number: x.name for x in read_team_trf(stored).teams}
-    for want in run["teams"]:
-        mine = rows[want["team"]]
-        assert (mine.name, mine.rank) == (names[want["team"]], want["rank"]), want
-        for code in run["codes"]:
-            assert mine.tiebreaks[code] == pytest.approx(want["values"][code], abs=1e-9), (want["team"], code)
+    _assert_the_checkers_values(t, "app_withdrawal_rr4_b4", stored)
     imported = import_trf(stored, slug="league-withdrawal")
     assert Team.objects.get(tournament=imported, name="Team D").withdrawn_from_round == 3
     b3 = LineUp.objects.get(team__tournament=imported, team__name="Team B", round_number=3)
@@ -455,3 +406,35 @@ def test_a_forfeit_without_boards_before_the_team_plays_again_is_refused():
     assert f"line {_line(text, '330 -+ 001')}," in str(exc.value)
     assert "team 3 loses round 1 without boards (stored as a withdrawal) but plays" in str(exc.value)
     assert "in round 2" in str(exc.value)
+
+
+def _play_with_a_no_show(t, teams, arbiter, result, withdraw_d_from=None):
+    """Play the league's three rounds: Team D does not show in round 1 (``record_no_show``), withdraws from
+    ``withdraw_d_from`` (if given); every other game gets ``result()``; each round finished."""
+    for number in (1, 2, 3):
+        if number == withdraw_d_from:
+            team_service.withdraw_team(arbiter, teams["D"][0], number)
+        rnd = pair_round(t, arbiter).round
+        publish_round(arbiter, rnd)
+        rnd.refresh_from_db()
+        if number == 1:
+            d = teams["D"][0]
+            record_no_show(rnd.boards.get(Q(white_team=d) | Q(black_team=d)), d, arbiter)
+        for g in Game.objects.filter(board__round=rnd, submissions__isnull=True):
+            enter_result(g, result(), arbiter)
+        finish_round(arbiter, rnd)
+
+
+def _assert_the_checkers_values(t, name, stored):
+    """The app's standings of ``t`` under the first 2026 rank order FIDE's checker ran on ``name`` (the file
+    ``stored``): each team's name by its 310 number, its rank and every tie-break value equal the checker's."""
+    run = json.loads((GACRUX / f"{name}.json").read_text())["editions"]["2026"]["runs"][0]
+    Tournament.objects.filter(pk=t.pk).update(tiebreaks=",".join(run["codes"]), start_date="2026-09-01")
+    t.refresh_from_db()
+    rows = {r.team: r for r in team_tables(t).standings.rows}
+    names = {x.number: x.name for x in read_team_trf(stored).teams}
+    for want in run["teams"]:
+        mine = rows[want["team"]]
+        assert (mine.name, mine.rank) == (names[want["team"]], want["rank"]), want
+        for code in run["codes"]:
+            assert mine.tiebreaks[code] == pytest.approx(want["values"][code], abs=1e-9), (want["team"], code)
