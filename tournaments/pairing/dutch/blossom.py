@@ -101,7 +101,17 @@ class _Solver(BlossomForest):
     as ``(blossom, stamp, ends)``, valid while that blossom stands.
     """
 
-    __slots__ = ("active", "blank", "blocked", "epoch", "just_blocked", "outside", "tight", "unused_at_start")
+    __slots__ = (
+        "active",
+        "augmentations",
+        "blank",
+        "blocked",
+        "epoch",
+        "just_blocked",
+        "outside",
+        "tight",
+        "unused_at_start",
+    )
 
     def __init__(self, n: int, graph: EdgeGraph) -> None:
         super().__init__(n, graph)
@@ -113,6 +123,7 @@ class _Solver(BlossomForest):
         # dual steps that changed a dual (the vertex duals stand between them, across stages).
         self.tight: list[tuple[int, list[int]] | None] = [None] * n
         self.epoch = 0
+        self.augmentations = 0  # in the current stage
         self.unused_at_start: list[int] = []
         # What ``begin_stage`` resets the labels, least-slack edges and tight edges to (made once).
         self.blank = ([0] * (2 * n), [-1] * (2 * n), [None] * n, [False] * len(self.allowed))
@@ -121,8 +132,9 @@ class _Solver(BlossomForest):
         """Stages until no free vertex with a positive dual is left (at most 2n + 2 of them)."""
         degree = self.degree
         self.active = [v for v in range(self.n) if degree[v]]
+        lazy = True
         for _stage in range(2 * self.n + 2):
-            if not self.begin_stage():
+            if not self._begin(lazy):
                 break
             while not (self.scan_tight() if self.lazy else self.scan()):  # stuck: change the duals
                 if self.lazy:  # a dual step needs the least slacks: the stage again, with them
@@ -130,6 +142,11 @@ class _Solver(BlossomForest):
                     continue
                 if self.dual_step():
                     break
+            # A stage that ends with one augmentation mostly leaves tight paths for the next one (the
+            # tail of a base solve: one path per stage, on the same duals); after several, or none,
+            # the next stage is mostly stuck among tight edges (restarted: its tight pass wasted),
+            # so it keeps least slacks from the start. Either way it runs exactly the same.
+            lazy = self.augmentations == 1
 
     def restart_stage(self) -> None:
         """Undo a stage that found no augmenting path among tight edges (its blossoms have dual 0,
@@ -164,6 +181,7 @@ class _Solver(BlossomForest):
         self.allowed[:] = falses
         self.phase += 1
         self.lazy = lazy
+        self.augmentations = 0
         if lazy:
             self.unused_at_start = self.unused[:]
         self.queue.clear()
@@ -331,6 +349,7 @@ class _Solver(BlossomForest):
             if not label[inblossom[x]]:
                 out.extend(self.leaves(inblossom[x]))
         self.augment_matching(k)
+        self.augmentations += 1
         blocked = self.blocked
         for x in out:
             blocked[x] = True

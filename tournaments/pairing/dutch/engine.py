@@ -218,7 +218,7 @@ class _Round:
         base: dict[tuple[int, int], int] = {}
         ranks = self.c9_ranks if self.single_downfloater_bye else None
         bye_score, ctx, lay, forbidden = self.bye_score, self.ctx, self.lay, self.forbidden
-        adj, m_set = self.adj, m.set
+        adj, set_row = self.adj, m.set_row
         # Players alike in everything ``edge_weight`` reads give the same weights: one call per
         # kind of pair (a bracket of hundreds of players holds a few dozen kinds of player).
         kinds = self.kinds
@@ -226,11 +226,14 @@ class _Round:
         stride = 2 * (max(kinds) + 1) if kinds else 2
         for li in range(mdp_count, len(bracket)):
             low = bracket[li]
-            s_low, adj_low, cur = st[low], adj[low], li < next_begin
+            s_low, cur = st[low], li < next_begin
+            bits = bin(adj[low])  # who low may meet: bit h is bits[top - h] (no shift per pair)
+            top = len(bits) - 1
             kind_low = 2 * kinds[low] + cur
+            row: list[tuple[int, int]] = []
             for hi in range(li):
                 h = bracket[hi]
-                if adj_low >> h & 1:
+                if h < top - 1 and bits[top - h] == "1":
                     kind = kinds[h] * stride + kind_low
                     w = known.get(kind, -1)
                     if w < 0:
@@ -240,7 +243,8 @@ class _Round:
                 else:
                     w = 0
                 base[(h, low)] = w
-                m_set(h, low, w, low)
+                row.append((h, w))
+            set_row(low, row)
         return base
 
     def _run(self) -> EngineResult:

@@ -209,6 +209,51 @@ class Matcher:
                 else:
                     _note(self._uchanged, self._usoft, u, v, uold, unew, pivot, absorb)
 
+    def set_row(self, v: int, row: list[tuple[int, int]]) -> None:
+        """``set(u, v, weight, pivot=v)`` for each ``(u, weight)`` of ``row``, in that order (a
+        bracket's weights, set one player at a time: the loop of ``set`` with the lookups made
+        once). ``adj`` must be symmetric, as ``weights.compatible_bits`` makes it."""
+        boundary = self.boundary
+        if not self.lazy or not self._started or v >= boundary:
+            for u, weight in row:
+                self.set(u, v, weight, v)
+            return
+        explicit = self.explicit
+        base, part = self.outside  # type: ignore[misc]
+        base_v = base + part[v]
+        bits = bin(self.adj[v])  # bit u of adj[v] is bits[top - u] (a string index, not a shift)
+        top = len(bits) - 1
+        upper = self.upper
+        uslot, uwt2, uset = upper.slot, upper.wt2, upper.set
+        changed = pivot = False
+        for u, weight in row:
+            key = (u, v) if u < v else (v, u)
+            old = explicit.get(key)
+            if old is None:
+                old = base_v + part[u] if u < top - 1 and bits[top - u] == "1" else 0
+            if old == weight:
+                continue
+            explicit[key] = weight
+            changed = True
+            if u < boundary:
+                k = uslot.get(key)
+                uold = 0 if k is None else uwt2[k] >> 2
+                unew = 0
+                if weight:
+                    unew = weight - base_v - part[u]
+                    if unew < 0:
+                        unew = 0
+                if uold != unew:
+                    if k is not None and unew:
+                        uwt2[k] = unew << 2
+                    else:
+                        uset(u, v, unew)
+                    pivot = True
+        if changed:
+            self._cert = None
+        if pivot:
+            self._uchanged.add(v)
+
     @staticmethod
     def _lifts(soft: dict[tuple[int, int], list[int]]) -> dict[int, int]:
         lifts: dict[int, int] = {}
