@@ -52,7 +52,9 @@ class Matcher:
         self._failed_at = -1
         self._started = False
         self.lazy = False
-        self.explicit: dict[tuple[int, int], int] = {}
+        # Lazy mode's weights that differ from the lower field's, keyed ``min * n + max`` (an int
+        # key, not a pair: millions of entries at 5,000 players).
+        self.explicit: dict[int, int] = {}
         self.upper_solves = 0
         # The last upper solve's duals while no weight has changed since (see ``excludes``).
         self._cert: Saved | None = None
@@ -93,7 +95,7 @@ class Matcher:
     def weight(self, u: int, v: int) -> int:
         """The current weight of u-v (0: they may not meet)."""
         if self.lazy:
-            w = self.explicit.get((u, v) if u < v else (v, u))
+            w = self.explicit.get(u * self.n + v if u < v else v * self.n + u)
             return self._implicit(u, v) if w is None else w
         return self.graph.weight(u, v)
 
@@ -166,7 +168,8 @@ class Matcher:
         key = (u, v) if u < v else (v, u)
         if self.lazy:
             explicit = self.explicit
-            old = explicit.get(key)
+            ekey = key[0] * self.n + key[1]
+            old = explicit.get(ekey)
             if old is None:
                 if (self.adj[u] >> v) & 1:
                     base, part = self.outside  # type: ignore[misc]
@@ -175,7 +178,7 @@ class Matcher:
                     old = 0
             if old == weight:
                 return
-            explicit[key] = weight
+            explicit[ekey] = weight
         else:
             graph = self.graph
             k = graph.slot.get(key)
@@ -226,17 +229,18 @@ class Matcher:
         upper = self.upper
         uslot, uwt2, uset = upper.slot, upper.wt2, upper.set
         changed = pivot = False
+        n = self.n
         for u, weight in row:
-            key = (u, v) if u < v else (v, u)
-            old = explicit.get(key)
+            ekey = u * n + v if u < v else v * n + u
+            old = explicit.get(ekey)
             if old is None:
                 old = base_v + part[u] if u < top - 1 and bits[top - u] == "1" else 0
             if old == weight:
                 continue
-            explicit[key] = weight
+            explicit[ekey] = weight
             changed = True
             if u < boundary:
-                k = uslot.get(key)
+                k = uslot.get((u, v) if u < v else (v, u))
                 uold = 0 if k is None else uwt2[k] >> 2
                 unew = 0
                 if weight:
