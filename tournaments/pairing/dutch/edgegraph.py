@@ -23,6 +23,13 @@ class EdgeGraph:
         self.slot: dict[tuple[int, int], int] = {}
         self.degree = [0] * n
         self.version = 0  # bumped when edges are renumbered
+        # One object per distinct weight: a bracket's hundreds of thousands of edges take a few
+        # hundred values of 500-600 bits (about 100 bytes each), so ``wt2`` shares them.
+        self.values: dict[int, int] = {}
+
+    def shared(self, wt2: int) -> int:
+        """The one kept object equal to ``wt2`` (a weight times 4)."""
+        return self.values.setdefault(wt2, wt2)
 
     def set(self, u: int, v: int, weight: int) -> None:
         """Set the weight of u-v (0 removes the edge)."""
@@ -34,14 +41,16 @@ class EdgeGraph:
                 self.slot[key] = k
                 self.endpoint.append(key[0])
                 self.endpoint.append(key[1])
-                self.wt2.append(4 * weight)
+                w4 = 4 * weight
+                self.wt2.append(self.values.setdefault(w4, w4))
                 self.alive.append(True)
                 self.neighbend[key[0]].append(2 * k + 1)
                 self.neighbend[key[1]].append(2 * k)
                 self.degree[key[0]] += 1
                 self.degree[key[1]] += 1
             else:
-                self.wt2[k] = 4 * weight
+                w4 = 4 * weight
+                self.wt2[k] = self.values.setdefault(w4, w4)
         elif k is not None:
             del self.slot[key]
             self.alive[k] = False

@@ -200,7 +200,7 @@ class Matcher:
                     unew = 0
             if uold != unew:
                 if k is not None and unew:
-                    upper.wt2[k] = unew << 2  # an existing edge: ``EdgeGraph.set`` in short
+                    upper.wt2[k] = upper.shared(unew << 2)  # an existing edge: ``EdgeGraph.set`` in short
                 else:
                     upper.set(u, v, unew)
                 if absorb is None:
@@ -227,7 +227,7 @@ class Matcher:
         bits = bin(self.adj[v])  # bit u of adj[v] is bits[top - u] (a string index, not a shift)
         top = len(bits) - 1
         upper = self.upper
-        uslot, uwt2, uset = upper.slot, upper.wt2, upper.set
+        uslot, uwt2, uset, shared = upper.slot, upper.wt2, upper.set, upper.values.setdefault
         changed = pivot = False
         n = self.n
         for u, weight in row:
@@ -249,7 +249,8 @@ class Matcher:
                         unew = 0
                 if uold != unew:
                     if k is not None and unew:
-                        uwt2[k] = unew << 2
+                        w4 = unew << 2
+                        uwt2[k] = shared(w4, w4)
                     else:
                         uset(u, v, unew)
                     pivot = True
