@@ -52,9 +52,9 @@ class Matcher:
         self._failed_at = -1
         self._started = False
         self.lazy = False
-        # Lazy mode's weights that differ from the lower field's, keyed ``min * n + max`` (an int
-        # key, not a pair: millions of entries at 5,000 players).
-        self.explicit: dict[int, int] = {}
+        # Lazy mode's weights that differ from the lower field's: ``explicit[lo][hi]`` for the pair
+        # lo < hi (millions at 5,000 players; a row goes when lo is paired: see ``finalise``).
+        self.explicit: list[dict[int, int]] = []
         self.upper_solves = 0
         # The last upper solve's duals while no weight has changed since (see ``excludes``).
         self._cert: Saved | None = None
@@ -69,7 +69,7 @@ class Matcher:
         self.adj = adj
         if lazy:
             self.lazy = True
-            self.explicit = {}
+            self.explicit = [{} for _ in range(self.n)]
 
     def set_lower_field(self, boundary: int) -> None:
         """Vertices from ``boundary`` on are the lower field: no bracket weight has been set on any
@@ -95,7 +95,7 @@ class Matcher:
     def weight(self, u: int, v: int) -> int:
         """The current weight of u-v (0: they may not meet)."""
         if self.lazy:
-            w = self.explicit.get(u * self.n + v if u < v else v * self.n + u)
+            w = self.explicit[u].get(v) if u < v else self.explicit[v].get(u)
             return self._implicit(u, v) if w is None else w
         return self.graph.weight(u, v)
 
@@ -146,7 +146,7 @@ class Matcher:
                     graph.set(u, v, w)
         self.graph = graph
         self.lazy = False
-        self.explicit = {}
+        self.explicit = []
         self._state = None
         self._changed = set()
         self._soft = {}
@@ -167,9 +167,8 @@ class Matcher:
         # ``_relative``, ``EdgeGraph.weight``/``set`` and ``_note`` inlined where it is plain.
         key = (u, v) if u < v else (v, u)
         if self.lazy:
-            explicit = self.explicit
-            ekey = key[0] * self.n + key[1]
-            old = explicit.get(ekey)
+            explicit = self.explicit[key[0]]
+            old = explicit.get(key[1])
             if old is None:
                 if (self.adj[u] >> v) & 1:
                     base, part = self.outside  # type: ignore[misc]
@@ -178,7 +177,7 @@ class Matcher:
                     old = 0
             if old == weight:
                 return
-            explicit[ekey] = weight
+            explicit[key[1]] = weight
         else:
             graph = self.graph
             k = graph.slot.get(key)
@@ -229,15 +228,14 @@ class Matcher:
         upper = self.upper
         uslot, uwt2, uset, shared = upper.slot, upper.wt2, upper.set, upper.values.setdefault
         changed = pivot = False
-        n = self.n
         for u, weight in row:
-            ekey = u * n + v if u < v else v * n + u
-            old = explicit.get(ekey)
+            explicit_row, other = (explicit[u], v) if u < v else (explicit[v], u)
+            old = explicit_row.get(other)
             if old is None:
                 old = base_v + part[u] if u < top - 1 and bits[top - u] == "1" else 0
             if old == weight:
                 continue
-            explicit[ekey] = weight
+            explicit_row[other] = weight
             changed = True
             if u < boundary:
                 k = uslot.get((u, v) if u < v else (v, u))
@@ -274,6 +272,11 @@ class Matcher:
         self.fixed[v] = u
         self._changed.add(u)
         self._changed.add(v)
+        if self.lazy:
+            # The engine reads no weight of a paired player again: its row of explicit weights
+            # goes (the pairs with a lower-numbered player stay in that player's row).
+            self.explicit[u] = {}
+            self.explicit[v] = {}
         graphs = [(self.upper, self._uchanged)]
         if not self.lazy:
             graphs.append((self.graph, self._changed))
