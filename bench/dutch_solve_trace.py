@@ -10,8 +10,9 @@ whole ``pair_dutch``, of all blossom solves, of setting the bracket weights, and
 by the warm start, pairs found, stages, augmentations, dual steps and blossoms made. ``--stages``
 adds each of those solves' stage log: the number of roots a stage starts with, then ``d`` for
 a dual step, ``A`` for an augmentation and ``r`` for a stage begun again keeping least slacks
-(it found no augmenting path among tight edges). Wraps the solver's methods, so its own figures are
-a little slower than ``bench_dutch.py``'s.
+(it found no augmenting path among tight edges; a stage that keeps them from the start,
+after one with several augmentations or none, shows its ``d`` without an ``r``). Wraps the
+solver's methods, so its own figures are a little slower than ``bench_dutch.py``'s.
 """
 
 from __future__ import annotations

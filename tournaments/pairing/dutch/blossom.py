@@ -134,7 +134,7 @@ class _Solver(BlossomForest):
         self.active = [v for v in range(self.n) if degree[v]]
         lazy = True
         for _stage in range(2 * self.n + 2):
-            if not self._begin(lazy):
+            if not self.begin_stage(lazy):
                 break
             while not (self.scan_tight() if self.lazy else self.scan()):  # stuck: change the duals
                 if self.lazy:  # a dual step needs the least slacks: the stage again, with them
@@ -155,11 +155,12 @@ class _Solver(BlossomForest):
         self._begin(False)
         self.unused[:] = self.unused_at_start
 
-    def begin_stage(self) -> bool:
+    def begin_stage(self, lazy: bool = True) -> bool:
         """Clear the last stage's labels and trees and label the roots: every free vertex with a
         positive dual (one with dual 0 already meets the optimality conditions). False: none left.
-        Blossoms with dual 0 are expanded first. The stage scans tight edges only (``lazy``)."""
-        return self._begin(True)
+        Blossoms with dual 0 are expanded first. With ``lazy`` the stage scans tight edges only
+        until it is stuck; without, it keeps least slacks from the start (see ``run``)."""
+        return self._begin(lazy)
 
     def _begin(self, lazy: bool) -> bool:
         """``begin_stage``, or ``restart_stage`` (``lazy`` False)."""
