@@ -211,12 +211,13 @@ class _Round:
             if enabled:
                 gc.enable()
 
-    def _bracket_weights(self, bracket: list[int], mdp_count: int, next_begin: int) -> dict[int, int]:
+    def _bracket_weights(self, bracket: list[int], mdp_count: int, next_begin: int) -> list[dict[int, int]]:
         """Every pair of the bracket and the next score group gets its weight, set on the matcher
         (the hot loop of a big bracket: who may meet whom read off the bitsets); returns them."""
         st, m = self.st, self.m
-        base: dict[int, int] = {}  # h * n + low -> weight (int keys: millions of pairs at 5,000 players)
-        nv = self.n
+        # base[h][low]: the pair's weight (rows of existing vertex numbers, no key object per pair:
+        # millions of pairs at 5,000 players)
+        base: list[dict[int, int]] = [{} for _ in range(self.n)]
         ranks = self.c9_ranks if self.single_downfloater_bye else None
         bye_score, ctx, lay, forbidden = self.bye_score, self.ctx, self.lay, self.forbidden
         adj, set_row = self.adj, m.set_row
@@ -243,7 +244,7 @@ class _Round:
                         )
                 else:
                     w = 0
-                base[h * nv + low] = w
+                base[h][low] = w
                 row.append((h, w))
             set_row(low, row)
         return base
@@ -299,7 +300,7 @@ class _Round:
 
 
 def _s1_bonus(
-    s1: list[int], rem: list[int], matched: list[bool], base: dict[int, int]
+    s1: list[int], rem: list[int], matched: list[bool], base: list[dict[int, int]]
 ) -> tuple[dict[tuple[int, int], int], int]:
     """Tie-break bonuses that make each S1 player, top-down, take the highest-ranked S2 player possible.
 
@@ -307,14 +308,13 @@ def _s1_bonus(
     first S1 player's preference sits in the most significant position, and so on.
     """
     width = (len(rem) + 1).bit_length()
-    nv = len(matched)
     bonus: dict[tuple[int, int], int] = {}
     for i, v in enumerate(s1):
         addend = 0
         for o in reversed(rem):
             if o <= v or matched[o]:
                 continue
-            if base[v * nv + o]:
+            if base[v][o]:
                 bonus[(v, o)] = addend << (width * (len(s1) - 1 - i))
             addend += 1
     return bonus, width * len(s1)
@@ -344,7 +344,7 @@ class _Bracket:
         next_begin: int,
         group_vertex: int,
         next_vertex: int,
-        base: dict[int, int],
+        base: list[dict[int, int]],
         matched: list[bool],
     ) -> None:
         self.rnd = rnd
@@ -354,8 +354,7 @@ class _Bracket:
         self.next_group = bracket[next_begin:]
         self.lo = group_vertex
         self.hi = next_vertex
-        self.base = base  # the pair h-low's weight under h * n + low (see ``_Round._bracket_weights``)
-        self.nv = rnd.n
+        self.base = base  # the pair h-low's weight in base[h][low] (see ``_Round._bracket_weights``)
         self.matched = matched
         self.g = rnd.lay.group_bits
         self.rp = 0
@@ -366,14 +365,14 @@ class _Bracket:
 
     def ewc(self, h: int, low: int, h_pos: int) -> int:
         """Base weight plus the exchange preferences: fewest exchanges, smallest BSN differences."""
-        w = self.base[h * self.nv + low]
+        w = self.base[h][low]
         if w:
             w += (((h_pos < self.rp) << (2 * self.g)) - h_pos) << 1
         return w
 
     def pair(self, mate: list[int]) -> list[int]:
         """Pair the bracket; returns the last matching (finalised pairs included)."""
-        m, base, matched, nv = self.rnd.m, self.base, self.matched, self.nv
+        m, base, matched = self.rnd.m, self.base, self.matched
         residents = self.residents
         if self.mdps or m.warm:
             # The base solve first (cheap: many equal weights), then the exchange preferences on
@@ -399,7 +398,7 @@ class _Bracket:
                     # The exchange preferences depend on the higher player only: its dual takes
                     # them up, so the previous matching stays tight where it can (``ewc`` inlined).
                     h = rem[i]
-                    w = base[h * nv + o]
+                    w = base[h][o]
                     if w:
                         w += (((i < rp) << two_g) - i) << 1
                     m_set(h, o, w, pivot=o, absorb=h)
@@ -432,7 +431,7 @@ class _Bracket:
         as the optimum pairs here: while that count does not decide it, each MDP in turn is asked
         to be paired here (a bonus on its edges to the residents, then a solve); one that is keeps
         a larger bonus on those edges (and is ``matched``), one that is not floats on."""
-        m, st, base, matched, nv = self.rnd.m, self.rnd.st, self.base, self.matched, self.nv
+        m, st, base, matched = self.rnd.m, self.rnd.st, self.base, self.matched
         bracket, residents, in_bracket = self.bracket, self.residents, self.in_bracket
         mdp_count, next_begin = len(self.mdps), len(self.mdps) + len(self.residents)
         remaining = remaining_matched = 0
@@ -452,21 +451,21 @@ class _Bracket:
             remaining -= 1
             if not in_bracket(mate[v]):
                 for r in residents:
-                    if base[v * nv + r]:
-                        m.set(v, r, base[v * nv + r] | 1, pivot=v)
+                    if base[v][r]:
+                        m.set(v, r, base[v][r] | 1, pivot=v)
                 mate = m.solve()
             if in_bracket(mate[v]):
                 matched[v] = True
                 remaining_matched -= 1
                 for r in residents:
-                    if base[v * nv + r]:
-                        m.set(v, r, (base[v * nv + r] | (next_begin - mdp_count)) + 1, pivot=v)
+                    if base[v][r]:
+                        m.set(v, r, (base[v][r] | (next_begin - mdp_count)) + 1, pivot=v)
         return mate
 
     def _pair_chosen_mdps(self, mate: list[int]) -> list[int]:
         """Step 2: each MDP chosen in step 1, top-down, gets the highest-ranked resident still free
         that some optimum gives it (a bonus rising with the resident's rank), fixed at once."""
-        m, base, matched, bracket, nv = self.rnd.m, self.base, self.matched, self.bracket, self.nv
+        m, base, matched, bracket = self.rnd.m, self.base, self.matched, self.bracket
         for i in range(len(self.mdps)):
             v = bracket[i]
             if not matched[v]:
@@ -475,8 +474,8 @@ class _Bracket:
             for r in reversed(self.residents):
                 if matched[r]:
                     continue
-                if base[v * nv + r]:
-                    m.set(v, r, base[v * nv + r] + addend, pivot=v)
+                if base[v][r]:
+                    m.set(v, r, base[v][r] + addend, pivot=v)
                     addend += 1
             mate = m.solve()
             partner = mate[v]
@@ -508,7 +507,7 @@ class _Bracket:
         """Step 3, the players leaving S1: the lowest S1 players first, each is asked to leave (its
         S1 edges weigh 1 less) while exchanges are left; one that leaves loses its S1 edges for good,
         the others keep their exchange-weighted edges."""
-        m, base, rem, ewc, nv = self.rnd.m, self.base, self.rem, self.ewc, self.nv
+        m, base, rem, ewc = self.rnd.m, self.base, self.rem, self.ewc
         left = exchanges
         pos = self.rp
         while pos > 0 and left:
@@ -524,7 +523,7 @@ class _Bracket:
             left -= exchange
             for o in rem[pos + 1 :]:
                 if exchange:
-                    base[v * nv + o] = 0
+                    base[v][o] = 0
                 m.set(v, o, ewc(v, o, pos), pivot=v)
         return mate
 
@@ -532,7 +531,7 @@ class _Bracket:
         """Step 3, the players joining S1: the highest S2 players first, each is asked to join (its
         edges to lower players weigh 1 more) until one exchange is left (the optimum places the
         last); one that joins loses its edges to higher players and to the next score group."""
-        m, base, rem, ewc, nv = self.rnd.m, self.base, self.rem, self.ewc, self.nv
+        m, base, rem, ewc = self.rnd.m, self.base, self.rem, self.ewc
         next_group = self.bracket[len(self.mdps) + len(self.residents) :]
         left = exchanges
         for pos in range(self.rp, len(rem)):
@@ -549,10 +548,10 @@ class _Bracket:
             if self.in_s1(v, mate):
                 left -= 1
                 for o in rem[:pos]:
-                    base[o * nv + v] = 0
+                    base[o][v] = 0
                     m.set(o, v, 0, pivot=v)
                 for o in next_group:
-                    base[v * nv + o] = 0
+                    base[v][o] = 0
                     m.set(v, o, 0, pivot=v)
             if not already:
                 for o in rem[pos + 1 :]:
@@ -562,19 +561,19 @@ class _Bracket:
     def _keep_s1_edges(self, mate: list[int]) -> list[int]:
         """With S1 and S2 settled, only S1-S2 edges stay in the remainder, at their base weights;
         returns S1."""
-        m, base, rem, nv = self.rnd.m, self.base, self.rem, self.nv
+        m, base, rem = self.rnd.m, self.base, self.rem
         s1_role = [self.in_s1(v, mate) for v in rem]
         for i, v in enumerate(rem):
             v_s1 = s1_role[i]
             for j in range(i + 1, len(rem)):
                 o = rem[j]
                 if not v_s1 or s1_role[j]:
-                    base[v * nv + o] = 0
+                    base[v][o] = 0
                     m.set(v, o, 0, pivot=v, absorb=v)  # a removed edge needs no new duals
                 else:
                     # Back to the base weight: the S1 opponents are chosen below every criterion
                     # (the exchange preferences are settled and must not weigh in any more).
-                    m.set(v, o, base[v * nv + o], pivot=v)
+                    m.set(v, o, base[v][o], pivot=v)
         return [v for v, role in zip(rem, s1_role) if role]
 
     def _pair_s1_warm(self, s1: list[int], mate: list[int]) -> list[int]:
@@ -587,7 +586,7 @@ class _Bracket:
         partner is already its highest-ranked possible opponent, or one equal-weight swap away from
         it, needs no solve.
         """
-        m, base, matched, rem, nv = self.rnd.m, self.base, self.matched, self.rem, self.nv
+        m, base, matched, rem = self.rnd.m, self.base, self.matched, self.rem
         width = (len(rem) + 1).bit_length()
         chunk = self.rnd.lay.room // width  # >= 1: rem is smaller than the field
         solved = False  # the remainder weights were reset since the last solve
@@ -596,7 +595,7 @@ class _Bracket:
             v = s1[i]
             top = -1
             for o in rem:
-                if o > v and not matched[o] and base[v * nv + o]:
+                if o > v and not matched[o] and base[v][o]:
                     top = o
                     # No optimal matching gives v this opponent (the last solve's duals show it,
                     # see ``Matcher.excludes``): the next one is the highest-ranked possible.
@@ -610,7 +609,7 @@ class _Bracket:
                 group = s1[i : i + chunk]
                 bonus, _ = _s1_bonus(group, rem, matched, base)
                 for (a, o), extra in bonus.items():
-                    m.set(a, o, base[a * nv + o] + extra, pivot=a)
+                    m.set(a, o, base[a][o] + extra, pivot=a)
                 mate = m.solve()
                 solved = True
             for x in group:
