@@ -99,10 +99,16 @@ def game_card(game: Game, user: User, entry: Entry | None = None, link: Submissi
 
 
 def with_card_rows(games: list[Game]) -> list[Game]:
-    """``games`` with what ``game_card`` reads of each (submissions with their senders, correction
-    requests) loaded in two queries for all of them."""
-    prefetch_related_objects(games, Prefetch("submissions", queryset=ResultSubmission.objects.select_related(
-        "submitted_by", "submitted_for")), "correction_requests")
+    """``games`` with what ``game_card`` reads of each (submissions, correction requests) loaded in two
+    queries for all of them. A submission's side is the game's White or Black, already loaded: given
+    from there rather than joined (a card never reads who signed a submission in)."""
+    prefetch_related_objects(games, "submissions", "correction_requests")
+    for game in games:
+        sides = {side.pk: side for side in (game.white, game.black) if side is not None}
+        for sub in game.submissions.all():
+            side = sides.get(sub.submitted_for_id) if sub.submitted_for_id is not None else None
+            if side is not None:
+                sub.submitted_for = side
     return games
 
 
