@@ -371,9 +371,11 @@ def _submitting_entry(game: Game, user: User, link: SubmissionLink | None) -> En
     return entry
 
 
-def may_confirm(submission: ResultSubmission, user: User, link: SubmissionLink | None = None) -> tuple[bool, str]:
+def may_confirm(submission: ResultSubmission, user: User, link: SubmissionLink | None = None, *,
+                confirmed: bool | None = None) -> tuple[bool, str]:
     """Whether ``user`` (or the holder of the private ``link``) may confirm ``submission`` and, if
-    not, why (translated).
+    not, why (translated). ``confirmed``: whether the game has a confirmed result, when the caller has
+    just read its submissions (None: look it up).
 
     The opponent confirms, signed in or through their private link alike; an arbiter confirms any
     waiting version, his own entries included (an arbiter's entry, or the 1-1 of a draw claim he
@@ -403,7 +405,7 @@ def may_confirm(submission: ResultSubmission, user: User, link: SubmissionLink |
     refusal = draft_refusal(game.board.round)
     if refusal:
         return False, refusal
-    locked = players_locked_out(game)
+    locked = players_locked_out(game, confirmed=confirmed)
     if locked:
         return False, locked
     return True, ""

@@ -15,7 +15,7 @@ from django.urls import reverse
 from games.models import Game
 from games.services.games import games_of_entry
 from games.services.results import submit_result
-from games.views.results import with_card_rows
+from games.views.results import game_card, with_card_rows
 from tournaments.models import Board, Round
 
 pytestmark = pytest.mark.django_db
@@ -74,13 +74,19 @@ def test_an_entry_without_games_looks_its_pairings_up(published_round, entries):
 
 
 def test_cards_take_the_submissions_side_from_the_game(game, player, opponent, entries):
-    """Jansen sent 2-0, Müller 1-1: the cards name each sender without a query per submission."""
+    """Jansen sent 2-0, then 1-1 (replacing his 2-0), Müller 0-2: the card lists the waiting ones newest
+    first (Müller's 0-2, version 3, then Jansen's 1-1, version 2), names each sender and says Jansen may
+    confirm Müller's (not his own), without a query: no confirmed result is among the submissions read."""
     submit_result(game, "2-0", user=player)
-    submit_result(game, "1-1", user=opponent)
+    submit_result(game, "1-1", user=player)
+    submit_result(game, "0-2", user=opponent)
     games = with_card_rows(games_of_entry(entries[0]))
+    game_card(games[0], player)  # the player's roles, read once per request by the permission check
     with CaptureQueriesContext(connection) as ctx:
-        senders = sorted(s.submitted_for.name for g in games for s in g.submissions.all())
-    assert senders == ["Jansen, Piet", "Müller, Jürgen"]
+        cards = [game_card(g, player) for g in games]
+        pending = [(s.version, s.result, s.submitted_for.name, may) for s, may, _words in cards[0]["pending"]]
+    assert pending == [(3, "0-2", "Müller, Jürgen", True), (2, "1-1", "Jansen, Piet", False)]
+    assert cards[0]["requests"] == [] and cards[0]["confirmed"] is None
     assert len(ctx.captured_queries) == 0
 
 
