@@ -25,8 +25,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.db import IntegrityError, OperationalError, transaction
-from django.db.models import Max, Q, Subquery
+from django.db import IntegrityError, OperationalError, connection, transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -219,15 +219,23 @@ def create_version(game: Game, *, top: int | None = None, **fields: Any) -> Resu
     raise AssertionError("unreachable")
 
 
+# A game's waiting and confirmed versions, its highest version and, when asked, its newest version with
+# moves (parameters: the game, the two open statuses, the game, whether to add the newest moves, the game).
+# Written out: the ORM spent 0.7 ms of Python building this one query of every submission (issue 30).
+_OPEN_VERSIONS_SQL = (
+    "SELECT * FROM games_resultsubmission WHERE game_id = %s AND (status IN (%s, %s)"
+    " OR version = (SELECT MAX(version) FROM games_resultsubmission WHERE game_id = %s)"
+    " OR (%s AND version = (SELECT MAX(version) FROM games_resultsubmission WHERE game_id = %s AND moves <> '')))"
+    " ORDER BY version DESC"
+)
+
+
 def _open_versions(game: Game, *, newest_moves: bool = False) -> tuple[list[ResultSubmission], int, str]:
     """The game's waiting and confirmed versions, its highest version number (0: none) and, when
     ``newest_moves``, the moves of its newest version that has some (``latest_moves``; else ""), in one
     query; the caller holds the game's lock (``lock_game``), so all hold until it commits."""
-    versions = ResultSubmission.objects.filter(game=game).order_by("-version").values("version")
-    wanted = Q(status__in=OPEN_STATUSES) | Q(version=Subquery(versions[:1]))
-    if newest_moves:
-        wanted |= Q(version=Subquery(versions.exclude(moves="")[:1]))
-    rows = list(ResultSubmission.objects.filter(game=game).filter(wanted).order_by("-version"))
+    rows = list(ResultSubmission.objects.raw(_OPEN_VERSIONS_SQL, [
+        game.pk, *OPEN_STATUSES, game.pk, newest_moves, game.pk]))
     for s in rows:
         s.game = game
     moves = next((s.moves for s in rows if s.moves), "") if newest_moves else ""
@@ -411,12 +419,17 @@ def may_confirm(submission: ResultSubmission, user: User, link: SubmissionLink |
     return True, ""
 
 
+# ``sub`` and its game's waiting and confirmed versions (parameters: the game, the two open statuses, ``sub``),
+# locked where the database locks rows. Written out: the ORM spent 0.6 ms of Python building it (issue 30).
+_DECISION_ROWS_SQL = "SELECT * FROM games_resultsubmission WHERE game_id = %s AND (status IN (%s, %s) OR id = %s)"
+
+
 def _decision_rows(game: Game, sub: ResultSubmission) -> tuple[ResultSubmission | None, list[ResultSubmission]]:
     """Under the game's lock: ``sub`` as stored now (None if gone) and the game's other waiting and
     confirmed versions, locked, in one query (was three: ``sub``'s status, the confirmed one, the older
     waiting ones; issue 30)."""
-    rows = list(ResultSubmission.objects.select_for_update().filter(game=game)
-                .filter(Q(status__in=OPEN_STATUSES) | Q(pk=sub.pk)).order_by())
+    sql = _DECISION_ROWS_SQL + (" FOR UPDATE" if connection.features.has_select_for_update else "")
+    rows = list(ResultSubmission.objects.raw(sql, [game.pk, *OPEN_STATUSES, sub.pk]))
     for row in rows:
         row.game = game
     return next((r for r in rows if r.pk == sub.pk), None), [r for r in rows if r.pk != sub.pk]
