@@ -39,6 +39,7 @@ from tournaments.pdf.common import (
     styles,
 )
 from tournaments.pdf.crosstable import MARGIN, PAGE, header_flowables, running_header, signature_block
+from tournaments.reports.formatting import team_code_label
 
 TEAM_NAME_CHARS = 30
 SELF = colors.HexColor("#9aa3ad")
@@ -106,8 +107,8 @@ def team_crosstable_table(lines: list[TeamCrosstableLine], codes: tuple[str, ...
     register_fonts()
     n = len(lines)
     size = 8.0 if n <= 12 else 7.0
-    head = ["#", _("Team"), *[str(i) for i in range(1, n + 1)], _("Pl."), "+", "=", "–", _("MP"), _("BP"),
-            *codes]
+    head = ["#", _("Team"), *[str(i) for i in range(1, n + 1)], _("Pl."), "+", "=", "–",
+            team_code_label("MPTS"), team_code_label("GPTS"), *codes]
     body = [[str(x.rank), _short(x.name), *x.cells, str(x.played), str(x.won), str(x.drawn), str(x.lost),
              x.match_points, x.board_points, *x.tiebreaks] for x in lines]
     width = PAGE[0] - 2 * MARGIN

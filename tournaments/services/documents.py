@@ -27,7 +27,7 @@ from tournaments.pdf.crosstable import RatingPage, crosstable_pdf
 from tournaments.pdf.sheets import SheetLine, pairing_list_pdf, score_sheets_pdf
 from tournaments.pdf.teams import MatchSheet, MatchSheetBoard, TeamCrosstableLine, match_sheets_pdf, team_crosstable_pdf
 from tournaments.reports.crosstable import build_crosstable
-from tournaments.reports.formatting import points_text, tiebreak_words
+from tournaments.reports.formatting import points_text, team_code_label, tiebreak_words
 from tournaments.reports.rounds import round_view
 from tournaments.reports.standings import load_results, standings_for, tiebreak_order
 from tournaments.reports.teams import round_matches, team_scoring, team_tables
@@ -166,7 +166,8 @@ def team_header_for(t: Tournament, subtitle: str, codes: tuple[str, ...] = (), k
         % {"system": t.get_pairing_system_display(), "n": t.rounds_planned, "boards": t.boards_per_match},
         scoring=scoring,
         # The pure core's short names are marked for the translators (gettext_noop): translated here.
-        tiebreaks=tuple(f"{code} = {_(name)}" for code, name, _text in team_legend(codes, kind)),  # type: ignore[arg-type]
+        tiebreaks=tuple(f"{team_code_label(code)} = {_(name)}"  # MP and BP, as the columns are headed
+                        for code, name, _text in team_legend(codes, kind)),  # type: ignore[arg-type]
         chief_arbiter=chief_arbiter_name(t),
         subtitle=subtitle,
         footer=_("Generated %(when)s") % {"when": timezone.localtime().strftime("%Y-%m-%d %H:%M")},
