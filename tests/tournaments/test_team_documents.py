@@ -52,7 +52,8 @@ def test_team_crosstable_pdf_in_rank_order_with_board_points(league):  # noqa: F
     # won, drawn, lost, MP, BP, then the rank order's DE.
     assert re.search(r"Pl\. \+ = – MP BP DE 1 Team A 5–3 1 1 0 0 2 5 0 2 Team [BC] 4–4 1 0 1 0 1 4 0 "
                      r"2 Team [BC] 4–4 1 0 1 0 1 4 0 4 Team D 3–5 1 0 0 1 0 3 0 Legend", text), text
-    assert "Tie-break order: MPTS = Match points; GPTS = Board points; DE = Direct encounter" in text
+    # The key names match and board points as the columns are headed (it read MPTS and GPTS).
+    assert "Tie-break order: MP = Match points; BP = Board points; DE = Direct encounter" in text
     assert "Chief arbiter" in text and "MP: match points" in text
 
 

@@ -27,7 +27,7 @@ from tournaments.pdf.crosstable import RatingPage, crosstable_pdf
 from tournaments.pdf.sheets import SheetLine, pairing_list_pdf, score_sheets_pdf
 from tournaments.pdf.teams import MatchSheet, MatchSheetBoard, TeamCrosstableLine, match_sheets_pdf, team_crosstable_pdf
 from tournaments.reports.crosstable import build_crosstable
-from tournaments.reports.formatting import points_text, team_code_label, tiebreak_words
+from tournaments.reports.formatting import points_text, team_code_label, team_points_heads, tiebreak_words
 from tournaments.reports.rounds import round_view
 from tournaments.reports.standings import load_results, standings_for, tiebreak_order
 from tournaments.reports.teams import round_matches, team_scoring, team_tables
@@ -199,11 +199,14 @@ def build_team_crosstable_pdf(t: Tournament) -> bytes:
         subtitle = _("Team crosstable, final standings")
     else:
         subtitle = _("Team crosstable after round %(n)s") % {"n": s.after_round}
+    heads = team_points_heads()  # MP and BP as the columns are headed
     legend = [
         _("Each cell: the row team's board points against the column team's in their match (the columns are "
           "the teams in rank order)."),
         _("F: the match was lost or won without any board played."),
-        _("Pl.: matches played; +, =, –: matches won, drawn, lost; MP: match points; BP: board points."),
+        _("Pl.: matches played; +, =, –: matches won, drawn, lost; %(mp)s: %(mp_words)s; %(bp)s: %(bp_words)s.")
+        % {"mp": heads["mp"]["abbr"], "mp_words": heads["mp"]["title"], "bp": heads["bp"]["abbr"],
+           "bp_words": heads["bp"]["title"]},
     ]
     byes = [(r.name, rnd, kind) for r in tables.crosstable for rnd, kind in r.byes]
     if byes:
