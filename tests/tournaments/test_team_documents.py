@@ -126,3 +126,50 @@ def test_team_tie_break_order_leaves_the_players_pages_and_round_pdfs_working(le
     assert "Team crosstable after round 1" in _text(build_pdf(t, "crosstable"))
     assert "4 boards per match" in _text(build_pdf(t, "pairings", 1))
     assert build_pdf(t, "scoresheets", 1).startswith(b"%PDF")
+
+
+def _sheet(t, team: str, lang: str = "en") -> str:
+    from django.utils import translation
+
+    with translation.override(lang):
+        pdf = build_pdf(t, "matchsheets", 1)
+    return next(p for p in (" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(pdf)).pages)
+                if team in p)
+
+
+def test_the_match_sheet_dates_a_played_round(league):  # noqa: F811
+    """The date box: blank for round 1 published but not played (no date, no start time, no result: the
+    captains write it); once a result is confirmed, the day it was written (3 April); a start time on
+    14 March 2026 at 19:30 (the venue's time) dates it 14 March; the round's own date (21 March) before
+    both."""
+    import datetime
+    from zoneinfo import ZoneInfo
+
+    from django.conf import settings
+
+    from games.models import ResultSubmission
+    from tournaments.models import Round
+
+    t, teams, arbiter, rnd = _play_round_1(league)
+    assert "Match 1 Date Team A – Team D" in _sheet(t, "Team A")
+    match = rnd.boards.get(white_team=teams["A"][0])
+    enter_result(Game.objects.get(board=match, number=1), "2-0", arbiter)
+    # The result as if written on 3 April 2026 at 00:30 in the venue's time (2 April 22:30 UTC): the
+    # venue's day, 3 April.
+    venue = ZoneInfo(settings.TIME_ZONE)
+    ResultSubmission.objects.filter(game__board=match).update(
+        created_at=datetime.datetime(2026, 4, 3, 0, 30, tzinfo=venue))
+    assert "Match 1 Date April 3, 2026" in _sheet(t, "Team A")
+    Round.objects.filter(pk=rnd.pk).update(starts_at=datetime.datetime(2026, 3, 14, 19, 30, tzinfo=venue))
+    assert "Match 1 Date March 14, 2026" in _sheet(t, "Team A")
+    Round.objects.filter(pk=rnd.pk).update(date=datetime.date(2026, 3, 21))
+    assert "Match 1 Date March 21, 2026" in _sheet(t, "Team A")
+
+
+def test_the_french_match_sheet_keeps_couleur_whole(league):  # noqa: F811
+    """French heads the colour columns "Couleur" (7 letters, bold 8 pt: 16 mm broke it into "Couleu" and
+    "r"): both headings read whole, as do the colour words (Blancs, Noirs) of the boards."""
+    t, *_ = _play_round_1(league)
+    sheet = _sheet(t, "Team A", "fr")
+    assert sheet.count("Couleur") == 2 and "Couleu r" not in sheet
+    assert re.search(r"1 A1 Player Blancs Noirs D1 Player", sheet), sheet
