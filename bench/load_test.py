@@ -197,7 +197,9 @@ def run(a: argparse.Namespace) -> int:
         if problem:
             stats.error(f"login rate limit: {problem}")
         server_pids = [web.pid, worker.pid, *pinned_services]
-        cpu_before = servers.cpu_seconds(server_pids)
+        names = {web.pid: "gunicorn", worker.pid: "celery",
+                 **{pid: servers.process_name(pid) for pid in pinned_services}}
+        cpu_before = servers.cpu_by_root(server_pids)
         start = time.monotonic()
         deadline = start + a.seconds
         threads = [threading.Thread(target=clients.player_loop, daemon=True,
@@ -226,11 +228,17 @@ def run(a: argparse.Namespace) -> int:
             t.join(timeout=a.seconds + 120)
         hung = sum(t.is_alive() for t in threads)
         elapsed = time.monotonic() - start
-        server_cpu = servers.cpu_seconds(server_pids) - cpu_before
+        cpu_after = servers.cpu_by_root(server_pids)
+        by_name: dict[str, float] = {}
+        for pid, seconds in cpu_after.items():
+            by_name[names[pid]] = by_name.get(names[pid], 0.0) + seconds - cpu_before.get(pid, 0.0)
+        server_cpu = sum(by_name.values())
         served = sum(len(v) for v in stats.latencies.values())
         print(f"server CPU (gunicorn, Celery{', PostgreSQL, Redis' if pinned_services else ''}): {server_cpu:.1f} s in "
               f"{elapsed:.1f} s = {server_cpu / elapsed:.2f} CPUs busy, {server_cpu / max(served, 1) * 1000:.1f} ms "
               f"per request")
+        print("  by server: " + ", ".join(f"{name} {seconds:.1f} s" for name, seconds in sorted(
+            by_name.items(), key=lambda kv: -kv[1])))
         if hung:
             stats.error(f"{hung} client thread(s) still waiting after the run")
         versions = Tournament.objects.get(slug=seeded.slug).version - version_before

@@ -40,21 +40,34 @@ def unpin_services(pids: list[int]) -> None:
         subprocess.run(["taskset", "-a", "-p", "-c", every, str(pid)], capture_output=True)
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU seconds used so far by ``pids`` and their children (gunicorn's workers), or
-    0 for a process that is gone; PostgreSQL backends are counted through their postmaster's pid."""
+def cpu_by_root(pids: list[int]) -> dict[int, float]:
+    """User + system CPU seconds used so far by each of ``pids`` with its children (gunicorn's workers,
+    PostgreSQL's backends through their postmaster), keyed by the pid given; 0 for a process that is gone."""
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    wanted = set(pids)
+    totals = dict.fromkeys(pids, 0.0)
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
         pid, ppid = int(stat.parent.name), int(fields[1])
-        if pid in wanted or ppid in wanted:
-            total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+        root = pid if pid in totals else ppid if ppid in totals else None
+        if root is not None:
+            totals[root] += (int(fields[11]) + int(fields[12])) / tick
+    return totals
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds used so far by ``pids`` and their children (``cpu_by_root`` summed)."""
+    return sum(cpu_by_root(pids).values())
+
+
+def process_name(pid: int) -> str:
+    """The short name of process ``pid`` ("postgres", "redis-server", ...), or "gone"."""
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return "gone"
 
 
 def start_gunicorn(env: dict[str, str], port: int, log: Path, workers: int = 2,
