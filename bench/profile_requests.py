@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 PG = "postgres://postgres@127.0.0.1:5432"
-DATABASE = "draughts_profile"
+# PROFILE_DATABASE: another name, so that two sessions profiling at once do not drop each other's database.
+DATABASE = os.environ.get("PROFILE_DATABASE", "draughts_profile")
 
 
 def parse_args() -> argparse.Namespace:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.conf import settings
+from django.db import connection
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
@@ -25,17 +26,24 @@ class NavRoles:
         return self.playing[0][0] if len(self.playing) == 1 else ""
 
 
+# The user's roles with their tournaments, newest first: written out, as the ORM spent 0.6 ms of Python
+# building this query on every signed-in page with the navigation (issue 30). The same SQL as
+# ``Role.objects.filter(user=user).order_by("-tournament__start_date", "tournament__name")``.
+_NAV_ROLES_SQL = (
+    "SELECT r.kind, t.slug, t.name FROM tournaments_role r JOIN tournaments_tournament t ON t.id = r.tournament_id"
+    " WHERE r.user_id = %s ORDER BY t.start_date DESC, t.name ASC"
+)
+
+
 def _nav_roles(request: HttpRequest) -> NavRoles:
     roles = NavRoles()
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return roles
 
-    rows = (
-        Role.objects.filter(user=user)
-        .order_by("-tournament__start_date", "tournament__name")
-        .values_list("kind", "tournament__slug", "tournament__name")
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(_NAV_ROLES_SQL, [user.pk])
+        rows = cursor.fetchall()
     for kind, slug, name in rows:
         target = roles.playing if kind == Role.Kind.PLAYER else roles.arbitrating
         if (slug, name) not in target:

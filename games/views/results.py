@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch, prefetch_related_objects
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -75,10 +75,12 @@ def game_card(game: Game, user: User, entry: Entry | None = None, link: Submissi
     """What a result card shows: confirmed result, waiting submissions and what ``user`` (or the
     holder of the private ``link``, playing ``entry``) may do: send a result, confirm or reject the
     opponent's, or, once only an arbiter changes it, ask for a correction. The game's submissions and
-    correction requests come from ``with_card_rows`` when the caller prefetched them (no query per card)."""
-    prefetched = getattr(game, "_prefetched_objects_cache", {})
-    subs = list(game.submissions.all() if "submissions" in prefetched
-                else game.submissions.select_related("submitted_by", "submitted_for").all())
+    correction requests come from ``with_card_rows`` when the caller loaded them (no query per card)."""
+    rows: tuple[list[ResultSubmission], list[CorrectionRequest]] | None = getattr(game, _CARD_ROWS, None)
+    if rows is None:
+        rows = (list(game.submissions.select_related("submitted_by", "submitted_for")),
+                list(game.correction_requests.all()))
+    subs, requests = rows
     pending = [s for s in subs if s.status == ResultSubmission.Status.PENDING]
     entry = entry or entry_of_user(game, user)
     confirmed = next((s for s in subs if s.status == ResultSubmission.Status.CONFIRMED), None)
@@ -90,19 +92,42 @@ def game_card(game: Game, user: User, entry: Entry | None = None, link: Submissi
         "link": link,
         "confirmed": confirmed,
         "confirmed_words": result_words(game, confirmed.result, entry) if confirmed else "",
-        "pending": [(s, may_confirm(s, user, link)[0], result_words(game, s.result, entry)) for s in pending],
+        "pending": [(s, may_confirm(s, user, link, confirmed=confirmed is not None)[0],
+                     result_words(game, s.result, entry)) for s in pending],
         "entry": entry,
         "choices": result_choices(game, entry),
         "locked": players_locked_out(game, confirmed=confirmed is not None) if entry is not None else "",
-        "requests": [r for r in game.correction_requests.all() if r.status == CorrectionRequest.Status.OPEN],
+        "requests": [r for r in requests if r.status == CorrectionRequest.Status.OPEN],
     }
 
 
+_CARD_ROWS = "_card_rows"
+
+
 def with_card_rows(games: list[Game]) -> list[Game]:
-    """``games`` with what ``game_card`` reads of each (submissions with their senders, correction
-    requests) loaded in two queries for all of them."""
-    prefetch_related_objects(games, Prefetch("submissions", queryset=ResultSubmission.objects.select_related(
-        "submitted_by", "submitted_for")), "correction_requests")
+    """``games`` with what ``game_card`` reads of each (submissions, newest first, and correction requests,
+    oldest first) loaded in two plain queries for all of them, grouped and ordered here (Django's prefetch
+    and the models' default orderings were half of their cost, issue 30). A submission's side is the game's
+    White or Black, already loaded: given from there rather than joined (a card never reads who signed a
+    submission in)."""
+    by_game: dict[int, tuple[list[ResultSubmission], list[CorrectionRequest]]] = {g.pk: ([], []) for g in games}
+    for sub in ResultSubmission.objects.filter(game_id__in=list(by_game)).order_by():
+        by_game[sub.game_id][0].append(sub)
+    for req in CorrectionRequest.objects.filter(game_id__in=list(by_game)).order_by():
+        by_game[req.game_id][1].append(req)
+    for game in games:
+        subs, requests = by_game[game.pk]
+        subs.sort(key=lambda s: -s.version)
+        requests.sort(key=lambda r: (r.created_at, r.pk))
+        sides = {side.pk: side for side in (game.white, game.black) if side is not None}
+        for sub in subs:
+            sub.game = game
+            side = sides.get(sub.submitted_for_id) if sub.submitted_for_id is not None else None
+            if side is not None:
+                sub.submitted_for = side
+        for req in requests:
+            req.game = game
+        setattr(game, _CARD_ROWS, (subs, requests))
     return games
 
 
