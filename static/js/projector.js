@@ -53,6 +53,36 @@
     return out;
   }
 
+  // A team event's match cards: a name wider than its column (a long team or player name) shrinks first
+  // the team names of the headings, from 1.2 to 1 times the players' size, then the cards' font, a step at
+  // a time down to SMALLEST, until every name is whole.
+  // Measured to the fraction of a pixel: scrollWidth is rounded, and the ellipsis shows for less.
+  function cut(grid, selector) {
+    var range = document.createRange();
+    return Array.prototype.some.call(grid.querySelectorAll(selector), function (c) {
+      var style = getComputedStyle(c);
+      var room = c.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      range.selectNodeContents(c);
+      return range.getBoundingClientRect().width > room + 0.01;
+    });
+  }
+
+  function fitNames(grid) {
+    var section = grid.closest(".slide");
+    section.hidden = false;
+    var headings = grid.querySelectorAll(".match h2"), heading = 1.2;
+    while (cut(grid, "h2 .team") && heading > 1) {
+      heading = Math.max(1, heading - 0.04);
+      headings.forEach(function (h) { h.style.fontSize = heading.toFixed(2) + "em"; });
+    }
+    var full = parseFloat(getComputedStyle(grid).fontSize), scale = 1;
+    while (cut(grid, "td.player, h2 .team") && scale > SMALLEST) {
+      scale = Math.max(SMALLEST, scale * 0.96);
+      grid.style.fontSize = (full * scale).toFixed(2) + "px";
+    }
+    section.hidden = true;
+  }
+
   function layout() {
     box.innerHTML = original;
     // A team event's match cards: their size follows the rows of cards and the boards of a match (the
@@ -61,6 +91,8 @@
       grid.style.setProperty("--rows", grid.dataset.rows);
       grid.style.setProperty("--boards", grid.dataset.boards);
     });
+    box.querySelectorAll(".slide").forEach(function (s) { s.hidden = true; });
+    box.querySelectorAll(".match-grid").forEach(fitNames);
     var sections = Array.prototype.slice.call(box.querySelectorAll(".slide"));
     sections.forEach(function (s) { s.hidden = true; });
     sections.forEach(function (s) {

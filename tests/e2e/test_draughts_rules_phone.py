@@ -15,6 +15,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import sign_in
 
+PLACES_1_AND_2 = {"en": "1 and 2", "de": "1 und 2", "nl": "1 en 2", "fr": "1 et 2"}  # two places: "and", not "to"
+
 pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
@@ -84,8 +86,8 @@ def test_early_draw_warning_and_play_off_on_a_phone(browser: Browser, live_serve
 
     page.goto(f"{url}/t/{t.slug}/standings/")
     with translation.override(lang):
-        decided = translation.gettext("places %(first)s to %(last)s decided by play-off: %(order)s") % {
-            "first": 1, "last": 2, "order": "1. de Vries, Pieter, 2. Bakker, Ruud"}
+        decided = translation.gettext("places %(places)s decided by play-off: %(order)s") % {
+            "places": PLACES_1_AND_2[lang], "order": "1. de Vries, Pieter, 2. Bakker, Ruud"}
     expect(page.locator("body")).to_contain_text(decided)
     shot(page, f"standings decided by play-off {lang}")
     _no_sideways_scroll(page, f"the standings ({lang})")

@@ -2,7 +2,8 @@
 the team standings with a withdrawn team, the crosstable with its byes column, the results by board (board
 prizes), a player's page, a round's matches, and the arbiter's team page (withdrawal, byes), round page
 (start time), settings (the team rules) and the confirmation page of a team's withdrawal (asking changes
-nothing; confirming withdraws); none may scroll sideways. Screenshots in test-artifacts/e2e/.
+nothing; confirming withdraws); none may scroll sideways, and a match's board table fits the screen (not
+just its scrolling frame) with a long team name and long player names. Screenshots in test-artifacts/e2e/.
 
 The league: four teams of four boards (Berger 4: round 1 A-D, B-C; round 2 D-C, A-B), every board 1-1
 (4-4 matches, 1 match point each), D withdrawn from round 2 under the rule "keep": C wins their match
@@ -26,6 +27,10 @@ WITHDRAWN = {"en": "withdrawn from round 2", "de": "ab Runde 2 zurückgezogen", 
 def _no_sideways_scroll(page, what: str) -> None:
     overflow = page.evaluate("document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth")
     assert overflow <= 0, f"{what} scrolls sideways by {overflow}px on a phone"
+    # A table in a scrolling frame does not move the page but still scrolls sideways within its frame.
+    wider = page.locator(".table-wrap table.match-boards").evaluate_all(
+        "ts => ts.map(t => t.parentElement.scrollWidth - t.parentElement.clientWidth).filter(d => d > 0)")
+    assert wider == [], f"a match table on {what} scrolls sideways by {wider}px on a phone"
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "nl", "fr"])
@@ -47,9 +52,13 @@ def test_team_rule_pages_on_a_phone(browser: Browser, live_server, make_tourname
                                          "team_no_show_penalty": 1})
     teams = []
     for i, club in enumerate(("Hoofddorp", "Heerhugowaard", "Franeker", "Wageningen")):
-        team = team_service.create_team(chief_arbiter, t, name=f"DC {club}", club=club)
-        roster = [Entry.objects.create(tournament=t, player=Player.objects.create(name=f"{club}, Speler {j}"),
-                                       name=f"{club}, Speler {j}", rating=1600 - 100 * i - j,
+        # The second team's name and players' names are long (they pushed the board table 16-37 px
+        # past a 390 px screen in German and French).
+        name = "Damvereniging Heerhugowaard" if club == "Heerhugowaard" else f"DC {club}"
+        person = "Vermeulen-Zandvoort, Marijke" if club == "Heerhugowaard" else f"{club}, Speler"
+        team = team_service.create_team(chief_arbiter, t, name=name, club=club)
+        roster = [Entry.objects.create(tournament=t, player=Player.objects.create(name=f"{person} {j}"),
+                                       name=f"{person} {j}", rating=1600 - 100 * i - j,
                                        start_number=5 * i + j) for j in range(1, 6)]
         team_service.set_roster(chief_arbiter, team, roster)
         teams.append(team)
@@ -92,7 +101,7 @@ def test_team_rule_pages_on_a_phone(browser: Browser, live_server, make_tourname
     page.goto(url + arbiter["arbiter team page"])
     page.locator("form[action$='/withdraw/'] button").click()
     page.wait_for_url("**/withdraw/?round=3")
-    assert "DC Heerhugowaard" in page.locator("h1").inner_text() and "3" in page.locator("h1").inner_text()
+    assert "Damvereniging Heerhugowaard" in page.locator("h1").inner_text() and "3" in page.locator("h1").inner_text()
     assert page.locator("ul.consequences li").count() >= 3
     shot(page, f"{lang} withdraw team confirmation")
     _no_sideways_scroll(page, f"withdraw confirmation ({lang})")

@@ -90,3 +90,19 @@ def test_catalogs_are_nearly_complete(language):
     # Strings added after the last translation pass may wait for the next one, but not many.
     assert po.percent_translated() >= 90, f"{language}: {po.percent_translated()}% translated"
     assert po.metadata["Language"] == language
+
+
+def test_french_names_a_teams_board_points_by_one_term():
+    """A team's board points are "points de partie" in French (the term of French team chess and draughts,
+    and of most of the catalogs); "points de table" named the same thing in a few messages. Every French
+    message about board points says "points de partie", none "points de table"."""
+    other, missing = [], []
+    for path in sorted((ROOT / "locale" / "fr" / "LC_MESSAGES").glob("*.po")):
+        for entry in polib.pofile(str(path)).translated_entries():
+            texts = list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
+            for text in texts:
+                if "points de table" in text.lower():
+                    other.append((path.name, text))
+                if "board points" in entry.msgid.lower() and "points de partie" not in text.lower():
+                    missing.append((path.name, entry.msgid, text))
+    assert other == [] and missing == [], (other, missing)

@@ -168,5 +168,5 @@ def test_club_final_tie_for_first_decided_by_a_recorded_play_off(seeded, client)
     assert list(t.playoffs.values_list("first_place", "order")) == [(1, [2, 1])]
     assert AuditEntry.objects.filter(tournament=t, action="playoff.record").count() == 1
     page = client.get(f"/t/{t.slug}/standings/").content.decode()
-    assert "places 1 to 2 decided by play-off: 1. van den Berg, Sanne, 2. de Vries, Pieter (1-1, 2-0)" in page
+    assert "places 1 and 2 decided by play-off: 1. van den Berg, Sanne, 2. de Vries, Pieter (1-1, 2-0)" in page
     assert page.index("van den Berg, Sanne") < page.index("de Vries, Pieter")

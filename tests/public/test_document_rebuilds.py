@@ -80,3 +80,25 @@ def test_a_task_that_cannot_be_queued_fails_with_a_message(tournament, staff):
         tasks.send_or_fail(run, selftest, run.pk)
     run.refresh_from_db()
     assert run.status == "failed" and "not reachable" in run.message
+
+
+def test_the_27_nov_layout_migration_marks_stored_documents_outdated_and_the_sweep_rebuilds_them(
+        tournament, two_rounds):
+    """Migration 0041: a PDF stored by the code before it (the match sheet's empty date, the broken
+    French "Couleur") must not be served for ever in a tournament that does not change any more. The
+    migration sets every stored document's version to 0 (file kept), so it is outdated (0 < the
+    tournament's version) and the sweep, or the next download, builds it again with today's layout."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    doc = store_document(tournament, "crosstable")
+    current = Tournament.objects.get(pk=tournament.pk).version
+    assert doc.version == current and tasks.sweep_outdated_documents() == 0  # up to date: nothing to do
+    migration = import_module("tournaments.migrations.0041_documents_outdated_27nov")
+    migration.mark_documents_outdated(apps, None)
+    doc.refresh_from_db()
+    assert doc.version == 0 and doc.file  # outdated, its file still there until it is rebuilt
+    assert tasks.sweep_outdated_documents() == 1
+    doc.refresh_from_db()
+    assert doc.version == current

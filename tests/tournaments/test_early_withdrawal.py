@@ -87,6 +87,6 @@ def test_a_play_off_is_flagged_for_the_places_the_arbiter_names(make_tournament,
     assert playoff_groups(standings_for(t), frozenset({3})) == []
     page = client.get(f"/t/{t.slug}/standings/").content.decode()
     line = next(row for row in page.split("<tr") if "Player 001" in row)
-    assert "play-off for places 1 to 2 with Player 002" in line
+    assert "play-off for places 1 and 2 with Player 002" in line
     ResultSubmission.objects.filter(game__board__round__number=1, game__board__number=1).update(draw_mark="w")
     assert playoff_groups(standings_for(t), frozenset({1})) == []

@@ -109,7 +109,7 @@ def test_a_changed_result_that_breaks_the_tie_leaves_the_play_off_out_and_removi
 
 
 def test_the_public_standings_and_the_pdf_show_why(kndb, chief_arbiter, client):
-    """The standings page: Player 002 first with the note "places 1 to 2 decided by play-off: 1.
+    """The standings page: Player 002 first with the note "places 1 and 2 decided by play-off: 1.
     Player 002, 2. Player 001 (2-0, 1-1)", the tie "Decided by play-off: Player 002 finished above
     Player 001", no flag "play-off for places" any more. The crosstable PDF lists Player 002 before
     Player 001 and prints the same note."""
@@ -117,9 +117,9 @@ def test_the_public_standings_and_the_pdf_show_why(kndb, chief_arbiter, client):
 
     record_playoff(chief_arbiter, kndb, 1, [2, 1], "2-0, 1-1")
     page = client.get(f"/t/{kndb.slug}/standings/").content.decode()
-    note = "places 1 to 2 decided by play-off: 1. Player 002, 2. Player 001 (2-0, 1-1)"
+    note = "places 1 and 2 decided by play-off: 1. Player 002, 2. Player 001 (2-0, 1-1)"
     assert note in page and "Decided by play-off: Player 002 finished above Player 001." in page
-    assert "play-off for places 1 to 2 with" not in page
+    assert "play-off for places 1 and 2 with" not in page
     assert page.index("Player 002") < page.index("Player 001")
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(build_crosstable_pdf(kndb))).pages)
     flat = " ".join(text.split())
@@ -133,7 +133,7 @@ def test_the_arbiter_page_records_and_removes_a_play_off(kndb, chief_arbiter, lo
     client = login(chief_arbiter)
     url = reverse("tournaments:playoffs", args=[kndb.slug])
     page = client.get(url).content.decode()
-    assert "Places 1 to 2" in page and 'name="place_2"' in page
+    assert "Places 1 and 2" in page and 'name="place_2"' in page
     page = client.post(url, {"first": "1", "place_1": "2", "place_2": "1", "games": "2-0"},
                        follow=True).content.decode()
     assert "Play-off recorded" in page and "1. Player 002, 2. Player 001" in page
@@ -166,3 +166,35 @@ def test_pairings_never_read_a_play_off(make_tournament, add_entries, chief_arbi
     record_playoff(chief_arbiter, t, 1, [2, 1])
     assert standings_for(t).rows[0].start_number == 2
     assert pairs() == without
+
+
+# How each language says a range of places, written by hand: two places are "1 and 2" ("1 to 2" read oddly),
+# more are a range ("3 to 5"); the play-off notes and the arbiter's page use them.
+PLACE_RANGES = {
+    "en": ("places 1 and 2 decided by play-off", "play-off for places 3 to 5 with", "Places 1 and 2"),
+    "de": ("Plätze 1 und 2 durch Stichkampf entschieden", "Stichkampf um die Plätze 3 bis 5 mit", "Plätze 1 und 2"),
+    "nl": ("plaatsen 1 en 2 beslist door barrage", "barrage voor de plaatsen 3 tot en met 5 met", "Plaatsen 1 en 2"),
+    "fr": ("places 1 et 2 départagées par barrage", "barrage pour les places 3 à 5 avec", "Places 1 et 2"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "fr"])
+def test_two_places_read_one_and_two_and_more_a_range(kndb, chief_arbiter, login, lang):
+    """The recorded play-off for places 1 and 2 (Player 2 won) is "places 1 and 2 decided by play-off" on the
+    standings in every language; a three-way tie for places 3 to 5 stays a range; the arbiter's page heads the
+    flagged places 1 and 2 the same way."""
+    from tournaments.models import Tournament
+    from tournaments.reports.why import playoff_decided_note, playoff_note
+    from tournaments.standings import PlayoffDecision
+
+    decided, range_of_three, heading = PLACE_RANGES[lang]
+    client = login(chief_arbiter)
+    client.post("/i18n/setlang/", {"language": lang})
+    page = client.get(reverse("tournaments:playoffs", args=[kndb.slug])).content.decode()
+    assert f"<h2>{heading}</h2>" in page
+    with translation.override(lang):
+        assert playoff_decided_note(PlayoffDecision(1, (2, 1)), {1: "A", 2: "B"}).startswith(decided)
+        assert range_of_three in playoff_note(3, 5, ["C", "D"])
+    record_playoff(chief_arbiter, Tournament.objects.get(pk=kndb.pk), 1, [2, 1], "2-0")
+    standings = client.get(reverse("public:standings", args=[kndb.slug])).content.decode()
+    assert decided in standings

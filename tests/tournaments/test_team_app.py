@@ -526,3 +526,38 @@ def test_no_withdrawal_from_a_round_after_the_last(league):
         team_service.withdraw_team(arbiter, team, 5)
     team.refresh_from_db()
     assert team.withdrawn_from_round is None
+
+
+# The abbreviations of match and board points, written by hand from the catalogs' "MP" and "BP".
+POINTS_ABBREVIATIONS = {"en": ["MP", "BP"], "de": ["MP", "BP"], "nl": ["MP", "BP"], "fr": ["PM", "PP"]}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "fr"])
+def test_the_standings_key_names_match_and_board_points_as_the_columns_do(league, lang):
+    """The rank order is MPTS, GPTS, DE (the default): the key under the team standings lists MP, BP (PM,
+    PP in French) and DE, the abbreviations of the columns, not the checker's codes MPTS and GPTS; the team
+    crosstable and the projector's standings head their columns the same way, and so does the key of the
+    printed team crosstable (its header's rank order)."""
+    import re
+
+    from tournaments.services.documents import team_header_for
+
+    t, teams, arbiter, rnd = _play_round_1(league)
+    for g in Game.objects.filter(board__round=rnd):
+        enter_result(g, "1-1", arbiter)
+    mp, bp = POINTS_ABBREVIATIONS[lang]
+    c = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    body = c.get(reverse("public:team_standings", kwargs={"slug": t.slug})).content.decode()
+    heads = re.findall(r"<th scope=\"col\" class=\"num\"><abbr title=\"[^\"]+\">([^<]+)</abbr>", body)
+    assert heads[:2] == [mp, bp]
+    key = re.search(r"<ol>(.*?)</ol>", body, re.S)
+    assert key is not None
+    assert re.findall(r"<strong>([^<]+)</strong>", key.group(1)) == [mp, bp, "DE"]
+    assert "MPTS" not in body and "GPTS" not in body
+    crosstable = c.get(reverse("public:team_crosstable", kwargs={"slug": t.slug})).content.decode()
+    assert re.findall(r"<abbr title=\"[^\"]+\">([^<]+)</abbr></th>", crosstable)[:2] == [mp, bp]
+    projector = c.get(reverse("public:projector", kwargs={"slug": t.slug})).content.decode()
+    assert re.findall(r"<th class=\"num\" title=\"[^\"]+\">([^<]+)</th>", projector)[:2] == [mp, bp]
+    with translation.override(lang):
+        printed = team_header_for(t, "", ("MPTS", "GPTS", "DE"), "round_robin").tiebreaks
+    assert [line.split(" = ")[0] for line in printed] == [mp, bp, "DE"]

@@ -52,7 +52,8 @@ def test_team_crosstable_pdf_in_rank_order_with_board_points(league):  # noqa: F
     # won, drawn, lost, MP, BP, then the rank order's DE.
     assert re.search(r"Pl\. \+ = – MP BP DE 1 Team A 5–3 1 1 0 0 2 5 0 2 Team [BC] 4–4 1 0 1 0 1 4 0 "
                      r"2 Team [BC] 4–4 1 0 1 0 1 4 0 4 Team D 3–5 1 0 0 1 0 3 0 Legend", text), text
-    assert "Tie-break order: MPTS = Match points; GPTS = Board points; DE = Direct encounter" in text
+    # The key names match and board points as the columns are headed (it read MPTS and GPTS).
+    assert "Tie-break order: MP = Match points; BP = Board points; DE = Direct encounter" in text
     assert "Chief arbiter" in text and "MP: match points" in text
 
 
@@ -125,3 +126,50 @@ def test_team_tie_break_order_leaves_the_players_pages_and_round_pdfs_working(le
     assert "Team crosstable after round 1" in _text(build_pdf(t, "crosstable"))
     assert "4 boards per match" in _text(build_pdf(t, "pairings", 1))
     assert build_pdf(t, "scoresheets", 1).startswith(b"%PDF")
+
+
+def _sheet(t, team: str, lang: str = "en") -> str:
+    from django.utils import translation
+
+    with translation.override(lang):
+        pdf = build_pdf(t, "matchsheets", 1)
+    return next(p for p in (" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(pdf)).pages)
+                if team in p)
+
+
+def test_the_match_sheet_dates_a_played_round(league):  # noqa: F811
+    """The date box: blank for round 1 published but not played (no date, no start time, no result: the
+    captains write it); once a result is confirmed, the day it was written (3 April); a start time on
+    14 March 2026 at 19:30 (the venue's time) dates it 14 March; the round's own date (21 March) before
+    both."""
+    import datetime
+    from zoneinfo import ZoneInfo
+
+    from django.conf import settings
+
+    from games.models import ResultSubmission
+    from tournaments.models import Round
+
+    t, teams, arbiter, rnd = _play_round_1(league)
+    assert "Match 1 Date Team A – Team D" in _sheet(t, "Team A")
+    match = rnd.boards.get(white_team=teams["A"][0])
+    enter_result(Game.objects.get(board=match, number=1), "2-0", arbiter)
+    # The result as if written on 3 April 2026 at 00:30 in the venue's time (2 April 22:30 UTC): the
+    # venue's day, 3 April.
+    venue = ZoneInfo(settings.TIME_ZONE)
+    ResultSubmission.objects.filter(game__board=match).update(
+        created_at=datetime.datetime(2026, 4, 3, 0, 30, tzinfo=venue))
+    assert "Match 1 Date April 3, 2026" in _sheet(t, "Team A")
+    Round.objects.filter(pk=rnd.pk).update(starts_at=datetime.datetime(2026, 3, 14, 19, 30, tzinfo=venue))
+    assert "Match 1 Date March 14, 2026" in _sheet(t, "Team A")
+    Round.objects.filter(pk=rnd.pk).update(date=datetime.date(2026, 3, 21))
+    assert "Match 1 Date March 21, 2026" in _sheet(t, "Team A")
+
+
+def test_the_french_match_sheet_keeps_couleur_whole(league):  # noqa: F811
+    """French heads the colour columns "Couleur" (7 letters, bold 8 pt: 16 mm broke it into "Couleu" and
+    "r"): both headings read whole, as do the colour words (Blancs, Noirs) of the boards."""
+    t, *_ = _play_round_1(league)
+    sheet = _sheet(t, "Team A", "fr")
+    assert sheet.count("Couleur") == 2 and "Couleu r" not in sheet
+    assert re.search(r"1 A1 Player Blancs Noirs D1 Player", sheet), sheet

@@ -22,6 +22,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
 
@@ -39,6 +40,7 @@ from tournaments.pdf.common import (
     styles,
 )
 from tournaments.pdf.crosstable import MARGIN, PAGE, header_flowables, running_header, signature_block
+from tournaments.reports.formatting import team_code_label
 
 TEAM_NAME_CHARS = 30
 SELF = colors.HexColor("#9aa3ad")
@@ -106,8 +108,8 @@ def team_crosstable_table(lines: list[TeamCrosstableLine], codes: tuple[str, ...
     register_fonts()
     n = len(lines)
     size = 8.0 if n <= 12 else 7.0
-    head = ["#", _("Team"), *[str(i) for i in range(1, n + 1)], _("Pl."), "+", "=", "–", _("MP"), _("BP"),
-            *codes]
+    head = ["#", _("Team"), *[str(i) for i in range(1, n + 1)], _("Pl."), "+", "=", "–",
+            team_code_label("MPTS"), team_code_label("GPTS"), *codes]
     body = [[str(x.rank), _short(x.name), *x.cells, str(x.played), str(x.won), str(x.drawn), str(x.lost),
              x.match_points, x.board_points, *x.tiebreaks] for x in lines]
     width = PAGE[0] - 2 * MARGIN
@@ -192,7 +194,11 @@ def _match_sheet(m: MatchSheet, header: DocumentHeader, round_number: int, date:
                   colWidths=[(width - 10 * mm) / 2, 10 * mm, (width - 10 * mm) / 2])
     teams.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("TOPPADDING", (0, 0), (-1, -1), 6),
                                ("BOTTOMPADDING", (0, 0), (-1, -1), 6)]))
-    name_w = (width - 10 * mm - 2 * 16 * mm - 2 * 14 * mm) / 2
+    # The colour columns fit their heading and words whole in every language (French "Couleur" was broken
+    # over two lines in 16 mm): at least 16 mm, wider as the words need, padding (6 pt a side) included.
+    colour_w = max(16 * mm, stringWidth(_("Colour"), FONT_BOLD, 8) + 13,
+                   *(stringWidth(_colour(c), FONT, 8) + 13 for c in "wb"))
+    name_w = (width - 10 * mm - 2 * colour_w - 2 * 14 * mm) / 2
     head = [_("Bd"), m.home, _("Colour"), _("Result"), "", _("Colour"), m.away]
     rows: list[list[object]] = [[_para(str(x), 8, True, 0 if i in (1, 6) else 1, colors.white)
                                  for i, x in enumerate(head)]]
@@ -202,7 +208,7 @@ def _match_sheet(m: MatchSheet, header: DocumentHeader, round_number: int, date:
                      _colour(away_colour), _para(b.away or "–")])
     rows.append(["", _para(_("Board points"), 9, True), "", m.home_total, m.away_total, "", ""])
     rows.append(["", _para(_("Match points"), 9, True), "", m.home_match_points, m.away_match_points, "", ""])
-    table = Table(rows, colWidths=[10 * mm, name_w, 16 * mm, 14 * mm, 14 * mm, 16 * mm, name_w],
+    table = Table(rows, colWidths=[10 * mm, name_w, colour_w, 14 * mm, 14 * mm, colour_w, name_w],
                   rowHeights=[None] + [9 * mm] * (len(m.boards) + 2))
     nb = len(m.boards)
     style: list[tuple[Any, ...]] = [

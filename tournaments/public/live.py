@@ -106,7 +106,8 @@ def _team_slides(t: Tournament) -> list[dict[str, object]]:
             heading = _("Standings after round %(n)s") % {"n": table["after_round"]}
             names = dict(cast(list[tuple[str, str]], table["legend"]))
             slides += _slide("team_standings", heading, cast(list[Any], table["rows"]), "rows",
-                             codes=[(c, names.get(c, c)) for c in cast(list[str], table["codes"])])
+                             codes=[(c, names.get(c, c)) for c in cast(list[str], table["codes"])],
+                             heads=table["heads"])
     return slides
 
 

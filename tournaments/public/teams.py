@@ -16,7 +16,7 @@ from tournaments.models import LineUp, Round, TeamMember, Tournament
 from tournaments.public.page_cache import shared_page
 from tournaments.public.version import tournament_for_request
 from tournaments.public.views import nav_context, public_tournament
-from tournaments.reports.formatting import points_text
+from tournaments.reports.formatting import points_text, team_code_label, team_points_heads
 from tournaments.reports.rounds import published_rounds
 from tournaments.reports.teams import (
     TeamWithdrawal,
@@ -63,7 +63,8 @@ def team_standings(request: HttpRequest, slug: str) -> HttpResponse:
 def standings_rows(t: Tournament) -> dict[str, object]:
     """The team standings as the standings page and the projector show them: ``rows`` (rank, team, name,
     withdrawal note, match and board points, matches won/drawn/lost, the tie-breaks), ``codes`` (the
-    rank order's codes after match and board points), ``legend`` (code, name), ``after_round``.
+    rank order's codes after match and board points), ``legend`` (code as the columns are headed, name),
+    ``heads`` (the match and board points columns' headings, ``team_points_heads``), ``after_round``.
     StandingsError when they cannot be computed."""
     tables = team_tables(t)
     s = tables.standings
@@ -78,8 +79,8 @@ def standings_rows(t: Tournament) -> dict[str, object]:
                       for v in (r.tiebreaks.get(c) for c in codes)],
     } for r in s.rows]
     # The pure core's names are marked for the translators (gettext_noop): translated here.
-    return {"rows": rows, "codes": codes, "after_round": s.after_round,
-            "legend": [(code, _(name)) for code, name, _text in team_legend(s.tiebreaks, s.kind)]}
+    return {"rows": rows, "codes": codes, "after_round": s.after_round, "heads": team_points_heads(),
+            "legend": [(team_code_label(code), _(name)) for code, name, _text in team_legend(s.tiebreaks, s.kind)]}
 
 
 @shared_page("team_crosstable")
@@ -110,6 +111,7 @@ def team_crosstable(request: HttpRequest, slug: str) -> HttpResponse:
                                        for rnd, kind in r.byes)})
     return render(request, "public/team_crosstable.html", {
         **nav_context(t, "team_crosstable"), "rows": rows, "columns": range(1, len(order) + 1),
+        "heads": team_points_heads(),
         "after_round": tables.standings.after_round,
         "title": _("Team crosstable – %(name)s") % {"name": t.name},
     })

@@ -6,6 +6,7 @@ from django.utils.translation import gettext
 
 from tournaments.standings import TiebreakValue, describe
 from tournaments.standings.ratings import half_up
+from tournaments.standings.teams import POINTS_COLUMNS
 
 
 def points_text(x: float | None) -> str:
@@ -24,6 +25,20 @@ def tiebreak_words(code: str) -> tuple[str, str]:
     keeps them in English, marked for the translators)."""
     short, description = describe(code)
     return gettext(short), gettext(description)
+
+
+def team_code_label(code: str) -> str:
+    """How a team table and its key name a code of the rank order in the active language: match and board
+    points by the abbreviation heading their columns (``POINTS_COLUMNS``: MP, BP), a tie-break by its code."""
+    column = POINTS_COLUMNS.get(code)
+    return gettext(column[0]) if column else code
+
+
+def team_points_heads() -> dict[str, dict[str, str]]:
+    """The headings of the match and board points columns (``mp``, ``bp``): ``abbr`` (as the key names
+    them, ``team_code_label``) and ``title`` (the words), in the active language."""
+    return {key: {"abbr": team_code_label(code), "title": gettext(POINTS_COLUMNS[code][1])}
+            for key, code in (("mp", "MPTS"), ("bp", "GPTS"))}
 
 
 def tiebreak_text(v: TiebreakValue) -> str:

@@ -7,10 +7,12 @@ Draft rounds are never returned.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import Min, OuterRef, QuerySet, Subquery
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game, ResultSubmission
@@ -30,6 +32,19 @@ from tournaments.vocabulary import score_micro_match
 def published_rounds(tournament: Tournament) -> QuerySet[Round]:
     """Rounds visible to players and the public: published or finished (never drafts), in order."""
     return tournament.rounds.filter(status__in=(Round.Status.PUBLISHED, Round.Status.FINISHED)).order_by("number")
+
+
+def round_day(rnd: Round) -> datetime.date | None:
+    """The day a round is played, as the printed sheets date it: the date the arbiter gave the round, else
+    the day of its start time, else (a round played without either) the day its first confirmed result was
+    written; None for a round not played yet that has neither (its sheets leave the box for the pen)."""
+    if rnd.date:
+        return rnd.date
+    if rnd.starts_at:
+        return timezone.localdate(rnd.starts_at)
+    first = (ResultSubmission.objects.filter(game__board__round=rnd, status=ResultSubmission.Status.CONFIRMED)
+             .aggregate(first=Min("created_at"))["first"])
+    return timezone.localdate(first) if first else None
 
 
 def boards_with_results(tournament: Tournament) -> QuerySet[Board]:

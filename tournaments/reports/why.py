@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.utils.formats import date_format
-from django.utils.translation import get_language, gettext, gettext_noop, ngettext
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext, pgettext
 
 from tournaments.history import Withdrawal
 from tournaments.reports.formatting import points_text, tiebreak_text
@@ -115,18 +115,29 @@ def withdrawal_note(w: Withdrawal) -> str:
     return f"{head}; {why}"
 
 
+def place_range(first: int, last: int) -> str:
+    """Places ``first`` to ``last`` as the play-off notes and pages say them: "1 and 2" for two places ("1 to
+    2" read oddly), "3 to 5" for more, "4" for one."""
+    numbers = {"first": first, "last": last}
+    if last <= first:
+        return str(first)
+    if last == first + 1:
+        return pgettext("places", "%(first)s and %(last)s") % numbers
+    return pgettext("places", "%(first)s to %(last)s") % numbers
+
+
 def playoff_note(first: int, last: int, others: Iterable[str]) -> str:
     """A line under each player of a play-off (``reports.standings.playoff_groups``)."""
-    return _("play-off for places %(first)s to %(last)s with %(others)s: tied on points and on the tie-breaks "
-             "before the mutual result (the tournament's rule)") % {
-        "first": first, "last": last, "others": ", ".join(others)}
+    return _("play-off for places %(places)s with %(others)s: tied on points and on the tie-breaks before the "
+             "mutual result (the tournament's rule)") % {
+        "places": place_range(first, last), "others": ", ".join(others)}
 
 
 def playoff_decided_note(decision: PlayoffDecision, names: dict[int, str]) -> str:
     """A line under each player of a recorded play-off: the places, its order and its games or score."""
     order = ", ".join(f"{decision.first + i}. {names.get(sno, sno)}" for i, sno in enumerate(decision.order))
-    note = _("places %(first)s to %(last)s decided by play-off: %(order)s") % {
-        "first": decision.first, "last": decision.last, "order": order}
+    note = _("places %(places)s decided by play-off: %(order)s") % {
+        "places": place_range(decision.first, decision.last), "order": order}
     return f"{note} ({decision.games})" if decision.games.strip() else note
 
 

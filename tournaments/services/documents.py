@@ -27,8 +27,8 @@ from tournaments.pdf.crosstable import RatingPage, crosstable_pdf
 from tournaments.pdf.sheets import SheetLine, pairing_list_pdf, score_sheets_pdf
 from tournaments.pdf.teams import MatchSheet, MatchSheetBoard, TeamCrosstableLine, match_sheets_pdf, team_crosstable_pdf
 from tournaments.reports.crosstable import build_crosstable
-from tournaments.reports.formatting import points_text, tiebreak_words
-from tournaments.reports.rounds import round_view
+from tournaments.reports.formatting import points_text, team_code_label, team_points_heads, tiebreak_words
+from tournaments.reports.rounds import round_day, round_view
 from tournaments.reports.standings import load_results, standings_for, tiebreak_order
 from tournaments.reports.teams import round_matches, team_scoring, team_tables
 from tournaments.reports.why import edition_reason, edition_text, playoff_decided_note
@@ -166,7 +166,8 @@ def team_header_for(t: Tournament, subtitle: str, codes: tuple[str, ...] = (), k
         % {"system": t.get_pairing_system_display(), "n": t.rounds_planned, "boards": t.boards_per_match},
         scoring=scoring,
         # The pure core's short names are marked for the translators (gettext_noop): translated here.
-        tiebreaks=tuple(f"{code} = {_(name)}" for code, name, _text in team_legend(codes, kind)),  # type: ignore[arg-type]
+        tiebreaks=tuple(f"{team_code_label(code)} = {_(name)}"  # MP and BP, as the columns are headed
+                        for code, name, _text in team_legend(codes, kind)),  # type: ignore[arg-type]
         chief_arbiter=chief_arbiter_name(t),
         subtitle=subtitle,
         footer=_("Generated %(when)s") % {"when": timezone.localtime().strftime("%Y-%m-%d %H:%M")},
@@ -198,11 +199,14 @@ def build_team_crosstable_pdf(t: Tournament) -> bytes:
         subtitle = _("Team crosstable, final standings")
     else:
         subtitle = _("Team crosstable after round %(n)s") % {"n": s.after_round}
+    heads = team_points_heads()  # MP and BP as the columns are headed
     legend = [
         _("Each cell: the row team's board points against the column team's in their match (the columns are "
           "the teams in rank order)."),
         _("F: the match was lost or won without any board played."),
-        _("Pl.: matches played; +, =, –: matches won, drawn, lost; MP: match points; BP: board points."),
+        _("Pl.: matches played; +, =, –: matches won, drawn, lost; %(mp)s: %(mp_words)s; %(bp)s: %(bp_words)s.")
+        % {"mp": heads["mp"]["abbr"], "mp_words": heads["mp"]["title"], "bp": heads["bp"]["abbr"],
+           "bp_words": heads["bp"]["title"]},
     ]
     byes = [(r.name, rnd, kind) for r in tables.crosstable for rnd, kind in r.byes]
     if byes:
@@ -240,11 +244,17 @@ def match_sheets(t: Tournament, rnd: Round) -> tuple[list[MatchSheet], tuple[str
     return sheets, tuple(byes)
 
 
+def _day_text(rnd: Round) -> str:
+    """The date box of a round's sheets (``round_day``); blank for a round not played yet without a date."""
+    day = round_day(rnd)
+    return date_format(day) if day else ""
+
+
 def build_match_sheets_pdf(t: Tournament, rnd: Round) -> bytes:
     """The match sheets of a published round, one match a page."""
     sheets, byes = match_sheets(t, rnd)
     header = team_header_for(t, _("Round %(n)s") % {"n": rnd.number})
-    return match_sheets_pdf(sheets, header, rnd.number, date_format(rnd.date) if rnd.date else "", byes)
+    return match_sheets_pdf(sheets, header, rnd.number, _day_text(rnd), byes)
 
 
 def _round(t: Tournament, number: int | None) -> Round:
@@ -307,7 +317,7 @@ def build_pdf(t: Tournament, kind: str, round_number: int | None = None, base_ur
         return pairing_list_pdf(lines, header_for(t, _("Pairings, round %(n)s") % {"n": rnd.number}))
     if t.games_per_pairing > 1:
         lines = micro_match_sheets(lines, t.games_per_pairing)
-    return score_sheets_pdf(lines, header_for(t, subtitle), date_format(rnd.date) if rnd.date else "")
+    return score_sheets_pdf(lines, header_for(t, subtitle), _day_text(rnd))
 
 
 def micro_match_sheets(lines: list[SheetLine], games: int) -> list[SheetLine]:

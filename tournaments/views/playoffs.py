@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.access import tournament_for
 from tournaments.models import Entry, PlayOff
+from tournaments.reports.why import place_range
 from tournaments.services import playoffs as service
 from tournaments.services.errors import ServiceError
 from tournaments.standings import StandingsError
@@ -53,7 +54,7 @@ def playoffs(request: HttpRequest, slug: str) -> HttpResponse:
     for first, last, group in candidates:
         players = [(sno, names.get(sno, "?")) for sno in group]
         places = list(range(first, last + 1))
-        groups.append({"first": first, "last": last, "players": players,
+        groups.append({"first": first, "last": last, "range": place_range(first, last), "players": players,
                        "places": [(place, group[i]) for i, place in enumerate(places)],
                        "recorded": recorded.get(first)})
     listed = [{"playoff": p, "order": [(p.first_place + i, names.get(sno, "?")) for i, sno in enumerate(p.order)]}

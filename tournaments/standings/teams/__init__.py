@@ -20,11 +20,17 @@ from tournaments.standings.teams.crosstable import TeamCrosstableCell, TeamCross
 from tournaments.standings.teams.explain import TeamExplained, explain_team_standings
 from tournaments.standings.teams.model import TeamEntry, TeamStandings, TeamStandingsInput, TeamStandingsRow
 from tournaments.standings.teams.ranking import compute_team_standings, rank_teams
-from tournaments.standings.teams.tiebreaks import DEFAULT_TEAM_TIEBREAKS, parse_team_tiebreaks, team_legend
+from tournaments.standings.teams.tiebreaks import (
+    DEFAULT_TEAM_TIEBREAKS,
+    POINTS_COLUMNS,
+    parse_team_tiebreaks,
+    team_legend,
+)
 from tournaments.standings.teams.trf_input import guess_team_kind, team_standings_input_from_trf
 
 __all__ = [
     "DEFAULT_TEAM_TIEBREAKS",
+    "POINTS_COLUMNS",
     "TeamCrosstableCell",
     "TeamCrosstableRow",
     "TeamExplained",

@@ -169,6 +169,13 @@ KINDS: dict[str, TeamTiebreakKind] = {
 }
 
 PRIMARY_CODES = ("MPTS", "GPTS", "PTS")
+# Match and board points have their own columns in every team table: the abbreviation that heads each and
+# the words it stands for. The key under a table names them by the same abbreviation (one source: the key
+# read MPTS and GPTS under columns headed MP and BP). Marked for the translators.
+POINTS_COLUMNS: dict[str, tuple[str, str]] = {
+    "MPTS": (gettext_noop("MP"), gettext_noop("match points")),
+    "GPTS": (gettext_noop("BP"), gettext_noop("board points")),
+}
 # Draughts team events: match points, board points, direct encounter (issue 27).
 DEFAULT_TEAM_TIEBREAKS: tuple[str, ...] = ("MPTS", "GPTS", "DE")
 
