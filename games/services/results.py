@@ -146,12 +146,15 @@ def early_draw_reason(sub: ResultSubmission | None) -> str:
              "%(why)s") % {"n": tournament.draw_offer_min_move, "why": why}
 
 
-def latest_moves(game: Game) -> str:
-    """The moves a new version keeps when it brings none: the game's, else the newest version's."""
+def latest_moves(game: Game, newest: str | None = None) -> str:
+    """The moves a new version keeps when it brings none: the game's, else the newest version's.
+    ``newest``: the newest version's moves when the caller has read them already (None: look them up)."""
     if game.moves.strip():
         return game.moves
-    newest = ResultSubmission.objects.filter(game=game).exclude(moves="").order_by("-version").first()
-    return newest.moves if newest is not None else ""
+    if newest is None:
+        row = ResultSubmission.objects.filter(game=game).exclude(moves="").order_by("-version").first()
+        newest = row.moves if row is not None else ""
+    return newest
 
 
 def players_locked_out(game: Game, *, confirmed: bool | None = None) -> str:
@@ -295,7 +298,7 @@ def submit_result(
         lock_game(game)
         keep_moves = moves is None and not game.moves.strip()
         open_rows, top, newest = _open_versions(game, newest_moves=keep_moves)
-        text = moves.strip() if moves is not None else newest if keep_moves else game.moves  # = latest_moves
+        text = moves.strip() if moves is not None else latest_moves(game, newest)
         locked = players_locked_out(
             game, confirmed=any(s.status == ResultSubmission.Status.CONFIRMED for s in open_rows))
         if locked:
@@ -483,7 +486,7 @@ def _confirm(sub: ResultSubmission, user: User, note: str = "", *,
             lock_game(game)
             stored, others = _decision_rows(game, sub)
             if stored is not None:
-                sub.status = stored.status
+                sub.status = stored.status  # as refresh_from_db did: the caller sees the status it met
             if stored is None or sub.status != ResultSubmission.Status.PENDING:
                 raise GameError(_("Only a submission waiting for confirmation can be confirmed or rejected."))
             previous = _supersede_previous(others)
