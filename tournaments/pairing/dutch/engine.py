@@ -249,6 +249,16 @@ class _Round:
             set_row(low, row)
         return base
 
+    def _classes(self, bracket: list[int], next_begin: int) -> list[int]:
+        """A class per vertex of the bracket and the next score group (-1 elsewhere): its kind
+        and whether it is in the bracket proper. A pair's weight (``_bracket_weights``) depends
+        on the two kinds and on whether both are in the bracket, so on the two classes alone."""
+        out = [-1] * self.n
+        kinds = self.kinds
+        for i, v in enumerate(bracket):
+            out[v] = 2 * kinds[v] + (i < next_begin)
+        return out
+
     def _run(self) -> EngineResult:
         if self.n == 0:
             return EngineResult([], None, 0)
@@ -273,6 +283,7 @@ class _Round:
                 nxt_start += 1
             m.set_lower_field(nxt_start)
             base = self._bracket_weights(bracket, mdp_count, next_begin)
+            m.set_classes(self._classes(bracket, next_begin))
             br = _Bracket(self, bracket, mdp_count, next_begin, group_vertex, next_vertex, base, matched)
             mate = br.pair(mate)
             # The unpaired go down to the next bracket.
