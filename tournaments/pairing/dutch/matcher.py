@@ -43,7 +43,8 @@ class Matcher:
         self.warm = WARM_START
         self._state: tuple[list[int], Saved] | None = None
         self._changed: set[int] = set()
-        self._soft: dict[tuple[int, int], list[int]] = {}  # edge -> [absorbing end, total change]
+        # Soft changes: absorbing end -> {other end: total change} (see ``_note``).
+        self._soft: dict[int, dict[int, int]] = {}
         # Bracket solves (see ``set_lower_field``): the graph of the players above ``boundary``
         # with weights relative to the lower field, vertex n standing for "the PAB goes here".
         self.boundary = n
@@ -52,7 +53,7 @@ class Matcher:
         self.upper = EdgeGraph(n + 1)
         self._ustate: tuple[list[int], Saved] | None = None
         self._uchanged: set[int] = set()
-        self._usoft: dict[tuple[int, int], list[int]] = {}
+        self._usoft: dict[int, dict[int, int]] = {}
         self._cheapest: list[int] = []
         self._classes: list[int] | None = None
         self.class_starts = 0
@@ -272,12 +273,15 @@ class Matcher:
             self._uchanged.add(v)
 
     @staticmethod
-    def _lifts(soft: dict[tuple[int, int], list[int]]) -> dict[int, int]:
+    def _lifts(soft: dict[int, dict[int, int]]) -> dict[int, int]:
+        """Each absorbing end's raise (its edges' largest total change, at least 0), and 0 for
+        the other ends of those edges (they are shifted too: see ``solve_matching``)."""
         lifts: dict[int, int] = {}
-        for (u, v), (a, delta) in soft.items():
-            lifts[a] = max(lifts.get(a, 0), delta)
-            b = v if a == u else u
-            lifts.setdefault(b, 0)
+        for a, row in soft.items():
+            top = max(row.values())
+            lifts[a] = max(lifts.get(a, 0), top)
+            for b in row:
+                lifts.setdefault(b, 0)
         return lifts
 
     def finalise(self, u: int, v: int) -> None:
@@ -422,7 +426,7 @@ def _sample_weight(slot: dict[tuple[int, int], int], wt2: list[int], left: list[
 
 def _note(
     changed: set[int],
-    soft: dict[tuple[int, int], list[int]],
+    soft: dict[int, dict[int, int]],
     u: int,
     v: int,
     old: int,
@@ -431,15 +435,19 @@ def _note(
     absorb: int | None,
 ) -> None:
     """Record a weight change for the next warm start: a dual lift (``absorb``) or changed vertices."""
-    key = (u, v) if u < v else (v, u)
-    pending = soft.get(key)
-    # A removed edge (new == 0) is soft too: its ends keep their duals (a lift of 0).
-    if absorb is not None and old and (pending is None or pending[0] == absorb):
-        if pending is None:
-            soft[key] = [absorb, new - old]
-        else:
-            pending[1] += new - old
-        return
+    # A removed edge (new == 0) is soft too: its ends keep their duals (a lift of 0). An edge
+    # already absorbed by its other end is not: its ends change instead. (Kept per absorbing end,
+    # with no key object per edge: hundreds of thousands of edges change at once in a big bracket.)
+    if absorb is not None and old:
+        other = v if absorb == u else u
+        theirs = soft.get(other)
+        if theirs is None or absorb not in theirs:
+            mine = soft.get(absorb)
+            if mine is None:
+                soft[absorb] = {other: new - old}
+            else:
+                mine[other] = mine.get(other, 0) + new - old
+            return
     if pivot is None:
         changed.add(u)
         changed.add(v)
