@@ -19,7 +19,6 @@ from hypothesis import strategies as hs
 from tests.pairing.dutch_generated_record import round_inputs
 from tournaments.pairing.dutch import engine, matcher
 from tournaments.pairing.dutch.class_duals import class_duals
-from tournaments.pairing.dutch.edgegraph import EdgeGraph
 from tournaments.pairing.dutch.state import build_context, build_states
 from tournaments.trf import read_trf_file
 
@@ -113,36 +112,3 @@ def test_the_class_start_is_used_and_changes_no_pairing(monkeypatch: pytest.Monk
     plain = [_run(inp) for inp in inputs]
     assert all(used == 0 for _, used in plain)
     assert [r for r, _ in started] == [r for r, _ in plain]
-
-
-def test_compaction_keeps_every_live_edge_its_weight_and_each_vertex_its_order() -> None:
-    """``EdgeGraph.compact`` renumbers in place: the live edges keep their relative order (so a
-    solve on the compacted graph visits them as before), each vertex's list too, and the slot
-    map, endpoints, weights and degrees agree with a graph built afresh from the live edges."""
-    rng = random.Random(5)
-    n = 30
-    graph = EdgeGraph(n)
-    for v in range(n):
-        for u in range(v):
-            if rng.random() < 0.7:
-                graph.set(u, v, rng.randint(1, 50))
-    for v in range(0, n, 3):
-        graph.isolate(v)
-    for (u, v), _ in list(graph.slot.items())[::4]:
-        graph.set(u, v, 0)
-    live = sorted(graph.slot.items(), key=lambda item: item[1])
-    order = {v: [graph.endpoint[p] for p in graph.neighbend[v] if graph.alive[p >> 1]] for v in range(n)}
-    weights = {key: graph.wt2[k] for key, k in live}
-    version = graph.version
-    graph.compact()
-    assert graph.version == version + 1
-    assert [key for key, _ in sorted(graph.slot.items(), key=lambda item: item[1])] == [key for key, _ in live]
-    assert sorted(graph.slot.values()) == list(range(len(live)))
-    for (u, v), k in graph.slot.items():
-        assert (graph.endpoint[2 * k], graph.endpoint[2 * k + 1]) == (u, v)
-        assert graph.wt2[k] == weights[(u, v)]
-    assert all(graph.alive)
-    for v in range(n):
-        assert [graph.endpoint[p] for p in graph.neighbend[v]] == order[v]
-        assert all(graph.endpoint[p ^ 1] == v for p in graph.neighbend[v])
-        assert graph.degree[v] == len(order[v])

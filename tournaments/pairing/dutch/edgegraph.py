@@ -58,6 +58,33 @@ class EdgeGraph:
             self.degree[key[0]] -= 1
             self.degree[key[1]] -= 1
 
+    def add_row(self, v: int, ends: list[int], wt4: list[int]) -> None:
+        """New edges u-v for u in ``ends`` (none of them an edge yet), weights times 4 in ``wt4``
+        (all positive): ``set(u, v, w4 // 4)`` for each, in that order, without a call per edge
+        (a 5,000-player round adds about 5 million)."""
+        k = len(self.wt2)
+        slot, endpoint, wt2, neighbend, degree = self.slot, self.endpoint, self.wt2, self.neighbend, self.degree
+        shared = self.values.setdefault
+        at_v = neighbend[v]
+        for u, w4 in zip(ends, wt4):
+            if u < v:
+                slot[(u, v)] = k
+                endpoint.append(u)
+                endpoint.append(v)
+                neighbend[u].append(2 * k + 1)
+                at_v.append(2 * k)
+            else:
+                slot[(v, u)] = k
+                endpoint.append(v)
+                endpoint.append(u)
+                at_v.append(2 * k + 1)
+                neighbend[u].append(2 * k)
+            wt2.append(shared(w4, w4))
+            degree[u] += 1
+            k += 1
+        self.alive.extend([True] * len(ends))
+        degree[v] += len(ends)
+
     def isolate(self, x: int) -> None:
         """Remove every edge of x (``set(x, y, 0)`` for each neighbour y, in one pass)."""
         endpoint, alive, wt2, slot, degree = self.endpoint, self.alive, self.wt2, self.slot, self.degree

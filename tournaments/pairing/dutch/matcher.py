@@ -243,6 +243,8 @@ class Matcher:
         upper = self.upper
         uslot, uwt2, uset, shared = upper.slot, upper.wt2, upper.set, upper.values.setdefault
         changed = pivot = False
+        new_ends: list[int] = []  # the row's new edges, added in one go (in this order)
+        new_wt4: list[int] = []
         for u, weight in row:
             explicit_row, other = (explicit[u], v) if u < v else (explicit[v], u)
             old = explicit_row.get(other)
@@ -261,12 +263,17 @@ class Matcher:
                     if unew < 0:
                         unew = 0
                 if uold != unew:
-                    if k is not None and unew:
+                    if k is None:
+                        new_ends.append(u)
+                        new_wt4.append(unew << 2)
+                    elif unew:
                         w4 = unew << 2
                         uwt2[k] = shared(w4, w4)
                     else:
-                        uset(u, v, unew)
+                        uset(u, v, 0)
                     pivot = True
+        if new_ends:
+            upper.add_row(v, new_ends, new_wt4)
         if changed:
             self._cert = None
         if pivot:
