@@ -91,8 +91,9 @@ def test_duals_are_feasible_and_as_low_as_the_fractional_optimum(seed: int) -> N
     integral = _value(g, nx.max_weight_matching(g))
     fractional2 = _value(cover, nx.max_weight_matching(cover))  # twice the fractional optimum
     assert total >= integral
-    # Rounding each class's dual up to an even number adds less than 2 per player.
-    assert 2 * total - fractional2 < 4 * sum(count)
+    # Rounding each class's dual up (to an integer, then to an even one) adds at most 1.5 per
+    # player: twice the total exceeds the double cover's optimum by at most 3 per player.
+    assert 2 * total - fractional2 <= 3 * sum(count)
 
 
 def _run(inp):  # type: ignore[no-untyped-def]

@@ -7,16 +7,19 @@ takes dozens of stages (seconds at 2,000 players, tens of seconds at 5,000); fro
 the optimum it takes a few.
 
 Such duals come from the same problem on classes: the fractional matching in which class i takes
-part in at most ``count[i]`` pairs. Its dual (``y[i] + y[j] >= weight[i][j]``, minimising
-``sum(count[i] * y[i])``) is read off a min-cost flow on the bipartite double cover (left copy
-i, right copy j, an arc of cost ``-weight[i][j]`` between them; capacities ``count`` at the
-source and the sink): with the potentials ``pi`` that end it, ``pi[L_i] - pi[R_j] >= weight[i][j]``
-for every arc, so ``u[i] = pi[L_i] - pi[s]`` and ``v[j] = pi[s] - pi[R_j]`` (raised to 0 where
-negative) satisfy ``u[i] + v[j] >= weight[i][j]``, and ``y[i] = (u[i] + v[i]) / 2`` is feasible
-for the classes' own problem (the weights are symmetric).
+part in at most ``count[i]`` pairs. Its dual (``y[i] + y[j] >= weight[i][j]``, ``y >= 0``,
+minimising ``sum(count[i] * y[i])``) is read off a min-cost flow on the bipartite double cover:
+left copy i, right copy j, an arc of cost ``-weight[i][j]`` between them, capacities ``count`` at
+the source and the sink, and a dummy copy on each side (weight 0 to everything) that takes what
+a class leaves unpaired, so that every capacity is used up. The potentials ``pi`` that end the
+flow give ``u[i] = pi[L_i]`` and ``v[j] = -pi[R_j]``, optimal duals of that problem with
+equalities; shifted by the dummies' (``u[i] + v_d``, ``v[j] + u_d``) they are optimal for the
+problem with inequalities, and ``y[i] = (u[i] + v[i]) / 2`` (rounded up to an even number) is
+feasible for the classes' own problem, the weights being symmetric.
 
-Only feasibility matters for correctness: the caller raises any vertex whose edges still need
-more (``fit_duals``), and the blossom solver then finds the optimum from there. Pure: no Django.
+Only feasibility matters for correctness: the caller (``Matcher._class_start``) raises any
+vertex whose edges still need more, and the blossom solver then finds the optimum from there.
+Pure: no Django.
 """
 
 from __future__ import annotations
