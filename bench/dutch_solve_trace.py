@@ -82,7 +82,7 @@ def main() -> None:
         vertices = sum(1 for d in graph.degree if d)
         pairs = sum(1 for x in result[0] if x >= 0) // 2
         line = (
-            f"{cpu:7.3f} s  {vertices:5d} vertices {len(graph.slot):7d} edges {refit:5d} re-fitted "
+            f"{cpu:7.3f} s  {vertices:5d} vertices {graph.size:7d} edges {refit:5d} re-fitted "
             f"{pairs:5d} pairs  {counts.get('begin_stage', 0):3d} stages "
             f"{counts.get('augment_and_block', 0):4d} augmentations {counts.get('dual_step', 0):4d} dual steps "
             f"{counts.get('add_blossom', 0):4d} blossoms {counts.get('restart_stage', 0):3d} restarts"

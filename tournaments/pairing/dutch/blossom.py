@@ -79,7 +79,7 @@ def solve_matching(
         graph = EdgeGraph(n)
         for u, v, w in edges:
             graph.set(u, v, w)
-    if not graph.slot:
+    if not graph.size:
         return [-1] * n, Saved(graph, [-1] * n, [0] * n, ())
     solver = _Solver(n, graph)
     if start is None:

@@ -99,11 +99,11 @@ def _keep_old_pairs(
     """Every old pair with neither end changed nor broken stays matched if its edge still exists and
     is tight. With the blossoms kept (``soft``: the shifted vertices), a pair of two unshifted
     vertices stays without the test: nothing around it changed."""
-    endpoint, mate, slot = forest.endpoint, forest.mate, forest.graph.slot
+    endpoint, mate, find = forest.endpoint, forest.mate, forest.graph.find
     for v in range(forest.n):
         u = start_mate[v]
         if u > v and v not in changed and u not in changed and v not in broken:
-            k = slot.get((v, u), -1)
+            k = find(v, u)
             if k >= 0 and ((soft is not None and v not in soft and u not in soft) or forest.slack(k) == 0):
                 mate[endpoint[2 * k]] = 2 * k + 1
                 mate[endpoint[2 * k + 1]] = 2 * k
@@ -126,14 +126,14 @@ def _rematch_changed(forest: BlossomForest, start_mate: list[int], changed: set[
     neither end has to become the root of a stage. The partner must still be free and the base of
     its top-level blossom (the only vertex of a blossom matched outside it)."""
     n, mate, inblossom, base, endpoint = forest.n, forest.mate, forest.inblossom, forest.base, forest.endpoint
-    slot = forest.graph.slot
+    find = forest.graph.find
     for x in changed:
         if not 0 <= x < n or mate[x] != -1 or inblossom[x] != x:
             continue
         u = start_mate[x]
         if u < 0 or mate[u] != -1 or base[inblossom[u]] != u:
             continue
-        k = slot.get((x, u) if x < u else (u, x), -1)
+        k = find(x, u)
         if k >= 0 and forest.slack(k) == 0:
             mate[endpoint[2 * k]] = 2 * k + 1
             mate[endpoint[2 * k + 1]] = 2 * k

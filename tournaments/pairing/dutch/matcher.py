@@ -63,6 +63,10 @@ class Matcher:
         # Lazy mode's weights that differ from the lower field's: ``explicit[lo][hi]`` for the pair
         # lo < hi (millions at 5,000 players; a row goes when lo is paired: see ``finalise``).
         self.explicit: list[dict[int, int]] = []
+        # One object per distinct explicit weight in a bracket: its tie-break steps set hundreds
+        # of thousands of weights of 500-600 bits that take a few thousand values (emptied when
+        # the next bracket starts, so weights no longer set do not stay).
+        self._interned: dict[int, int] = {}
         self.upper_solves = 0
         # The last upper solve's duals while no weight has changed since (see ``excludes``).
         self._cert: Saved | None = None
@@ -89,6 +93,10 @@ class Matcher:
         self._started = True
         self.boundary = boundary
         self._cert = None
+        self._interned = {}
+        # The last bracket's pairs left dead edges behind: drop them before the next bracket's
+        # edges come (at 5,000 players ~800,000 of them, ~100 MB, would otherwise stay till later).
+        self.upper.compact()
         base, part = self.outside
         z = self.n
         if self.n % 2:
@@ -131,8 +139,8 @@ class Matcher:
         if saved is None or not saved.arrays:
             return False
         upper = self.upper
-        k = upper.slot.get((u, v) if u < v else (v, u))
-        if k is None:
+        k = upper.find(u, v)
+        if k < 0:
             return False
         dual: list[int] = saved.arrays[0]
         parent: list[int] = saved.arrays[1]
@@ -192,11 +200,11 @@ class Matcher:
                     old = 0
             if old == weight:
                 return
-            explicit[key[1]] = weight
+            explicit[key[1]] = self._interned.setdefault(weight, weight)
         else:
             graph = self.graph
-            k = graph.slot.get(key)
-            old = 0 if k is None else graph.wt2[k] >> 2
+            p = graph.slots[key[0]].get(key[1])
+            old = 0 if p is None else graph.wt2[p >> 1] >> 2
             if old == weight:
                 return
             graph.set(u, v, weight)
@@ -204,8 +212,8 @@ class Matcher:
         self._cert = None
         if self._started and u < self.boundary and v < self.boundary:
             upper = self.upper
-            k = upper.slot.get(key)
-            uold = 0 if k is None else upper.wt2[k] >> 2
+            p = upper.slots[key[0]].get(key[1])
+            uold = 0 if p is None else upper.wt2[p >> 1] >> 2
             unew = 0
             if weight:
                 base, part = self.outside  # type: ignore[misc]
@@ -213,8 +221,8 @@ class Matcher:
                 if unew < 0:
                     unew = 0
             if uold != unew:
-                if k is not None and unew:
-                    upper.wt2[k] = upper.shared(unew << 2)  # an existing edge: ``EdgeGraph.set`` in short
+                if p is not None and unew:
+                    upper.wt2[p >> 1] = upper.shared(unew << 2)  # an existing edge: ``EdgeGraph.set`` in short
                 else:
                     upper.set(u, v, unew)
                 if absorb is None:
@@ -241,7 +249,7 @@ class Matcher:
         bits = bin(self.adj[v])  # bit u of adj[v] is bits[top - u] (a string index, not a shift)
         top = len(bits) - 1
         upper = self.upper
-        uslot, uwt2, uset, shared = upper.slot, upper.wt2, upper.set, upper.values.setdefault
+        uslots, uwt2, uset, shared = upper.slots, upper.wt2, upper.set, upper.values.setdefault
         changed = pivot = False
         new_ends: list[int] = []  # the row's new edges, added in one go (in this order)
         new_wt4: list[int] = []
@@ -255,20 +263,20 @@ class Matcher:
             explicit_row[other] = weight
             changed = True
             if u < boundary:
-                k = uslot.get((u, v) if u < v else (v, u))
-                uold = 0 if k is None else uwt2[k] >> 2
+                p = uslots[u].get(v) if u < v else uslots[v].get(u)
+                uold = 0 if p is None else uwt2[p >> 1] >> 2
                 unew = 0
                 if weight:
                     unew = weight - base_v - part[u]
                     if unew < 0:
                         unew = 0
                 if uold != unew:
-                    if k is None:
+                    if p is None:
                         new_ends.append(u)
                         new_wt4.append(unew << 2)
                     elif unew:
                         w4 = unew << 2
-                        uwt2[k] = shared(w4, w4)
+                        uwt2[p >> 1] = shared(w4, w4)
                     else:
                         uset(u, v, 0)
                     pivot = True
@@ -360,7 +368,7 @@ class Matcher:
         duals are feasible whatever the classes are). From there the solve needs a few stages
         instead of dozens (issue 26: at 2,000 players the biggest base solve 2.1 s -> 0.25 s)."""
         upper, n1 = self.upper, self.n + 1
-        degree, endpoint, wt2, neighbend, slot = upper.degree, upper.endpoint, upper.wt2, upper.neighbend, upper.slot
+        degree, endpoint, wt2, neighbend = upper.degree, upper.endpoint, upper.wt2, upper.neighbend
         ids: dict[int, int] = {}
         members: list[list[int]] = []
         of = [-1] * n1
@@ -376,7 +384,7 @@ class Matcher:
         weight: dict[tuple[int, int], int] = {}
         for i, mi in enumerate(members):
             for j in range(i, len(members)):
-                found = _sample_weight(slot, wt2, mi[:4], members[j][:4])
+                found = _sample_weight(upper, mi[:4], members[j][:4])
                 if found:
                     weight[(i, j)] = found
         duals = class_duals([len(m) for m in members], weight)
@@ -420,14 +428,14 @@ class Matcher:
         return mate
 
 
-def _sample_weight(slot: dict[tuple[int, int], int], wt2: list[int], left: list[int], right: list[int]) -> int:
+def _sample_weight(graph: EdgeGraph, left: list[int], right: list[int]) -> int:
     """The weight (times 4) of the first pair of ``left`` x ``right`` that is an edge, else 0."""
     for a in left:
         for b in right:
             if a != b:
-                k = slot.get((a, b) if a < b else (b, a))
-                if k is not None and wt2[k]:
-                    return wt2[k]
+                k = graph.find(a, b)
+                if k >= 0 and graph.wt2[k]:
+                    return graph.wt2[k]
     return 0
 
 
