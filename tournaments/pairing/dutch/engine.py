@@ -211,13 +211,23 @@ class _Round:
             if enabled:
                 gc.enable()
 
-    def _bracket_weights(self, bracket: list[int], mdp_count: int, next_begin: int) -> list[dict[int, int]]:
+    def _bracket_weights(self, bracket: list[int], mdp_count: int, next_begin: int) -> tuple[list[list[int]], int]:
         """Every pair of the bracket and the next score group gets its weight, set on the matcher
-        (the hot loop of a big bracket: who may meet whom read off the bitsets); returns them."""
+        (the hot loop of a big bracket: who may meet whom read off the bitsets); returns them as
+        ``(base, off)``: the pair h-low weighs ``base[h][low - off]``.
+
+        The lower players (the residents and the next score group) are the vertices ``off`` to
+        the end of the bracket, one run of numbers (each bracket's residents are the score group
+        below the last one, whole), so each row is a plain list: 8 bytes a pair, where a dict
+        took about 60 (1.5 million pairs at 5,000 players)."""
         st, m = self.st, self.m
-        # base[h][low]: the pair's weight (rows of existing vertex numbers, no key object per pair:
-        # millions of pairs at 5,000 players)
-        base: list[dict[int, int]] = [{} for _ in range(self.n)]
+        off = bracket[mdp_count] if mdp_count < len(bracket) else 0
+        width = bracket[-1] + 1 - off if bracket else 0
+        assert width == len(bracket) - mdp_count, "the residents and the next score group are one run"
+        none: list[int] = []
+        base: list[list[int]] = [none] * self.n
+        for h in bracket:
+            base[h] = [0] * width
         ranks = self.c9_ranks if self.single_downfloater_bye else None
         bye_score, ctx, lay, forbidden = self.bye_score, self.ctx, self.lay, self.forbidden
         adj, set_row = self.adj, m.set_row
@@ -232,6 +242,7 @@ class _Round:
             bits = bin(adj[low])  # who low may meet: bit h is bits[top - h] (no shift per pair)
             top = len(bits) - 1
             kind_low = 2 * kinds[low] + cur
+            at = low - off
             row: list[tuple[int, int]] = []
             for hi in range(li):
                 h = bracket[hi]
@@ -244,10 +255,10 @@ class _Round:
                         )
                 else:
                     w = 0
-                base[h][low] = w
+                base[h][at] = w
                 row.append((h, w))
             set_row(low, row)
-        return base
+        return base, off
 
     def _classes(self, bracket: list[int], next_begin: int) -> list[int]:
         """A class per vertex of the bracket and the next score group (-1 elsewhere): its kind
@@ -282,10 +293,11 @@ class _Round:
                 bracket.append(nxt_start)
                 nxt_start += 1
             m.set_lower_field(nxt_start)
-            base = self._bracket_weights(bracket, mdp_count, next_begin)
+            base, off = self._bracket_weights(bracket, mdp_count, next_begin)
             m.set_classes(self._classes(bracket, next_begin))
-            br = _Bracket(self, bracket, mdp_count, next_begin, group_vertex, next_vertex, base, matched)
+            br = _Bracket(self, bracket, mdp_count, next_begin, group_vertex, next_vertex, base, off, matched)
             mate = br.pair(mate)
+            del br, base  # a big bracket's weights (millions at 5,000 players) go before the next are made
             # The unpaired go down to the next bracket.
             new_bracket: list[int] = []
             new_mdp = 0
@@ -311,7 +323,7 @@ class _Round:
 
 
 def _s1_bonus(
-    s1: list[int], rem: list[int], matched: list[bool], base: list[dict[int, int]]
+    s1: list[int], rem: list[int], matched: list[bool], base: list[list[int]], off: int
 ) -> tuple[dict[tuple[int, int], int], int]:
     """Tie-break bonuses that make each S1 player, top-down, take the highest-ranked S2 player possible.
 
@@ -325,7 +337,7 @@ def _s1_bonus(
         for o in reversed(rem):
             if o <= v or matched[o]:
                 continue
-            if base[v][o]:
+            if base[v][o - off]:
                 bonus[(v, o)] = addend << (width * (len(s1) - 1 - i))
             addend += 1
     return bonus, width * len(s1)
@@ -355,7 +367,8 @@ class _Bracket:
         next_begin: int,
         group_vertex: int,
         next_vertex: int,
-        base: list[dict[int, int]],
+        base: list[list[int]],
+        off: int,
         matched: list[bool],
     ) -> None:
         self.rnd = rnd
@@ -365,7 +378,8 @@ class _Bracket:
         self.next_group = bracket[next_begin:]
         self.lo = group_vertex
         self.hi = next_vertex
-        self.base = base  # the pair h-low's weight in base[h][low] (see ``_Round._bracket_weights``)
+        self.base = base  # the pair h-low's weight in base[h][low - off] (see ``_Round._bracket_weights``)
+        self.off = off
         self.matched = matched
         self.g = rnd.lay.group_bits
         self.rp = 0
@@ -376,14 +390,14 @@ class _Bracket:
 
     def ewc(self, h: int, low: int, h_pos: int) -> int:
         """Base weight plus the exchange preferences: fewest exchanges, smallest BSN differences."""
-        w = self.base[h][low]
+        w = self.base[h][low - self.off]
         if w:
             w += (((h_pos < self.rp) << (2 * self.g)) - h_pos) << 1
         return w
 
     def pair(self, mate: list[int]) -> list[int]:
         """Pair the bracket; returns the last matching (finalised pairs included)."""
-        m, base, matched = self.rnd.m, self.base, self.matched
+        m, base, matched, off = self.rnd.m, self.base, self.matched, self.off
         residents = self.residents
         if self.mdps or m.warm:
             # The base solve first (cheap: many equal weights), then the exchange preferences on
@@ -405,11 +419,12 @@ class _Bracket:
         while True:
             rp = self.rp
             for j, o in enumerate(rem):
+                at = o - off
                 for i in range(j):
                     # The exchange preferences depend on the higher player only: its dual takes
                     # them up, so the previous matching stays tight where it can (``ewc`` inlined).
                     h = rem[i]
-                    w = base[h][o]
+                    w = base[h][at]
                     if w:
                         w += (((i < rp) << two_g) - i) << 1
                     m_set(h, o, w, pivot=o, absorb=h)
@@ -418,7 +433,7 @@ class _Bracket:
             if m.warm:
                 mate = m.solve()  # warm solves are cheap: the S1 opponents come one at a time below
             else:
-                bonus, shift = _s1_bonus(rem[: self.rp], rem, matched, base)
+                bonus, shift = _s1_bonus(rem[: self.rp], rem, matched, base, off)
                 mate = m.solve(bonus, shift)
             actual = sum(1 for v in rem if self.lo <= mate[v] < v)
             if not guessed or actual == self.rp:
@@ -442,7 +457,7 @@ class _Bracket:
         as the optimum pairs here: while that count does not decide it, each MDP in turn is asked
         to be paired here (a bonus on its edges to the residents, then a solve); one that is keeps
         a larger bonus on those edges (and is ``matched``), one that is not floats on."""
-        m, st, base, matched = self.rnd.m, self.rnd.st, self.base, self.matched
+        m, st, base, matched, off = self.rnd.m, self.rnd.st, self.base, self.matched, self.off
         bracket, residents, in_bracket = self.bracket, self.residents, self.in_bracket
         mdp_count, next_begin = len(self.mdps), len(self.mdps) + len(self.residents)
         remaining = remaining_matched = 0
@@ -460,33 +475,35 @@ class _Bracket:
                 matched[v] = True
                 continue
             remaining -= 1
+            row = base[v]
             if not in_bracket(mate[v]):
                 for r in residents:
-                    if base[v][r]:
-                        m.set(v, r, base[v][r] | 1, pivot=v)
+                    if row[r - off]:
+                        m.set(v, r, row[r - off] | 1, pivot=v)
                 mate = m.solve()
             if in_bracket(mate[v]):
                 matched[v] = True
                 remaining_matched -= 1
                 for r in residents:
-                    if base[v][r]:
-                        m.set(v, r, (base[v][r] | (next_begin - mdp_count)) + 1, pivot=v)
+                    if row[r - off]:
+                        m.set(v, r, (row[r - off] | (next_begin - mdp_count)) + 1, pivot=v)
         return mate
 
     def _pair_chosen_mdps(self, mate: list[int]) -> list[int]:
         """Step 2: each MDP chosen in step 1, top-down, gets the highest-ranked resident still free
         that some optimum gives it (a bonus rising with the resident's rank), fixed at once."""
-        m, base, matched, bracket = self.rnd.m, self.base, self.matched, self.bracket
+        m, base, matched, bracket, off = self.rnd.m, self.base, self.matched, self.bracket, self.off
         for i in range(len(self.mdps)):
             v = bracket[i]
             if not matched[v]:
                 continue
             addend = len(bracket)
+            row = base[v]
             for r in reversed(self.residents):
                 if matched[r]:
                     continue
-                if base[v][r]:
-                    m.set(v, r, base[v][r] + addend, pivot=v)
+                if row[r - off]:
+                    m.set(v, r, row[r - off] + addend, pivot=v)
                     addend += 1
             mate = m.solve()
             partner = mate[v]
@@ -507,7 +524,7 @@ class _Bracket:
         s1 = self._keep_s1_edges(mate)
         if m.warm:
             return self._pair_s1_warm(s1, mate)
-        bonus, shift = _s1_bonus(s1, rem, matched, base)
+        bonus, shift = _s1_bonus(s1, rem, matched, base, self.off)
         mate = m.solve(bonus, shift)
         for v in s1:
             matched[v] = matched[mate[v]] = True
@@ -518,7 +535,7 @@ class _Bracket:
         """Step 3, the players leaving S1: the lowest S1 players first, each is asked to leave (its
         S1 edges weigh 1 less) while exchanges are left; one that leaves loses its S1 edges for good,
         the others keep their exchange-weighted edges."""
-        m, base, rem, ewc = self.rnd.m, self.base, self.rem, self.ewc
+        m, base, rem, ewc, off = self.rnd.m, self.base, self.rem, self.ewc, self.off
         left = exchanges
         pos = self.rp
         while pos > 0 and left:
@@ -534,7 +551,7 @@ class _Bracket:
             left -= exchange
             for o in rem[pos + 1 :]:
                 if exchange:
-                    base[v][o] = 0
+                    base[v][o - off] = 0
                 m.set(v, o, ewc(v, o, pos), pivot=v)
         return mate
 
@@ -542,7 +559,7 @@ class _Bracket:
         """Step 3, the players joining S1: the highest S2 players first, each is asked to join (its
         edges to lower players weigh 1 more) until one exchange is left (the optimum places the
         last); one that joins loses its edges to higher players and to the next score group."""
-        m, base, rem, ewc = self.rnd.m, self.base, self.rem, self.ewc
+        m, base, rem, ewc, off = self.rnd.m, self.base, self.rem, self.ewc, self.off
         next_group = self.bracket[len(self.mdps) + len(self.residents) :]
         left = exchanges
         for pos in range(self.rp, len(rem)):
@@ -559,10 +576,10 @@ class _Bracket:
             if self.in_s1(v, mate):
                 left -= 1
                 for o in rem[:pos]:
-                    base[o][v] = 0
+                    base[o][v - off] = 0
                     m.set(o, v, 0, pivot=v)
                 for o in next_group:
-                    base[v][o] = 0
+                    base[v][o - off] = 0
                     m.set(v, o, 0, pivot=v)
             if not already:
                 for o in rem[pos + 1 :]:
@@ -572,19 +589,20 @@ class _Bracket:
     def _keep_s1_edges(self, mate: list[int]) -> list[int]:
         """With S1 and S2 settled, only S1-S2 edges stay in the remainder, at their base weights;
         returns S1."""
-        m, base, rem = self.rnd.m, self.base, self.rem
+        m, base, rem, off = self.rnd.m, self.base, self.rem, self.off
         s1_role = [self.in_s1(v, mate) for v in rem]
         for i, v in enumerate(rem):
             v_s1 = s1_role[i]
+            row = base[v]
             for j in range(i + 1, len(rem)):
                 o = rem[j]
                 if not v_s1 or s1_role[j]:
-                    base[v][o] = 0
+                    row[o - off] = 0
                     m.set(v, o, 0, pivot=v, absorb=v)  # a removed edge needs no new duals
                 else:
                     # Back to the base weight: the S1 opponents are chosen below every criterion
                     # (the exchange preferences are settled and must not weigh in any more).
-                    m.set(v, o, base[v][o], pivot=v)
+                    m.set(v, o, row[o - off], pivot=v)
         return [v for v, role in zip(rem, s1_role) if role]
 
     def _pair_s1_warm(self, s1: list[int], mate: list[int]) -> list[int]:
@@ -597,7 +615,7 @@ class _Bracket:
         partner is already its highest-ranked possible opponent, or one equal-weight swap away from
         it, needs no solve.
         """
-        m, base, matched, rem = self.rnd.m, self.base, self.matched, self.rem
+        m, base, matched, rem, off = self.rnd.m, self.base, self.matched, self.rem, self.off
         width = (len(rem) + 1).bit_length()
         chunk = self.rnd.lay.room // width  # >= 1: rem is smaller than the field
         solved = False  # the remainder weights were reset since the last solve
@@ -606,7 +624,7 @@ class _Bracket:
             v = s1[i]
             top = -1
             for o in rem:
-                if o > v and not matched[o] and base[v][o]:
+                if o > v and not matched[o] and base[v][o - off]:
                     top = o
                     # No optimal matching gives v this opponent (the last solve's duals show it,
                     # see ``Matcher.excludes``): the next one is the highest-ranked possible.
@@ -618,9 +636,9 @@ class _Bracket:
                 group = [v]
             else:
                 group = s1[i : i + chunk]
-                bonus, _ = _s1_bonus(group, rem, matched, base)
+                bonus, _ = _s1_bonus(group, rem, matched, base, off)
                 for (a, o), extra in bonus.items():
-                    m.set(a, o, base[a][o] + extra, pivot=a)
+                    m.set(a, o, base[a][o - off] + extra, pivot=a)
                 mate = m.solve()
                 solved = True
             for x in group:
