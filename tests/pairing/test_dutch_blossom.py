@@ -5,11 +5,14 @@ from __future__ import annotations
 import inspect
 import random
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import networkx as nx
 import pytest
 
 from tournaments.pairing.dutch.blossom import max_weight_matching
+from tournaments.pairing.dutch.blossom_forest import BlossomForest
 
 
 def _random_weight(rng: random.Random, big: bool, top: int) -> int:
@@ -228,3 +231,75 @@ def test_deeply_nested_blossoms_need_no_recursion() -> None:
     expected = sum(g[u][v]["weight"] for u, v in nx.max_weight_matching(g))
     assert all(mate[v] == -1 or mate[mate[v]] == v for v in range(n))
     assert _weight(edges, mate) == expected
+
+
+def _walk(forest: BlossomForest, b: int) -> list[int]:
+    """Blossom b's vertices walked afresh from its children (the order ``leaves`` promises)."""
+    if b < forest.n:
+        return [b]
+    out: list[int] = []
+    for sub in reversed(forest.childs[b]):  # type: ignore[arg-type]
+        out += _walk(forest, sub)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_kept_leaf_lists_always_equal_a_fresh_walk(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``BlossomForest.leaves`` keeps each blossom's list (issue 26: chains of thousands of nested
+    blossoms were walked again for every new one). After every change of the blossoms (a new one,
+    an augmentation through one, an expansion, a warm start's dissolving), every kept list equals
+    a walk of the blossom's children as they now are, on the nested onion and on warm-started
+    random graphs; and the solves still reach networkx's optimum."""
+    from tournaments.pairing.dutch import blossom_start
+    from tournaments.pairing.dutch.blossom import EdgeGraph, solve_matching
+
+    checks = [0]
+
+    def check(forest: BlossomForest) -> None:
+        for b in range(forest.n, 2 * forest.n):
+            kept = forest.leaf_lists[b]
+            if kept is not None:
+                assert kept == _walk(forest, b), f"blossom {b}"
+                checks[0] += 1
+
+    def checked(method: Callable[..., object]) -> Callable[..., object]:
+        def run(self: BlossomForest, *args: object) -> object:
+            out = method(self, *args)
+            check(self)
+            return out
+
+        return run
+
+    for name in ("add_blossom", "augment_blossom", "expand_blossom", "assign_label"):
+        monkeypatch.setattr(BlossomForest, name, checked(getattr(BlossomForest, name)))
+    dissolve = blossom_start._dissolve
+
+    def checked_dissolve(forest: BlossomForest, *args: Any) -> None:
+        dissolve(forest, *args)
+        check(forest)
+
+    monkeypatch.setattr(blossom_start, "_dissolve", checked_dissolve)
+
+    n, edges = _onion(12)
+    g = nx.Graph()
+    g.add_weighted_edges_from(edges)
+    assert _weight(edges, max_weight_matching(n, edges)) == sum(g[u][v]["weight"] for u, v in nx.max_weight_matching(g))
+    rng = random.Random(500 + seed)
+    for _ in range(30):
+        n = rng.randint(4, 18)
+        graph = EdgeGraph(n)
+        for u in range(n):
+            for v in range(u + 1, n):
+                if rng.random() < 0.7:
+                    graph.set(u, v, rng.randint(1, 6))  # few values: many tight edges, many blossoms
+        state = solve_matching(n, graph)
+        for _step in range(5):
+            changed = set(rng.sample(range(n), rng.randint(1, max(1, n // 3))))
+            for x in changed:
+                for y in range(n):
+                    if y != x and rng.random() < 0.4:
+                        graph.set(x, y, rng.randint(0, 6))
+            state = solve_matching(n, graph, state, changed)
+            edges = graph.edges()
+            assert _weight(edges, state[0]) == _weight(edges, solve_matching(n, edges)[0])
+    assert checks[0] > 100  # lists were kept and compared, not only dropped

@@ -57,6 +57,7 @@ class BlossomForest:
         "label",
         "labelend",
         "lazy",
+        "leaf_lists",
         "mate",
         "n",
         "neighbend",
@@ -80,6 +81,8 @@ class BlossomForest:
         self.inblossom = list(range(n))
         self.parent = [-1] * (2 * n)
         self.childs: list[list[int] | None] = [None] * (2 * n)
+        # A top-level blossom's vertices once listed (see ``leaves``); None when not known.
+        self.leaf_lists: list[list[int] | None] = [None] * (2 * n)
         self.base = list(range(n)) + [-1] * n
         self.endps: list[list[int] | None] = [None] * (2 * n)
         self.bestedge = [-1] * (2 * n)
@@ -116,19 +119,40 @@ class BlossomForest:
         return ends
 
     def leaves(self, b: int) -> list[int]:
-        """The vertices inside blossom b (b itself for a vertex)."""
+        """The vertices inside blossom b (b itself for a vertex), in a fixed order (depth first, a
+        blossom's children last to first). Not to be changed by the caller: a blossom's list is
+        kept while it is top-level and its children stay as they are (``leaf_lists``), and a new
+        blossom's list is its sub-blossoms' lists joined. Blossoms nest as deep as the field is
+        large (a stage on a near-complete tight graph forms chains of thousands), and walking
+        each new one's whole tree again made that quadratic at Python speed (issue 26: at 2,000
+        players a third of an early round's time)."""
         if b < self.n:
             return [b]
-        n, childs = self.n, self.childs
-        out: list[int] = []
+        n, childs, lists = self.n, self.childs, self.leaf_lists
+        out = lists[b]
+        if out is not None:
+            return out
+        out = []
         stack = [b]
         while stack:
             x = stack.pop()
             if x < n:
                 out.append(x)
             else:
-                stack.extend(childs[x])  # type: ignore[arg-type]
+                known = lists[x]
+                if known is not None:
+                    out.extend(known)
+                else:
+                    stack.extend(childs[x])  # type: ignore[arg-type]
+        lists[b] = out
         return out
+
+    def forget_leaves(self, b: int) -> None:
+        """Blossom b's children changed (order or number): its list and its ancestors' go."""
+        lists, parent = self.leaf_lists, self.parent
+        while b != -1:
+            lists[b] = None
+            b = parent[b]
 
     def assign_label(self, w: int, t: int, p: int) -> None:
         """Label w's top-level blossom ``t`` (1 S, 2 T), reached through remote endpoint p. An S-blossom's
@@ -209,6 +233,8 @@ class BlossomForest:
         self.dual[b] = 0
         self.childs[b] = path
         self.endps[b] = ends
+        lists = self.leaf_lists
+        lists[b] = None
         queue = self.queue
         for x in self.leaves(b):
             if label[inblossom[x]] == 2:
@@ -223,6 +249,8 @@ class BlossomForest:
             bestedge[b] = -1
         else:
             self._gather_best_edges(b, path)
+        for sub in path:
+            lists[sub] = None  # b's list holds them now (kept, nested lists would add up to n^2)
 
     def _gather_best_edges(self, b: int, path: list[int]) -> None:
         """``bestedges[b]`` and ``bestedge[b]`` of the new blossom b from its sub-blossoms ``path``:
@@ -304,7 +332,7 @@ class BlossomForest:
     def _free_blossom(self, b: int) -> None:
         """Blossom b, expanded, is no more: its number goes back to the free list."""
         self.label[b] = self.labelend[b] = -1
-        self.childs[b] = self.endps[b] = None
+        self.childs[b] = self.endps[b] = self.leaf_lists[b] = None
         self.base[b] = -1
         self.bestedges[b] = None
         self.bestedge[b] = -1
@@ -412,6 +440,8 @@ class BlossomForest:
         self.childs[b] = kids[i:] + kids[:i]
         self.endps[b] = ends[i:] + ends[:i]
         self.base[b] = self.base[kids[i]]
+        if i:
+            self.forget_leaves(b)  # its leaves' order changed
 
     def flip_path(self, s: int, p: int) -> None:
         """Flip matched and unmatched edges along the tree path from S-vertex s to its root;

@@ -88,7 +88,7 @@ def _dissolve(forest: BlossomForest, b: int, start_mate: list[int], broken: set[
         else:
             for v in forest.leaves(sub):
                 inblossom[v] = sub
-    forest.childs[b] = forest.endps[b] = None
+    forest.childs[b] = forest.endps[b] = forest.leaf_lists[b] = None
     base[b] = -1
     forest.unused.append(b)
 
