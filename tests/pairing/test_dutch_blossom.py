@@ -272,13 +272,13 @@ def test_kept_leaf_lists_always_equal_a_fresh_walk(seed: int, monkeypatch: pytes
 
     for name in ("add_blossom", "augment_blossom", "expand_blossom", "assign_label"):
         monkeypatch.setattr(BlossomForest, name, checked(getattr(BlossomForest, name)))
-    dissolve = blossom_start._dissolve
+    dissolve = blossom_start._dissolve_around
 
     def checked_dissolve(forest: BlossomForest, *args: Any) -> None:
         dissolve(forest, *args)
         check(forest)
 
-    monkeypatch.setattr(blossom_start, "_dissolve", checked_dissolve)
+    monkeypatch.setattr(blossom_start, "_dissolve_around", checked_dissolve)
 
     n, edges = _onion(12)
     g = nx.Graph()
@@ -303,3 +303,76 @@ def test_kept_leaf_lists_always_equal_a_fresh_walk(seed: int, monkeypatch: pytes
             edges = graph.edges()
             assert _weight(edges, state[0]) == _weight(edges, solve_matching(n, edges)[0])
     assert checks[0] > 100  # lists were kept and compared, not only dropped
+
+
+def _undo_top(forest: BlossomForest, b: int, start_mate: list[int], broken: set[int]) -> None:
+    """The textbook way to undo top-level blossom b (the oracle for ``_dissolve_around``): its dual
+    added to every vertex inside it, its children made top-level (their vertices relabelled), its
+    number freed; with a positive dual its base and the base's old partner are broken."""
+    z = forest.dual[b]
+    if z:
+        for v in _walk(forest, b):
+            forest.dual[v] += z
+        partner = start_mate[forest.base[b]]
+        if partner >= 0:
+            broken |= {forest.base[b], partner}
+    forest.dual[b] = 0
+    for sub in forest.childs[b]:  # type: ignore[union-attr]
+        forest.parent[sub] = -1
+        for v in _walk(forest, sub):
+            forest.inblossom[v] = sub
+    forest.childs[b] = forest.endps[b] = forest.leaf_lists[b] = None
+    forest.base[b] = -1
+    forest.unused.append(b)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_undoing_the_blossoms_around_a_vertex_in_one_walk_equals_undoing_them_level_by_level(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A warm start undoes every blossom holding a changed vertex (issue 26: chains thousands deep,
+    once undone level by level, each level walking the rest of the chain). ``_dissolve_around``
+    does it in one walk: on warm starts of random graphs with deep nesting (few weight values),
+    the duals, blossom tree, labels of the vertices, freed numbers (in order) and broken pairs it
+    leaves are those of undoing the top-level blossom around the vertex again and again."""
+    import copy
+
+    from tournaments.pairing.dutch import blossom_start
+    from tournaments.pairing.dutch.blossom import EdgeGraph, solve_matching
+
+    one_walk = blossom_start._dissolve_around
+    compared = [0]
+
+    def both(forest: BlossomForest, x: int, start_mate: list[int], broken: set[int]) -> None:
+        twin = copy.copy(forest)
+        for name in ("dual", "parent", "childs", "base", "endps", "inblossom", "unused", "leaf_lists"):
+            setattr(twin, name, list(getattr(forest, name)))
+        twin_broken = set(broken)
+        while twin.inblossom[x] != x:
+            _undo_top(twin, twin.inblossom[x], start_mate, twin_broken)
+        one_walk(forest, x, start_mate, broken)
+        for name in ("dual", "parent", "childs", "base", "endps", "inblossom", "unused"):
+            assert getattr(forest, name) == getattr(twin, name), name
+        assert broken == twin_broken
+        compared[0] += 1
+
+    monkeypatch.setattr(blossom_start, "_dissolve_around", both)
+    rng = random.Random(700 + seed)
+    for _ in range(40):
+        n = rng.randint(6, 20)
+        graph = EdgeGraph(n)
+        for u in range(n):
+            for v in range(u + 1, n):
+                if rng.random() < 0.8:
+                    graph.set(u, v, rng.randint(1, 4))
+        state = solve_matching(n, graph)
+        for _step in range(4):
+            changed = set(rng.sample(range(n), rng.randint(1, 3)))
+            for x in changed:
+                for y in rng.sample(range(n), n // 3):
+                    if y != x:
+                        graph.set(x, y, rng.randint(0, 4))
+            state = solve_matching(n, graph, state, changed)
+            edges = graph.edges()
+            assert _weight(edges, state[0]) == _weight(edges, solve_matching(n, edges)[0])
+    assert compared[0] > 20  # blossoms around changed vertices were undone and compared

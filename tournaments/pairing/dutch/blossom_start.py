@@ -37,8 +37,8 @@ def warm_start(forest: BlossomForest, saved: Saved, changed: set[int], shifted: 
     if keep_blossoms:
         inblossom = forest.inblossom
         for x in [*changed, *shifted]:
-            while 0 <= x < n and inblossom[x] != x:
-                _dissolve(forest, inblossom[x], saved.mate, broken)
+            if 0 <= x < n and inblossom[x] != x:
+                _dissolve_around(forest, x, saved.mate, broken)
     dual, degree = forest.dual, forest.degree
     for x, lift in shifted.items():
         dual[x] += 4 * lift  # the scale of ``wt2``: the changed edges stay feasible
@@ -68,29 +68,47 @@ def _restore(forest: BlossomForest, saved: Saved) -> bool:
     return False
 
 
-def _dissolve(forest: BlossomForest, b: int, start_mate: list[int], broken: set[int]) -> None:
-    """Undo top-level blossom b, pushing its dual down to its vertices. With a positive dual, b's
-    base and its partner (the only matched edge leaving b, no longer tight) go to ``broken``."""
+def _dissolve_around(forest: BlossomForest, x: int, start_mate: list[int], broken: set[int]) -> None:
+    """Undo every blossom holding vertex x, top-down, in one walk: each one's dual goes down to its
+    vertices, its number is freed, and with a positive dual its base and that base's old partner
+    (the only matched edge leaving it, no longer tight) go to ``broken``; the sub-blossoms off x's
+    path become top-level. The same as undoing the top-level blossom around x again and again, but
+    each vertex is touched once: level by level, a chain of thousands of nested blossoms was walked
+    again at every level (issue 26)."""
     n, dual, base, parent, inblossom = forest.n, forest.dual, forest.base, forest.parent, forest.inblossom
-    z = dual[b]
-    if z:
-        for v in forest.leaves(b):
-            dual[v] += z
-        partner = start_mate[base[b]]
-        if partner >= 0:
-            broken.add(base[b])
-            broken.add(partner)
-    dual[b] = 0
-    for sub in forest.childs[b]:  # type: ignore[union-attr]
-        parent[sub] = -1
-        if sub < n:
-            inblossom[sub] = sub
-        else:
-            for v in forest.leaves(sub):
-                inblossom[v] = sub
-    forest.childs[b] = forest.endps[b] = forest.leaf_lists[b] = None
-    base[b] = -1
-    forest.unused.append(b)
+    chain: list[int] = []
+    b = parent[x]
+    while b != -1:
+        chain.append(b)
+        b = parent[b]
+    chain.reverse()  # top-level blossom first
+    acc = 0  # the duals of the blossoms undone so far above the current level
+    for i, b in enumerate(chain):
+        z = dual[b]
+        if z:
+            acc += z
+            partner = start_mate[base[b]]
+            if partner >= 0:
+                broken.add(base[b])
+                broken.add(partner)
+        dual[b] = 0
+        on_path = chain[i + 1] if i + 1 < len(chain) else x
+        for sub in forest.childs[b]:  # type: ignore[union-attr]
+            parent[sub] = -1
+            if sub == on_path:
+                continue  # undone next (or x itself, below)
+            if sub < n:
+                inblossom[sub] = sub
+                dual[sub] += acc
+            else:
+                for v in forest.leaves(sub):
+                    inblossom[v] = sub
+                    dual[v] += acc
+        forest.childs[b] = forest.endps[b] = forest.leaf_lists[b] = None
+        base[b] = -1
+        forest.unused.append(b)
+    inblossom[x] = x
+    dual[x] += acc
 
 
 def _keep_old_pairs(
