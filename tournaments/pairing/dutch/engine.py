@@ -415,19 +415,17 @@ class _Bracket:
             self.rp = len(residents) // 2
             guessed = True
         rem = self.rem
-        m_set, two_g = m.set, 2 * self.g
+        two_g = 2 * self.g
         while True:
             rp = self.rp
+            # The exchange preferences depend on the higher player only (``ewc``): its dual takes
+            # them up, so the previous matching stays tight where it can.
+            prefs = [(((i < rp) << two_g) - i) << 1 for i in range(len(rem))]
             for j, o in enumerate(rem):
                 at = o - off
-                for i in range(j):
-                    # The exchange preferences depend on the higher player only: its dual takes
-                    # them up, so the previous matching stays tight where it can (``ewc`` inlined).
-                    h = rem[i]
-                    w = base[h][at]
-                    if w:
-                        w += (((i < rp) << two_g) - i) << 1
-                    m_set(h, o, w, pivot=o, absorb=h)
+                highs = rem[:j]
+                weights = [w + pref if w else 0 for w, pref in zip([base[h][at] for h in highs], prefs)]
+                m.set_column(o, highs, weights)
             # The remainder solve, with the S1 opponents' order as a lower tie-break: if it needs no
             # exchange, its result is already the final pairing of the bracket.
             if m.warm:
@@ -594,15 +592,15 @@ class _Bracket:
         for i, v in enumerate(rem):
             v_s1 = s1_role[i]
             row = base[v]
-            for j in range(i + 1, len(rem)):
-                o = rem[j]
-                if not v_s1 or s1_role[j]:
+            lows = rem[i + 1 :]
+            # Only S1-S2 edges stay, back at their base weights: the S1 opponents are chosen below
+            # every criterion (the exchange preferences are settled and must not weigh in any
+            # more). A removed edge needs no new duals (absorbed by v).
+            removed = [not v_s1 or role for role in s1_role[i + 1 :]]
+            for o, gone in zip(lows, removed):
+                if gone:
                     row[o - off] = 0
-                    m.set(v, o, 0, pivot=v, absorb=v)  # a removed edge needs no new duals
-                else:
-                    # Back to the base weight: the S1 opponents are chosen below every criterion
-                    # (the exchange preferences are settled and must not weigh in any more).
-                    m.set(v, o, row[o - off], pivot=v)
+            m.set_from(v, lows, [0 if gone else row[o - off] for o, gone in zip(lows, removed)], removed)
         return [v for v, role in zip(rem, s1_role) if role]
 
     def _pair_s1_warm(self, s1: list[int], mate: list[int]) -> list[int]:
