@@ -13,11 +13,22 @@ import pytest
 
 from tournaments.pairing.dutch.blossom import max_weight_matching
 from tournaments.pairing.dutch.blossom_forest import BlossomForest
+from tournaments.pairing.dutch.edgegraph import EdgeGraph
 
 
 def _random_weight(rng: random.Random, big: bool, top: int) -> int:
     """A weight of up to ~120 bits (low bits set too), or a small one up to ``top``."""
     return (rng.randint(1, 4) << rng.randint(0, 120)) | rng.randint(0, 3) if big else rng.randint(1, top)
+
+
+def _random_graph(rng: random.Random, n: int, density: float, weight: Callable[[], int]) -> EdgeGraph:
+    """Vertices 0..n-1, each pair an edge with probability ``density``, weighing ``weight()``."""
+    graph = EdgeGraph(n)
+    for u in range(n):
+        for v in range(u + 1, n):
+            if rng.random() < density:
+                graph.set(u, v, weight())
+    return graph
 
 
 def _weight(edges: list[tuple[int, int, int]], mate: list[int]) -> int:
@@ -128,7 +139,7 @@ def test_warm_start_reaches_the_same_optimum_as_a_cold_solve(seed: int) -> None:
 def test_warm_start_on_a_persistent_graph_keeps_untouched_blossoms_correct(seed: int) -> None:
     """Same, on one ``EdgeGraph`` changed in place (blossoms away from the changes are kept),
     with edge removals and renumbering (compaction) in between."""
-    from tournaments.pairing.dutch.blossom import EdgeGraph, solve_matching
+    from tournaments.pairing.dutch.blossom import solve_matching
 
     rng = random.Random(200 + seed)
     for _ in range(50):
@@ -138,11 +149,7 @@ def test_warm_start_on_a_persistent_graph_keeps_untouched_blossoms_correct(seed:
         def weight(big: bool = big) -> int:
             return _random_weight(rng, big, 6)
 
-        graph = EdgeGraph(n)
-        for u in range(n):
-            for v in range(u + 1, n):
-                if rng.random() < 0.6:
-                    graph.set(u, v, weight())
+        graph = _random_graph(rng, n, 0.6, weight)
         state = solve_matching(n, graph)
         for _step in range(8):
             changed = set(rng.sample(range(n), rng.randint(1, max(1, n // 3))))
@@ -168,16 +175,12 @@ def test_warm_start_with_dual_lifts_reaches_the_same_optimum(seed: int) -> None:
     """Edges whose weight changes by an amount that depends on one end (the ``absorb`` end) are
     covered by lifting that end's dual (``shifted``) instead of re-optimising it: on a persistent
     graph, with blossoms kept, the optimum equals a cold solve."""
-    from tournaments.pairing.dutch.blossom import EdgeGraph, solve_matching
+    from tournaments.pairing.dutch.blossom import solve_matching
 
     rng = random.Random(300 + seed)
     for _ in range(50):
         n = rng.randint(2, 16)
-        graph = EdgeGraph(n)
-        for u in range(n):
-            for v in range(u + 1, n):
-                if rng.random() < 0.7:
-                    graph.set(u, v, rng.randint(4, 40) << 8)
+        graph = _random_graph(rng, n, 0.7, lambda: rng.randint(4, 40) << 8)
         state = solve_matching(n, graph)
         for _step in range(6):
             shift = {v: rng.randint(-60, 60) for v in range(n)}  # the tie-break of the lower-numbered end
@@ -251,7 +254,7 @@ def test_kept_leaf_lists_always_equal_a_fresh_walk(seed: int, monkeypatch: pytes
     a walk of the blossom's children as they now are, on the nested onion and on warm-started
     random graphs; and the solves still reach networkx's optimum."""
     from tournaments.pairing.dutch import blossom_start
-    from tournaments.pairing.dutch.blossom import EdgeGraph, solve_matching
+    from tournaments.pairing.dutch.blossom import solve_matching
 
     checks = [0]
 
@@ -287,11 +290,7 @@ def test_kept_leaf_lists_always_equal_a_fresh_walk(seed: int, monkeypatch: pytes
     rng = random.Random(500 + seed)
     for _ in range(30):
         n = rng.randint(4, 18)
-        graph = EdgeGraph(n)
-        for u in range(n):
-            for v in range(u + 1, n):
-                if rng.random() < 0.7:
-                    graph.set(u, v, rng.randint(1, 6))  # few values: many tight edges, many blossoms
+        graph = _random_graph(rng, n, 0.7, lambda: rng.randint(1, 6))  # few values: many tight edges, many blossoms
         state = solve_matching(n, graph)
         for _step in range(5):
             changed = set(rng.sample(range(n), rng.randint(1, max(1, n // 3))))
@@ -338,7 +337,7 @@ def test_undoing_the_blossoms_around_a_vertex_in_one_walk_equals_undoing_them_le
     import copy
 
     from tournaments.pairing.dutch import blossom_start
-    from tournaments.pairing.dutch.blossom import EdgeGraph, solve_matching
+    from tournaments.pairing.dutch.blossom import solve_matching
 
     one_walk = blossom_start._dissolve_around
     compared = [0]
@@ -360,11 +359,7 @@ def test_undoing_the_blossoms_around_a_vertex_in_one_walk_equals_undoing_them_le
     rng = random.Random(700 + seed)
     for _ in range(40):
         n = rng.randint(6, 20)
-        graph = EdgeGraph(n)
-        for u in range(n):
-            for v in range(u + 1, n):
-                if rng.random() < 0.8:
-                    graph.set(u, v, rng.randint(1, 4))
+        graph = _random_graph(rng, n, 0.8, lambda: rng.randint(1, 4))
         state = solve_matching(n, graph)
         for _step in range(4):
             changed = set(rng.sample(range(n), rng.randint(1, 3)))

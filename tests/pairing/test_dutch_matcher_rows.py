@@ -40,29 +40,36 @@ def _state(m: Matcher) -> tuple[object, ...]:
     return (m.explicit, sorted(m.upper.edges()), m._uchanged, m._usoft, m._cert)
 
 
+def _same(one: Matcher, bulk: Matcher, pivot: int, ends: list[int], ws: list[int], absorbs: list[int | None]) -> None:
+    for e, w, a in zip(ends, ws, absorbs):
+        one.set(e, pivot, w, pivot=pivot, absorb=a)
+    bulk.set_many(pivot, ends, ws, absorbs)
+    assert _state(one) == _state(bulk)
+
+
 @pytest.mark.parametrize("seed", range(20))
-def test_a_column_and_a_row_set_in_one_go_equal_one_set_per_pair(seed: int) -> None:
+def test_many_pairs_at_one_player_set_in_one_go_equal_one_set_per_pair(seed: int) -> None:
+    """Ends above and below the pivot, each change absorbed by either end or by none, on top of
+    earlier weights (existing edges and dual lifts); and the engine's two shapes: a column of
+    exchange preferences absorbed by the higher ends, a row whose removed edges the player absorbs."""
     rng = random.Random(seed)
     n = rng.randint(4, 14)
     boundary = rng.randint(3, n)
     one, bulk = _twins(rng, n, boundary)
     weights = [0, 5, 12, 13, 20, 40, 41]
     for _ in range(12):
-        o = rng.choice([n - 1, rng.randint(1, n - 1)])  # n - 1: its highest neighbour is among the highs
+        pivot = rng.choice([0, n - 1, rng.randint(0, n - 1)])  # the extremes: every neighbour on one side
+        ends = rng.sample([e for e in range(n) if e != pivot], rng.randint(0, n - 1))
+        ws = [rng.choice(weights) if one.adj[pivot] >> e & 1 else 0 for e in ends]
+        _same(one, bulk, pivot, ends, ws, [rng.choice([None, e, pivot]) for e in ends])
+        o = rng.randint(1, n - 1)
         highs = sorted(rng.sample(range(o), rng.randint(0, o)))
-        ws = [rng.choice(weights) if one.adj[h] >> o & 1 else 0 for h in highs]
-        for h, w in zip(highs, ws):
-            one.set(h, o, w, pivot=o, absorb=h)
-        bulk.set_column(o, highs, ws)
-        assert _state(one) == _state(bulk)
-        v = rng.choice([0, rng.randint(0, n - 2)])  # 0: its lowest neighbour is among the lows
+        _same(one, bulk, o, highs, [rng.choice(weights) if one.adj[h] >> o & 1 else 0 for h in highs], list(highs))
+        v = rng.randint(0, n - 2)
         lows = sorted(rng.sample(range(v + 1, n), rng.randint(0, n - 1 - v)))
-        ws = [rng.choice(weights) if one.adj[v] >> o & 1 else 0 for o in lows]
-        absorbed = [rng.random() < 0.5 for _ in lows]
-        for o, w, a in zip(lows, ws, absorbed):
-            one.set(v, o, w, pivot=v, absorb=v if a else None)
-        bulk.set_from(v, lows, ws, absorbed)
-        assert _state(one) == _state(bulk)
+        gone = [rng.random() < 0.5 for _ in lows]
+        ws = [0 if g or not one.adj[v] >> o & 1 else rng.choice(weights) for o, g in zip(lows, gone)]
+        _same(one, bulk, v, lows, ws, [v if g else None for g in gone])
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -74,12 +81,6 @@ def test_removing_every_edge_of_the_last_and_of_the_first_player_in_one_go(seed:
     n = rng.randint(5, 12)
     one, bulk = _twins(rng, n, n, earlier=0)
     highs = list(range(n - 1))
-    for h in highs:
-        one.set(h, n - 1, 0, pivot=n - 1, absorb=h)
-    bulk.set_column(n - 1, highs, [0] * len(highs))
-    assert _state(one) == _state(bulk)
+    _same(one, bulk, n - 1, highs, [0] * len(highs), list(highs))
     lows = list(range(1, n))
-    for o in lows:
-        one.set(0, o, 0, pivot=0)
-    bulk.set_from(0, lows, [0] * len(lows), [False] * len(lows))
-    assert _state(one) == _state(bulk)
+    _same(one, bulk, 0, lows, [0] * len(lows), [None] * len(lows))

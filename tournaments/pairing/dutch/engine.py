@@ -425,7 +425,7 @@ class _Bracket:
                 at = o - off
                 highs = rem[:j]
                 weights = [w + pref if w else 0 for w, pref in zip([base[h][at] for h in highs], prefs)]
-                m.set_column(o, highs, weights)
+                m.set_many(o, highs, weights, highs)  # each absorbed by its higher end
             # The remainder solve, with the S1 opponents' order as a lower tie-break: if it needs no
             # exchange, its result is already the final pairing of the bracket.
             if m.warm:
@@ -600,7 +600,8 @@ class _Bracket:
             for o, gone in zip(lows, removed):
                 if gone:
                     row[o - off] = 0
-            m.set_from(v, lows, [0 if gone else row[o - off] for o, gone in zip(lows, removed)], removed)
+            weights = [0 if gone else row[o - off] for o, gone in zip(lows, removed)]
+            m.set_many(v, lows, weights, [v if gone else None for gone in removed])
         return [v for v, role in zip(rem, s1_role) if role]
 
     def _pair_s1_warm(self, s1: list[int], mate: list[int]) -> list[int]:

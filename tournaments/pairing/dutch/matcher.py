@@ -18,6 +18,8 @@ end's dual (``absorb``), which keeps the previous matching tight.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tournaments.pairing.dutch.blossom import EdgeGraph, Saved, max_weight_matching, solve_matching
 from tournaments.pairing.dutch.class_duals import class_duals
 from tournaments.pairing.dutch.completion import complete
@@ -287,40 +289,41 @@ class Matcher:
         if pivot:
             self._uchanged.add(v)
 
-    def set_column(self, o: int, highs: list[int], weights: list[int]) -> None:
-        """``set(h, o, w, pivot=o, absorb=h)`` for each h of ``highs`` (all lower-numbered than o)
-        and w of ``weights``, in that order: a bracket's exchange preferences, which depend on the
-        higher player only, set for one lower player at a time (the loop of ``set`` with the
-        lookups made once; hundreds of thousands of pairs per step in a big bracket)."""
+    def set_many(self, pivot: int, ends: list[int], weights: list[int], absorbs: Sequence[int | None]) -> None:
+        """``set(e, pivot, w, pivot=pivot, absorb=a)`` for each e of ``ends``, w of ``weights`` and
+        a of ``absorbs``, in that order: the loop of ``set`` with the lookups made once, for the
+        exchange steps' hundreds of thousands of pairs per step in a big bracket (one lower
+        player's column of exchange preferences, absorbed by the higher ends; one player's row
+        when S1 and S2 are settled)."""
         boundary = self.boundary
-        if not self.lazy or not self._started or o >= boundary:
-            for h, w in zip(highs, weights):
-                self.set(h, o, w, pivot=o, absorb=h)
+        if not self.lazy or not self._started or pivot >= boundary or max(ends, default=-1) >= boundary:
+            for e, w, a in zip(ends, weights, absorbs):
+                self.set(e, pivot, w, pivot=pivot, absorb=a)
             return
         explicit, interned = self.explicit, self._interned.setdefault
         base, part = self.outside  # type: ignore[misc]
-        base_o = base + part[o]
-        bits = bin(self.adj[o])  # bit h of adj[o] is bits[top - h] (a string index, not a shift)
+        base_p = base + part[pivot]
+        bits = bin(self.adj[pivot])  # bit e of adj[pivot] is bits[top - e] (a string index, not a shift)
         top = len(bits) - 1
         upper = self.upper
         slots, wt2, shared = upper.slots, upper.wt2, upper.values.setdefault
         uchanged, usoft = self._uchanged, self._usoft
-        theirs = usoft.get(o)  # edges o absorbs (then a change here re-optimises o instead)
         changed = False
-        for h, w in zip(highs, weights):
-            row = explicit[h]
-            old = row.get(o)
+        for e, w, a in zip(ends, weights, absorbs):
+            lo, hi = (e, pivot) if e < pivot else (pivot, e)
+            row = explicit[lo]
+            old = row.get(hi)
             if old is None:
-                old = base_o + part[h] if h < top - 1 and bits[top - h] == "1" else 0
+                old = base_p + part[e] if e < top - 1 and bits[top - e] == "1" else 0
             if old == w:
                 continue
-            row[o] = interned(w, w)
+            row[hi] = interned(w, w)
             changed = True
-            p = slots[h].get(o)
+            p = slots[lo].get(hi)
             uold = 0 if p is None else wt2[p >> 1] >> 2
             unew = 0
             if w:
-                unew = w - base_o - part[h]
+                unew = w - base_p - part[e]
                 if unew < 0:
                     unew = 0
             if uold == unew:
@@ -329,69 +332,18 @@ class Matcher:
                 w4 = unew << 2
                 wt2[p >> 1] = shared(w4, w4)
             else:
-                upper.set(h, o, unew)
-            # ``_note(uchanged, usoft, h, o, uold, unew, o, h)`` inlined
-            if uold and (theirs is None or h not in theirs):
-                mine = usoft.get(h)
-                if mine is None:
-                    usoft[h] = {o: unew - uold}
-                else:
-                    mine[o] = mine.get(o, 0) + unew - uold
-            else:
-                uchanged.add(o)
-        if changed:
-            self._cert = None
-
-    def set_from(self, v: int, lows: list[int], weights: list[int], absorbed: list[bool]) -> None:
-        """``set(v, o, w, pivot=v, absorb=v if a else None)`` for each o of ``lows`` (all
-        higher-numbered than v), w of ``weights`` and a of ``absorbed``, in that order: one
-        player's remainder edges when S1 and S2 are settled (see ``set_column``)."""
-        boundary = self.boundary
-        if not self.lazy or not self._started or v >= boundary or (lows and lows[-1] >= boundary):
-            for o, w, a in zip(lows, weights, absorbed):
-                self.set(v, o, w, pivot=v, absorb=v if a else None)
-            return
-        row, interned = self.explicit[v], self._interned.setdefault
-        base, part = self.outside  # type: ignore[misc]
-        base_v = base + part[v]
-        bits = bin(self.adj[v])  # bit o of adj[v] is bits[top - o]
-        top = len(bits) - 1
-        upper = self.upper
-        slots_v, wt2, shared = upper.slots[v], upper.wt2, upper.values.setdefault
-        uchanged, usoft = self._uchanged, self._usoft
-        changed = False
-        for o, w, a in zip(lows, weights, absorbed):
-            old = row.get(o)
-            if old is None:
-                old = base_v + part[o] if o < top - 1 and bits[top - o] == "1" else 0
-            if old == w:
-                continue
-            row[o] = interned(w, w)
-            changed = True
-            p = slots_v.get(o)
-            uold = 0 if p is None else wt2[p >> 1] >> 2
-            unew = 0
-            if w:
-                unew = w - base_v - part[o]
-                if unew < 0:
-                    unew = 0
-            if uold == unew:
-                continue
-            if p is not None and unew:
-                w4 = unew << 2
-                wt2[p >> 1] = shared(w4, w4)
-            else:
-                upper.set(v, o, unew)
-            if a and uold:  # ``_note(uchanged, usoft, v, o, uold, unew, v, v)`` inlined
-                theirs = usoft.get(o)
-                if theirs is None or v not in theirs:
-                    mine = usoft.get(v)
+                upper.set(lo, hi, unew)
+            if a is not None and uold:  # ``_note(uchanged, usoft, e, pivot, uold, unew, pivot, a)`` inlined
+                other = pivot if a == e else e
+                theirs = usoft.get(other)
+                if theirs is None or a not in theirs:
+                    mine = usoft.get(a)
                     if mine is None:
-                        usoft[v] = {o: unew - uold}
+                        usoft[a] = {other: unew - uold}
                     else:
-                        mine[o] = mine.get(o, 0) + unew - uold
+                        mine[other] = mine.get(other, 0) + unew - uold
                     continue
-            uchanged.add(v)
+            uchanged.add(pivot)
         if changed:
             self._cert = None
 
