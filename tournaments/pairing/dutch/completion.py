@@ -14,6 +14,8 @@ leftover pair with a short alternating path (x-a, b-y instead of a-b).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def complete(
     adj: list[int], n: int, boundary: int, up: list[int], bye: int | None, cheapest: list[int]
@@ -32,7 +34,18 @@ def complete(
     return None
 
 
-def _perfect(adj: list[int], lower: int, ups: list[int], low: range, out: int) -> dict[int, int] | None:
+def pairs_within(adj: list[int], members: list[int]) -> bool:
+    """True when ``members`` are found a perfect matching among themselves (False: none found,
+    which does not prove there is none)."""
+    if len(members) % 2:
+        return False
+    mask = 0
+    for v in members:
+        mask |= 1 << v
+    return _perfect(adj, mask, [], members, -1) is not None
+
+
+def _perfect(adj: list[int], lower: int, ups: list[int], low: Sequence[int], out: int) -> dict[int, int] | None:
     """A perfect matching of ``ups`` + ``low`` (minus ``out``); an up-up edge does not count."""
     upmask = 0
     for u in ups:

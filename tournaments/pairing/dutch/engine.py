@@ -22,7 +22,7 @@ import gc
 from dataclasses import dataclass
 
 from tournaments.pairing.dutch import matcher
-from tournaments.pairing.dutch.completion import complete
+from tournaments.pairing.dutch.completion import complete, pairs_within
 from tournaments.pairing.dutch.matcher import Matcher
 from tournaments.pairing.dutch.state import Context, PlayerState
 from tournaments.pairing.dutch.weights import (
@@ -33,6 +33,12 @@ from tournaments.pairing.dutch.weights import (
     outside_weights,
 )
 from tournaments.pairing.model import PairingError
+
+# A bracket of at least this many players (moved-down players and residents) is first solved on
+# its own edges (``_Round._start_bracket``); smaller ones are cheap either way.
+ALONE_MIN = 2
+# The most next-group players (sinks) an odd bracket's first solve takes in (``_Round._alone_rows``).
+SINKS_MAX = 8
 
 
 @dataclass
@@ -211,23 +217,51 @@ class _Round:
             if enabled:
                 gc.enable()
 
-    def _bracket_weights(self, bracket: list[int], mdp_count: int, next_begin: int) -> tuple[list[list[int]], int]:
-        """Every pair of the bracket and the next score group gets its weight, set on the matcher
-        (the hot loop of a big bracket: who may meet whom read off the bitsets); returns them as
-        ``(base, off)``: the pair h-low weighs ``base[h][low - off]``.
+    def _bracket_weights(
+        self, bracket: list[int], mdp_count: int, next_begin: int, end: int, highs: int | None = None
+    ) -> tuple[list[list[int]], int]:
+        """The weights of the pairs of ``bracket[:end]`` as ``(base, off)``: the pair h-low weighs
+        ``base[h][low - off]`` (set on the matcher too; with ``highs``, only the pairs whose
+        higher player is one of ``bracket[:highs]``, the others 0). ``_widen`` makes room for the
+        rest of the bracket.
 
         The lower players (the residents and the next score group) are the vertices ``off`` to
         the end of the bracket, one run of numbers (each bracket's residents are the score group
         below the last one, whole), so each row is a plain list: 8 bytes a pair, where a dict
         took about 60 (1.5 million pairs at 5,000 players)."""
-        st, m = self.st, self.m
         off = bracket[mdp_count] if mdp_count < len(bracket) else 0
         width = bracket[-1] + 1 - off if bracket else 0
         assert width == len(bracket) - mdp_count, "the residents and the next score group are one run"
         none: list[int] = []
         base: list[list[int]] = [none] * self.n
-        for h in bracket:
+        for h in bracket[:end]:
+            base[h] = [0] * (end - mdp_count)
+        self._fill_rows(base, off, bracket, mdp_count, next_begin, end, highs)
+        return base, off
+
+    @staticmethod
+    def _widen(base: list[list[int]], bracket: list[int], mdp_count: int, end: int) -> None:
+        """Rows of ``bracket[:end]`` (see ``_bracket_weights``) widened to the whole bracket."""
+        width = len(bracket) - mdp_count
+        for h in bracket[:end]:
+            base[h].extend([0] * (width - len(base[h])))
+        for h in bracket[end:]:
             base[h] = [0] * width
+
+    def _fill_rows(
+        self,
+        base: list[list[int]],
+        off: int,
+        bracket: list[int],
+        start: int,
+        next_begin: int,
+        end: int,
+        highs: int | None = None,
+    ) -> None:
+        """The weights of the pairs whose lower player is one of ``bracket[start:end]`` (and the
+        higher one of ``bracket[:highs]``, by default any), in ``base`` and on the matcher (the
+        hot loop of a big bracket: who may meet whom read off the bitsets)."""
+        st, m = self.st, self.m
         ranks = self.c9_ranks if self.single_downfloater_bye else None
         bye_score, ctx, lay, forbidden = self.bye_score, self.ctx, self.lay, self.forbidden
         adj, set_row = self.adj, m.set_row
@@ -236,7 +270,7 @@ class _Round:
         kinds = self.kinds
         known: dict[int, int] = {}
         stride = 2 * (max(kinds) + 1) if kinds else 2
-        for li in range(mdp_count, len(bracket)):
+        for li in range(start, end):
             low = bracket[li]
             s_low, cur = st[low], li < next_begin
             bits = bin(adj[low])  # who low may meet: bit h is bits[top - h] (no shift per pair)
@@ -244,7 +278,7 @@ class _Round:
             kind_low = 2 * kinds[low] + cur
             at = low - off
             row: list[tuple[int, int]] = []
-            for hi in range(li):
+            for hi in range(li if highs is None else min(li, highs)):
                 h = bracket[hi]
                 if h < top - 1 and bits[top - h] == "1":
                     kind = kinds[h] * stride + kind_low
@@ -258,7 +292,105 @@ class _Round:
                 base[h][at] = w
                 row.append((h, w))
             set_row(low, row)
-        return base, off
+
+    def _start_bracket(
+        self, bracket: list[int], mdp_count: int, next_begin: int, group_first: int, end: int
+    ) -> tuple[list[list[int]], int, list[int] | None]:
+        """A bracket's weights, and its first solve when a part of the next score group decides it.
+
+        The whole field's optimum pairs as many players inside the bracket as it can (C4-C6,
+        the completion and pairs fields, come before anything of the next bracket). When the
+        bracket (moved-down players and residents) pairs completely inside itself but for at
+        most one player, the next score group only matters through that downfloater, and less
+        than all of it is needed:
+
+        * an even bracket that pairs completely: every optimum pairs it inside itself, and the
+          next group's pairs then weigh the same whatever the bracket does; the bracket alone
+          decides (the lower field starts at the next group);
+        * an odd bracket whose players may each meet the same players of the next group (always
+          so at round 2: nobody has an absolute colour preference, and the bracket's old
+          opponents are elsewhere): a downfloater d's pair with a next-group player y weighs
+          ``f(d) + g(y)`` (completion, next pairs, the higher player's score, C9: one term per
+          player), so what the next group and the lower field make of d is ``f(d)`` plus a
+          constant of d's; the bracket and one next-group player x whom all of them may meet
+          (weighing ``f(d) + g(x)``) then give the same choice of downfloater, and the same
+          pairs in the bracket, as the whole next group.
+
+        If the first solve pairs every bracket player inside the bracket (or, odd, one of them
+        with x), the bracket's later solves stay on that graph too: their changes are tie-breaks
+        below those fields, and the pairing found stays possible. The next group's rows (70 % of
+        the graph at round 2) are then never made. Otherwise they are added and the bracket is
+        solved on the whole next group as before.
+
+        Returns ``(base, off, first)``: ``first`` is that first solve's matching, or None."""
+        m = self.m
+        size = next_begin
+        rows = self._alone_rows(bracket, next_begin, group_first, end)
+        if rows is None or size < ALONE_MIN or not m.solves_brackets():
+            m.set_lower_field(end)
+            base, off = self._bracket_weights(bracket, mdp_count, next_begin, len(bracket))
+            m.set_classes(self._classes(bracket, next_begin))
+            return base, off, None
+        boundary = group_first + rows - next_begin
+        m.set_lower_field(boundary)
+        base, off = self._bracket_weights(bracket, mdp_count, next_begin, rows, next_begin)  # no sink-sink pairs
+        m.set_classes(self._classes(bracket[:rows], next_begin))
+        first = m.solve_bracket()
+        if first is not None and all(first[v] < boundary and first[v] != v for v in bracket[:next_begin]):
+            return base, off, first
+        m.set_lower_field(end)
+        self._widen(base, bracket, mdp_count, rows)
+        self._fill_rows(base, off, bracket, next_begin, next_begin, len(bracket))  # the sinks' rows again, whole
+        m.set_classes(self._classes(bracket, next_begin))
+        return base, off, None
+
+    def _alone_rows(self, bracket: list[int], next_begin: int, group_first: int, end: int) -> int | None:
+        """How many of ``bracket``'s players the first solve takes (see ``_start_bracket``): the
+        bracket alone (even), or the bracket and the next group's first k players, the sinks
+        (odd); None: the whole next group.
+
+        One sink (the next group's first player) when every bracket player may meet exactly the
+        same next-group players, that one among them. Otherwise, as few of the first players as
+        give every bracket player one it may meet (at most ``SINKS_MAX``), when the next group
+        is left as good whoever of them the downfloater takes: the next group without that
+        sink pairs among itself as fully as the next group can with a downfloater (all of it
+        when its size is odd; all but one player, who completes with the field below, when it
+        is even), checked here on the bitsets for each sink. A downfloater's pair in the next
+        group then weighs (relative to the lower field) the same whoever it meets (``rel_d``:
+        only the next-pairs field and its own score differ from the lower field's weights when
+        neither the next group nor the bracket is where the PAB goes), so what the whole next
+        group makes of downfloater d is ``rel_d`` plus the same constant for every d, and d
+        meeting a sink weighs ``rel_d`` too. The sinks get no edges among themselves (their
+        pairs would weigh differently for different downfloaters)."""
+        if next_begin == len(bracket) or (self.n % 2 and self.st[group_first].score <= self.bye_score):
+            # No next group; or the PAB may go to it: then what the next bracket does (its pairs
+            # in this bracket's solves, which C9 reads: see ``_run``) and the PAB's place depend on
+            # the whole of it.
+            return None
+        if next_begin % 2 == 0:
+            return next_begin
+        adj = self.adj
+        group = ((1 << end) - 1) ^ ((1 << group_first) - 1)
+        rows = [adj[v] & group for v in bracket[:next_begin]]
+        if (rows[0] >> group_first) & 1 and all(r == rows[0] for r in rows):
+            return next_begin + 1
+        # The shortest run of first players that every bracket player may meet one of.
+        k = max(((r & -r).bit_length() - group_first for r in rows), default=0)
+        if not 1 <= k <= SINKS_MAX or not all(rows):
+            return None
+        nxt = bracket[next_begin:]
+        below = self.m.cheapest_from(end)
+        for x in nxt[:k]:
+            rest = [v for v in nxt if v != x]
+            if len(rest) % 2 == 0:
+                if not pairs_within(adj, rest) or complete(adj, self.n, end, [], None, below) is None:
+                    return None
+            elif not any(
+                pairs_within(adj, [v for v in rest if v != z]) and complete(adj, self.n, end, [z], None, below)
+                for z in rest[-2:]
+            ):
+                return None
+        return next_begin + k
 
     def _classes(self, bracket: list[int], next_begin: int) -> list[int]:
         """A class per vertex of the bracket and the next score group (-1 elsewhere): its kind
@@ -292,11 +424,9 @@ class _Round:
             while nxt_start < n and st[nxt_start].score >= st[group_first].score:
                 bracket.append(nxt_start)
                 nxt_start += 1
-            m.set_lower_field(nxt_start)
-            base, off = self._bracket_weights(bracket, mdp_count, next_begin)
-            m.set_classes(self._classes(bracket, next_begin))
+            base, off, first = self._start_bracket(bracket, mdp_count, next_begin, group_first, nxt_start)
             br = _Bracket(self, bracket, mdp_count, next_begin, group_vertex, next_vertex, base, off, matched)
-            mate = br.pair(mate)
+            mate = br.pair(mate, first)
             del br, base  # a big bracket's weights (millions at 5,000 players) go before the next are made
             # The unpaired go down to the next bracket.
             new_bracket: list[int] = []
@@ -395,14 +525,15 @@ class _Bracket:
             w += (((h_pos < self.rp) << (2 * self.g)) - h_pos) << 1
         return w
 
-    def pair(self, mate: list[int]) -> list[int]:
-        """Pair the bracket; returns the last matching (finalised pairs included)."""
+    def pair(self, mate: list[int], first: list[int] | None = None) -> list[int]:
+        """Pair the bracket; returns the last matching (finalised pairs included). ``first``: the
+        base solve's matching if it has been made (``_Round._start_bracket``)."""
         m, base, matched, off = self.rnd.m, self.base, self.matched, self.off
         residents = self.residents
         if self.mdps or m.warm:
             # The base solve first (cheap: many equal weights), then the exchange preferences on
             # top of its matching as dual lifts (see below), rather than everything in one solve.
-            mate = m.solve()
+            mate = m.solve() if first is None else first
             if self.mdps:
                 mate = self.pair_mdps(mate)
             self.rem = [v for v in residents if mate[v] >= self.lo]
@@ -576,8 +707,10 @@ class _Bracket:
                 for o in rem[:pos]:
                     base[o][v - off] = 0
                     m.set(o, v, 0, pivot=v)
+                row = base[v]
                 for o in next_group:
-                    base[v][o - off] = 0
+                    if o - off < len(row):  # (a bracket solved on part of the next group has shorter rows)
+                        row[o - off] = 0
                     m.set(v, o, 0, pivot=v)
             if not already:
                 for o in rem[pos + 1 :]:

@@ -90,7 +90,7 @@ class Matcher:
         of their edges (so a pair with one of them weighs nothing relative to the lower field).
         Until the next call, solves work on the vertices above it alone, as long as the completion
         check allows (see ``completion``)."""
-        if self.outside is None or not BRACKET_SOLVES or not self.warm or (self._started and boundary <= self.boundary):
+        if self.outside is None or not BRACKET_SOLVES or not self.warm or (self._started and boundary < self.boundary):
             return
         self._started = True
         self.boundary = boundary
@@ -104,11 +104,20 @@ class Matcher:
         if self.n % 2:
             # With no lower field the PAB goes to a bracket player: any of them may take vertex n.
             least = min(part[boundary:]) if boundary < self.n else max(part) + 1
-            self._cheapest = [x for x in range(boundary, self.n) if part[x] == least]
+            self._cheapest = self.cheapest_from(boundary)
             for v in range(boundary):
                 if v not in self.fixed:
                     self.upper.set(v, z, max(least - part[v], 0))
         self._uchanged.add(z)
+
+    def cheapest_from(self, boundary: int) -> list[int]:
+        """The lower field's players from ``boundary`` on that the PAB costs least (``completion``'s
+        candidates for it)."""
+        if self.outside is None or boundary >= self.n:
+            return []
+        part = self.outside[1]
+        least = min(part[boundary:])
+        return [x for x in range(boundary, self.n) if part[x] == least]
 
     def set_classes(self, classes: list[int]) -> None:
         """The class of each vertex above the boundary (-1: none) for the next bracket solve: two
@@ -341,7 +350,8 @@ class Matcher:
                     if mine is None:
                         usoft[a] = {other: unew - uold}
                     else:
-                        mine[other] = mine.get(other, 0) + unew - uold
+                        total = mine.get(other, 0) + unew - uold
+                        mine[other] = interned(total, total)  # a few values, hundreds of thousands of edges
                     continue
             uchanged.add(pivot)
         if changed:
@@ -420,6 +430,18 @@ class Matcher:
             if j >= 0:
                 mate[i] = j
         return mate
+
+    def solves_brackets(self) -> bool:
+        """Solves work on the players above the boundary that ``set_lower_field`` sets."""
+        return self.outside is not None and BRACKET_SOLVES and self.warm
+
+    def solve_bracket(self) -> list[int] | None:
+        """``solve`` on the players above the boundary alone, or None where ``solve`` would turn to
+        the whole field (the completion check fails): the engine then moves the boundary down
+        instead (``engine._Round._start_bracket``)."""
+        self.solves += 1
+        self._cert = None
+        return self._solve_upper()
 
     def _class_start(self, classes: list[int]) -> tuple[list[int], Saved]:
         """A start for a solve of ``upper`` from scratch: no pair, each vertex's dual its class's
