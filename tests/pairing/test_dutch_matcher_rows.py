@@ -84,3 +84,53 @@ def test_removing_every_edge_of_the_last_and_of_the_first_player_in_one_go(seed:
     _same(one, bulk, n - 1, highs, [0] * len(highs), list(highs))
     lows = list(range(1, n))
     _same(one, bulk, 0, lows, [0] * len(lows), [None] * len(lows))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_pair_weighs_what_was_last_set_wherever_it_is_kept(seed: int) -> None:
+    """A pair's weight is kept in one place: the explicit store, or (above the boundary, heavier
+    than the lower field's weight) the upper graph as the difference. Whatever the setter (one
+    pair, a row, a column), however the boundary moves down between them, ``weight`` answers the
+    last weight set, and a pair never set weighs the lower field's (0 if they may not meet).
+    The oracle is a plain dict of the weights set."""
+    rng = random.Random(500 + seed)
+    n = rng.randint(5, 16)
+    boundary = rng.randint(2, n - 2)
+    m, _ = _twins(rng, n, boundary, earlier=0)
+    base, part = m.outside  # type: ignore[misc]
+    last: dict[tuple[int, int], int] = {}
+
+    def may(u: int, v: int) -> bool:
+        return bool(m.adj[u] >> v & 1)
+
+    weights = [0, 5, 12, 13, 20, 40, 41]
+    for _ in range(40):
+        step = rng.random()
+        if step < 0.15 and boundary < n:
+            boundary = rng.randint(boundary + 1, n)
+            m.set_lower_field(boundary)
+        elif step < 0.45:
+            u, v = sorted(rng.sample(range(n), 2))
+            w = rng.choice(weights) if may(u, v) else 0
+            m.set(u, v, w, pivot=rng.choice([None, u, v]), absorb=rng.choice([None, u, v]))
+            last[(u, v)] = w
+        elif step < 0.7:
+            v = rng.randint(1, n - 1)
+            highs = sorted(rng.sample(range(v), rng.randint(0, v)))
+            row = [(u, rng.choice(weights) if may(u, v) else 0) for u in highs]
+            m.set_row(v, row)
+            last.update(((u, v), w) for u, w in row)
+        else:
+            pivot = rng.randint(0, n - 1)
+            ends = rng.sample([e for e in range(n) if e != pivot], rng.randint(0, n - 1))
+            ws = [rng.choice(weights) if may(e, pivot) else 0 for e in ends]
+            m.set_many(pivot, ends, ws, [rng.choice([None, e, pivot]) for e in ends])
+            last.update(((min(e, pivot), max(e, pivot)), w) for e, w in zip(ends, ws))
+        for v in range(n):
+            for u in range(v):
+                expected = last.get((u, v), base + part[u] + part[v] if may(u, v) else 0)
+                assert m.weight(u, v) == expected == m.weight(v, u), (u, v)
+        # and each pair is in one place only
+        for u, row in enumerate(m.explicit):
+            for v in row:
+                assert m.upper.find(u, v) < 0 or m.upper.wt2[m.upper.find(u, v)] == 0

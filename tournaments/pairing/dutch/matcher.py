@@ -63,7 +63,10 @@ class Matcher:
         self._started = False
         self.lazy = False
         # Lazy mode's weights that differ from the lower field's: ``explicit[lo][hi]`` for the pair
-        # lo < hi (millions at 5,000 players; a row goes when lo is paired: see ``finalise``).
+        # lo < hi (a row goes when lo is paired: see ``finalise``), unless the upper graph holds
+        # it: a pair above the boundary that weighs more than the lower field's weight is an edge
+        # of ``upper`` with the difference, and is not kept here too (1.5 million entries, ~60
+        # MiB, at 5,000 players). An entry here, when there is one, is the weight.
         self.explicit: list[dict[int, int]] = []
         # One object per distinct explicit weight in a bracket: its tie-break steps set hundreds
         # of thousands of weights of 500-600 bits that take a few thousand values (emptied when
@@ -129,8 +132,15 @@ class Matcher:
     def weight(self, u: int, v: int) -> int:
         """The current weight of u-v (0: they may not meet)."""
         if self.lazy:
-            w = self.explicit[u].get(v) if u < v else self.explicit[v].get(u)
-            return self._implicit(u, v) if w is None else w
+            lo, hi = (u, v) if u < v else (v, u)
+            w = self.explicit[lo].get(hi)
+            if w is not None:
+                return w
+            p = self.upper.slots[lo].get(hi)
+            if p is not None:  # the upper graph holds it (see ``explicit``)
+                base, part = self.outside  # type: ignore[misc]
+                return (self.upper.wt2[p >> 1] >> 2) + base + part[lo] + part[hi]
+            return self._implicit(u, v)
         return self.graph.weight(u, v)
 
     def _implicit(self, u: int, v: int) -> int:
@@ -200,50 +210,57 @@ class Matcher:
         # The hot path of every bracket (hundreds of thousands of calls): ``_implicit``,
         # ``_relative``, ``EdgeGraph.weight``/``set`` and ``_note`` inlined where it is plain.
         key = (u, v) if u < v else (v, u)
+        inside = self._started and u < self.boundary and v < self.boundary
+        upper = self.upper
+        p = upper.slots[key[0]].get(key[1]) if inside else None
+        uold = 0 if p is None else upper.wt2[p >> 1] >> 2
+        explicit: dict[int, int] = {}
         if self.lazy:
             explicit = self.explicit[key[0]]
             old = explicit.get(key[1])
             if old is None:
-                if (self.adj[u] >> v) & 1:
-                    base, part = self.outside  # type: ignore[misc]
+                base, part = self.outside  # type: ignore[misc]
+                if p is not None:
+                    old = uold + base + part[u] + part[v]
+                elif (self.adj[u] >> v) & 1:
                     old = base + part[u] + part[v]
                 else:
                     old = 0
             if old == weight:
                 return
-            explicit[key[1]] = self._interned.setdefault(weight, weight)
         else:
             graph = self.graph
-            p = graph.slots[key[0]].get(key[1])
-            old = 0 if p is None else graph.wt2[p >> 1] >> 2
+            gp = graph.slots[key[0]].get(key[1])
+            old = 0 if gp is None else graph.wt2[gp >> 1] >> 2
             if old == weight:
                 return
             graph.set(u, v, weight)
             _note(self._changed, self._soft, u, v, old, weight, pivot, absorb)
         self._cert = None
-        if self._started and u < self.boundary and v < self.boundary:
-            upper = self.upper
-            p = upper.slots[key[0]].get(key[1])
-            uold = 0 if p is None else upper.wt2[p >> 1] >> 2
-            unew = 0
-            if weight:
-                base, part = self.outside  # type: ignore[misc]
-                unew = weight - base - part[u] - part[v]
-                if unew < 0:
-                    unew = 0
-            if uold != unew:
-                if p is not None and unew:
-                    upper.wt2[p >> 1] = upper.shared(unew << 2)  # an existing edge: ``EdgeGraph.set`` in short
+        unew = 0
+        if inside and weight:
+            base, part = self.outside  # type: ignore[misc]
+            unew = weight - base - part[u] - part[v]
+            if unew < 0:
+                unew = 0
+        if self.lazy:
+            if unew:
+                explicit.pop(key[1], None)  # the upper graph holds it
+            else:
+                explicit[key[1]] = self._interned.setdefault(weight, weight)
+        if inside and uold != unew:
+            if p is not None and unew:
+                upper.wt2[p >> 1] = upper.shared(unew << 2)  # an existing edge: ``EdgeGraph.set`` in short
+            else:
+                upper.set(u, v, unew)
+            if absorb is None:
+                if pivot is None:
+                    self._uchanged.add(u)
+                    self._uchanged.add(v)
                 else:
-                    upper.set(u, v, unew)
-                if absorb is None:
-                    if pivot is None:
-                        self._uchanged.add(u)
-                        self._uchanged.add(v)
-                    else:
-                        self._uchanged.add(pivot)
-                else:
-                    _note(self._uchanged, self._usoft, u, v, uold, unew, pivot, absorb)
+                    self._uchanged.add(pivot)
+            else:
+                _note(self._uchanged, self._usoft, u, v, uold, unew, pivot, absorb)
 
     def set_row(self, v: int, row: list[tuple[int, int]]) -> None:
         """``set(u, v, weight, pivot=v)`` for each ``(u, weight)`` of ``row``, in that order (a
@@ -266,31 +283,36 @@ class Matcher:
         new_wt4: list[int] = []
         for u, weight in row:
             explicit_row, other = (explicit[u], v) if u < v else (explicit[v], u)
+            p = uslots[u].get(v) if u < v else uslots[v].get(u)
+            uold = 0 if p is None else uwt2[p >> 1] >> 2
             old = explicit_row.get(other)
             if old is None:
-                old = base_v + part[u] if u < top - 1 and bits[top - u] == "1" else 0
+                if p is not None:
+                    old = uold + base_v + part[u]
+                else:
+                    old = base_v + part[u] if u < top - 1 and bits[top - u] == "1" else 0
             if old == weight:
                 continue
-            explicit_row[other] = weight
             changed = True
-            if u < boundary:
-                p = uslots[u].get(v) if u < v else uslots[v].get(u)
-                uold = 0 if p is None else uwt2[p >> 1] >> 2
-                unew = 0
-                if weight:
-                    unew = weight - base_v - part[u]
-                    if unew < 0:
-                        unew = 0
-                if uold != unew:
-                    if p is None:
-                        new_ends.append(u)
-                        new_wt4.append(unew << 2)
-                    elif unew:
-                        w4 = unew << 2
-                        uwt2[p >> 1] = shared(w4, w4)
-                    else:
-                        uset(u, v, 0)
-                    pivot = True
+            unew = 0
+            if weight and u < boundary:
+                unew = weight - base_v - part[u]
+                if unew < 0:
+                    unew = 0
+            if unew:
+                explicit_row.pop(other, None)  # the upper graph holds it
+            else:
+                explicit_row[other] = weight
+            if u < boundary and uold != unew:
+                if p is None:
+                    new_ends.append(u)
+                    new_wt4.append(unew << 2)
+                elif unew:
+                    w4 = unew << 2
+                    uwt2[p >> 1] = shared(w4, w4)
+                else:
+                    uset(u, v, 0)
+                pivot = True
         if new_ends:
             upper.add_row(v, new_ends, new_wt4)
         if changed:
@@ -321,20 +343,26 @@ class Matcher:
         for e, w, a in zip(ends, weights, absorbs):
             lo, hi = (e, pivot) if e < pivot else (pivot, e)
             row = explicit[lo]
-            old = row.get(hi)
-            if old is None:
-                old = base_p + part[e] if e < top - 1 and bits[top - e] == "1" else 0
-            if old == w:
-                continue
-            row[hi] = interned(w, w)
-            changed = True
             p = slots[lo].get(hi)
             uold = 0 if p is None else wt2[p >> 1] >> 2
+            old = row.get(hi)
+            if old is None:
+                if p is not None:
+                    old = uold + base_p + part[e]
+                else:
+                    old = base_p + part[e] if e < top - 1 and bits[top - e] == "1" else 0
+            if old == w:
+                continue
+            changed = True
             unew = 0
             if w:
                 unew = w - base_p - part[e]
                 if unew < 0:
                     unew = 0
+            if unew:
+                row.pop(hi, None)  # the upper graph holds it
+            else:
+                row[hi] = interned(w, w)
             if uold == unew:
                 continue
             if p is not None and unew:
