@@ -8,8 +8,9 @@ Usage::
 The series of issue 26 for every Swiss engine, FIDE Dutch included: ``--systems dutch --sizes
 100,400,1000,2000,5000``; ``--rounds middle,2,3`` adds the early rounds, whose score groups are the
 biggest (round 2 of 5,000 players: three groups of ~1,700), which are the hardest for the Dutch
-engine. The Dutch history is built by a quick score-order pairing (the Dutch engine on every earlier
-round of a 5,000-player field would take the benchmark hours); the timed round is the Dutch engine's.
+engine; ``--rounds all`` times every round from 2 to the last. The Dutch history is built by a
+quick score-order pairing (the Dutch engine on every earlier round of a 5,000-player field would
+take the benchmark minutes); the timed round is the Dutch engine's.
 With ``--bbp PATH`` (a bbpPairings 6 binary; it is not shipped) the same file is paired by
 ``bbpPairings --dutch FILE -p OUT`` too and its time and memory printed beside ours.
 
@@ -156,7 +157,8 @@ def main() -> int:
         "--rounds",
         default="middle",
         help="the rounds timed at each size, e.g. 'middle,2,3' ('middle': round 5 of 9, or 6 of 11 from 1,000 "
-        "players); the goals hold for any round, and the early ones have the biggest score groups",
+        "players), or 'all' (every round from 2 to the last); the goals hold for any round, and the early ones "
+        "have the biggest score groups",
     )
     parser.add_argument("--bbp", default=os.environ.get("BBP", ""), help="a bbpPairings binary to compare with")
     parser.add_argument("--no-engine", action="store_true", help="skip the in-process pairing run")
@@ -169,7 +171,9 @@ def main() -> int:
             for players in sizes:
                 middle = (9 if players <= 300 else 11) // 2 + 1
                 goal = GOALS.get(players, max(GOALS.values()))
-                for r in args.rounds.split(","):
+                last = 9 if players <= 300 else 11
+                wanted = [str(r) for r in range(2, last + 1)] if args.rounds == "all" else args.rounds.split(",")
+                for r in wanted:
                     round_no = middle if r == "middle" else int(r)
                     missed += not bench(
                         system, players, round_no, args.seed, args.repeat, goal, Path(tmp), args.bbp, not args.no_engine

@@ -29,14 +29,22 @@ def _inputs() -> list[PairingInput]:
     """Early and middle rounds (where brackets are big) of generated fields, odd and even; and
     small late rounds where the checks decide (found by a search: without the check that the
     next group stays as good whichever sink the downfloater takes, the first four pair
-    differently from the whole next group; without the rule that the PAB must not be able to go
-    to the next group, the last two)."""
+    differently from the whole next group; without the rule that the PAB must not go to the next
+    group when players are below it, the next two; without the check that each sink leaves the
+    next group paired but for a PAB receiver, the last one)."""
     out = []
-    for players, seed, rounds in ((120, 1, (2, 3, 4, 5)), (121, 2, (2, 3, 4)), (203, 3, (2, 3)), (260, 4, (2, 3, 6))):
+    for players, seed, rounds in (
+        (120, 1, (2, 3, 4, 5)),
+        (121, 2, (2, 3, 4)),
+        (203, 3, (2, 3)),
+        (260, 4, (2, 3, 6)),
+        (41, 1, (4,)),  # an odd bracket with sinks in the group where the PAB goes
+        (53, 2, (2,)),  # the same
+    ):
         cfg = GeneratorConfig(players=players, rounds=9, draw_percentage=30, forfeit_rate=40, retired_rate=25)
         for rnd in rounds:
             out.append(to_pairing_input(generate(cfg, seed, rounds=rnd - 1), rnd))
-    for players, seed, rnd in ((9, 14, 4), (11, 4, 5), (13, 24, 6), (15, 2, 5), (21, 19, 6), (37, 11, 7)):
+    for players, seed, rnd in ((9, 14, 4), (11, 4, 5), (13, 24, 6), (15, 2, 5), (21, 19, 6), (37, 11, 7), (127, 22, 7)):
         cfg = GeneratorConfig(players=players, rounds=7, draw_percentage=30, forfeit_rate=10, retired_rate=10)
         out.append(to_pairing_input(generate(cfg, seed), rnd))
     return out
@@ -50,22 +58,26 @@ def _run(inp: PairingInput) -> tuple[list[tuple[int, int]], int | None]:
 
 def test_first_solves_on_part_of_the_next_group_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     inputs = _inputs()
-    starts: list[tuple[int, int, bool]] = []  # (bracket size, players the first solve took, kept)
+    # (bracket size, players the first solve took, whether the PAB may go to the next group, kept)
+    starts: list[tuple[int, int, bool, bool]] = []
     plain = engine._Round._start_bracket
 
     def recording(self, bracket, mdp_count, next_begin, group_first, end):  # type: ignore[no-untyped-def]
-        rows = self._alone_rows(bracket, next_begin, group_first, end)
+        rows = self._alone_rows(bracket, next_begin, group_first, end) if next_begin >= engine.ALONE_MIN else None
         base, off, first = plain(self, bracket, mdp_count, next_begin, group_first, end)
-        if rows is not None and next_begin >= engine.ALONE_MIN:
-            starts.append((next_begin, rows, first is not None))
+        if rows is not None:
+            pab = bool(self.n % 2 and self.st[group_first].score <= self.bye_score)
+            starts.append((next_begin, rows, pab, first is not None))
         return base, off, first
 
     monkeypatch.setattr(engine._Round, "_start_bracket", recording)
     with_start = [_run(inp) for inp in inputs]
-    kept = [(size, rows - size) for size, rows, ok in starts if ok]
-    assert any(sinks == 0 for _, sinks in kept), "an even bracket solved alone"
-    assert any(sinks == 1 and size % 2 for size, sinks in kept), "an odd bracket with one sink"
-    assert any(sinks > 1 for _, sinks in kept), "an odd bracket with several sinks"
+    kept = [(size, rows - size, pab) for size, rows, pab, ok in starts if ok]
+    assert any(sinks == 0 for _, sinks, _ in kept), "an even bracket solved alone"
+    assert any(sinks == 1 and size % 2 for size, sinks, _ in kept), "an odd bracket with one sink"
+    assert any(sinks > 1 for _, sinks, _ in kept), "an odd bracket with several sinks"
+    assert any(sinks > 1 and pab for _, sinks, pab in kept), "several sinks, the PAB in the next group"
+    assert any(not ok for *_, ok in starts), "a first solve that needed the whole next group after all"
     monkeypatch.setattr(engine, "ALONE_MIN", 10**9)
     starts.clear()
     whole = [_run(inp) for inp in inputs]

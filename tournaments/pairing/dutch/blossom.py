@@ -187,12 +187,41 @@ class _Solver(BlossomForest):
             self.unused_at_start = self.unused[:]
         self.queue.clear()
         mate, dual, label, inblossom, assign_label = self.mate, self.dual, self.label, self.inblossom, self.assign_label
+        self._same_parity_roots()
         roots = False
         for v in self.active:
             if mate[v] == -1 and dual[v] > 0 and label[inblossom[v]] == 0:
                 assign_label(v, 1, -1)
                 roots = True
         return roots
+
+    def _same_parity_roots(self) -> None:
+        """Give every root's dual the parity of the first one's. A dual step towards an edge
+        between two S-blossoms moves half its slack, which is whole only when its ends' duals
+        have the same parity: the vertices of one tree share their root's (they joined it by tight
+        edges, and the weights are multiples of 4), so the roots must share theirs. A cold start
+        gives every vertex the same dual and the roots change together, but a warm start's duals
+        (an earlier solve's, lifted, refitted) need not: a slack of 1 was then taken for tight,
+        leaving matched edges one short of tight, a matching still of maximum weight but duals
+        that proved too much (``Matcher.excludes`` wrongly ruled out an optimal opponent: issue 26).
+        A free vertex's dual may rise (every slack stays >= 0); a free blossom's vertices rise by
+        one and its dual falls by one (positive: blossoms with dual 0 were expanded), which leaves
+        the slacks inside it as they were."""
+        n, mate, dual, inblossom = self.n, self.mate, self.dual, self.inblossom
+        parity = -1
+        for v in self.active:
+            if mate[v] != -1 or dual[v] <= 0:
+                continue
+            if parity < 0:
+                parity = dual[v] & 1
+            elif dual[v] & 1 != parity:
+                b = inblossom[v]
+                if b < n:
+                    dual[v] += 1
+                else:
+                    for x in self.leaves(b):
+                        dual[x] += 1
+                    dual[b] -= 1
 
     def _outside_edges(self, v: int, bv: int) -> list[int]:
         """v's live edges leaving its top-level blossom bv (edges inside it do nothing): computed

@@ -325,8 +325,10 @@ class _Round:
         Returns ``(base, off, first)``: ``first`` is that first solve's matching, or None."""
         m = self.m
         size = next_begin
-        rows = self._alone_rows(bracket, next_begin, group_first, end)
-        if rows is None or size < ALONE_MIN or not m.solves_brackets():
+        rows = None
+        if size >= ALONE_MIN and m.solves_brackets():
+            rows = self._alone_rows(bracket, next_begin, group_first, end)
+        if rows is None:
             m.set_lower_field(end)
             base, off = self._bracket_weights(bracket, mdp_count, next_begin, len(bracket))
             m.set_classes(self._classes(bracket, next_begin))
@@ -362,10 +364,13 @@ class _Round:
         group makes of downfloater d is ``rel_d`` plus the same constant for every d, and d
         meeting a sink weighs ``rel_d`` too. The sinks get no edges among themselves (their
         pairs would weigh differently for different downfloaters)."""
-        if next_begin == len(bracket) or (self.n % 2 and self.st[group_first].score <= self.bye_score):
-            # No next group; or the PAB may go to it: then what the next bracket does (its pairs
-            # in this bracket's solves, which C9 reads: see ``_run``) and the PAB's place depend on
-            # the whole of it.
+        if next_begin == len(bracket):
+            return None
+        pab_next = self.n % 2 and self.st[group_first].score <= self.bye_score  # the PAB may go to the next group
+        if pab_next and end < self.n:
+            # The PAB may go to the next group and players are below it: then whether the
+            # next bracket pairs among itself (read off this bracket's last solve for C9: see
+            # ``_run``) depends on the whole of it. (With nobody below, it does.)
             return None
         if next_begin % 2 == 0:
             return next_begin
@@ -379,18 +384,48 @@ class _Round:
         if not 1 <= k <= SINKS_MAX or not all(rows):
             return None
         nxt = bracket[next_begin:]
+        sinks = nxt[:k]
+        if not self._sinks_weigh_most(bracket[0], sinks, nxt):
+            return None
+        n = self.n
+        if pab_next:
+            # Nobody below the next group: one of its players gets the PAB. Each sink must leave
+            # the rest paired among itself but for one of those the PAB costs least, and one
+            # such is no sink (so no sink is where the bracket solve would rather put the PAB).
+            cheapest = self.m.cheapest_from(group_first)
+            if all(p in sinks for p in cheapest):
+                return None
+            for x in sinks:
+                rest = [v for v in nxt if v != x]
+                if not any(p != x and pairs_within(adj, [v for v in rest if v != p]) for p in cheapest[-3:]):
+                    return None
+            return next_begin + k
         below = self.m.cheapest_from(end)
-        for x in nxt[:k]:
+        for x in sinks:
             rest = [v for v in nxt if v != x]
             if len(rest) % 2 == 0:
-                if not pairs_within(adj, rest) or complete(adj, self.n, end, [], None, below) is None:
+                if not pairs_within(adj, rest) or complete(adj, n, end, [], None, below) is None:
                     return None
             elif not any(
-                pairs_within(adj, [v for v in rest if v != z]) and complete(adj, self.n, end, [z], None, below)
+                pairs_within(adj, [v for v in rest if v != z]) and complete(adj, n, end, [z], None, below)
                 for z in rest[-2:]
             ):
                 return None
         return next_begin + k
+
+    def _sinks_weigh_most(self, d: int, sinks: list[int], nxt: list[int]) -> bool:
+        """A downfloater's pair with each sink weighs, relative to the lower field, as much as
+        its pair with any next-group player (the weight is a term of each player's, so bracket
+        player ``d`` stands for them all; players of one kind weigh alike)."""
+        st, lay, kinds = self.st, self.lay, self.kinds
+        ranks = self.c9_ranks if self.single_downfloater_bye else None
+        rel: dict[int, int] = {}
+        for y in nxt:
+            if kinds[y] not in rel:
+                w = edge_weight(st[d], st[y], False, True, self.bye_score, self.ctx, lay, self.forbidden, ranks, True)
+                rel[kinds[y]] = w - self.m.outside_weight(d, y)
+        top = max(rel.values())
+        return all(rel[kinds[x]] == top for x in sinks)
 
     def _classes(self, bracket: list[int], next_begin: int) -> list[int]:
         """A class per vertex of the bracket and the next score group (-1 elsewhere): its kind

@@ -143,6 +143,11 @@ class Matcher:
             return self._implicit(u, v)
         return self.graph.weight(u, v)
 
+    def outside_weight(self, u: int, v: int) -> int:
+        """The lower field's weight of u-v, whether or not they may meet (``set_outside``)."""
+        base, part = self.outside  # type: ignore[misc]
+        return base + part[u] + part[v]
+
     def _implicit(self, u: int, v: int) -> int:
         """The lower-field weight of u-v, which a pair holds until ``set`` changes it (lazy mode)."""
         if not (self.adj[u] >> v) & 1:
