@@ -324,9 +324,8 @@ class _Round:
 
         Returns ``(base, off, first)``: ``first`` is that first solve's matching, or None."""
         m = self.m
-        size = next_begin
         rows = None
-        if size >= ALONE_MIN and m.solves_brackets():
+        if next_begin >= ALONE_MIN and m.solves_brackets():
             rows = self._alone_rows(bracket, next_begin, group_first, end)
         if rows is None:
             m.set_lower_field(end)

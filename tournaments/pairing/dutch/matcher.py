@@ -93,7 +93,7 @@ class Matcher:
         of their edges (so a pair with one of them weighs nothing relative to the lower field).
         Until the next call, solves work on the vertices above it alone, as long as the completion
         check allows (see ``completion``)."""
-        if self.outside is None or not BRACKET_SOLVES or not self.warm or (self._started and boundary < self.boundary):
+        if not self.solves_brackets() or (self._started and boundary < self.boundary):
             return
         self._started = True
         self.boundary = boundary
@@ -102,7 +102,7 @@ class Matcher:
         # The last bracket's pairs left dead edges behind: drop them before the next bracket's
         # edges come (at 5,000 players ~800,000 of them, ~100 MB, would otherwise stay till later).
         self.upper.compact()
-        base, part = self.outside
+        base, part = self.outside  # type: ignore[misc]  # set: see solves_brackets
         z = self.n
         if self.n % 2:
             # With no lower field the PAB goes to a bracket player: any of them may take vertex n.
@@ -150,10 +150,7 @@ class Matcher:
 
     def _implicit(self, u: int, v: int) -> int:
         """The lower-field weight of u-v, which a pair holds until ``set`` changes it (lazy mode)."""
-        if not (self.adj[u] >> v) & 1:
-            return 0
-        base, part = self.outside  # type: ignore[misc]
-        return base + part[u] + part[v]
+        return self.outside_weight(u, v) if (self.adj[u] >> v) & 1 else 0
 
     def excludes(self, u: int, v: int) -> bool:
         """True when no maximum-weight matching pairs u with v, as the last solve's duals prove: the
